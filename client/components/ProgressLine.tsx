@@ -1,0 +1,16 @@
+import { observer } from 'mobx-react-lite';
+import { useStores } from '../stores/context';
+
+/** The thin line at the top of the page: runs on navigation, completes, turns red on error. */
+export const ProgressLine = observer(function ProgressLine() {
+  const { ui, env } = useStores();
+  return (
+    <div
+      className={`progress-line progress-line--${ui.progress}`}
+      role="progressbar"
+      aria-label={env.t('progress.label')}
+      aria-hidden={ui.progress === 'idle' || ui.progress === 'finish'}
+      data-state={ui.progress}
+    />
+  );
+});

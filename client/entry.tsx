@@ -1,0 +1,52 @@
+import { configure } from 'mobx';
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { textLocale } from '../shared/locale';
+import { loadCatalogue } from './i18n/loadCatalogue';
+import { readJsonScript } from './readJsonScript';
+import { createRoutes } from './routes';
+import { isChunkLoadError, reloadOnceForChunkError } from './routing/loadChunk';
+import { resolveLazyMatches } from './routing/resolveLazyMatches';
+import { trackNavigationProgress } from './routing/trackNavigationProgress';
+import { StoresProvider } from './stores/context';
+import { RootStore, type RootSnapshot } from './stores/RootStore';
+
+declare global {
+  interface Window {
+    __staticRouterHydrationData?: unknown;
+  }
+}
+
+configure({ enforceActions: 'observed' });
+
+async function start(): Promise<void> {
+  const snapshot = readJsonScript('__STATE__') as RootSnapshot;
+  const catalogue = await loadCatalogue(textLocale(snapshot.env.locale));
+  const stores = new RootStore(snapshot, catalogue);
+  const routes = createRoutes(() => stores);
+
+  // The router's own hydration data travels as JSON too (CSP: no inline script).
+  window.__staticRouterHydrationData = readJsonScript('__ROUTER__') ?? undefined;
+  try {
+    await resolveLazyMatches(routes, window.location.pathname);
+  } catch (error) {
+    if (isChunkLoadError(error) && reloadOnceForChunkError()) return;
+    throw error;
+  }
+  const router = createBrowserRouter(routes);
+  trackNavigationProgress(router, stores.ui);
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing');
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <StoresProvider stores={stores}>
+        <RouterProvider router={router} />
+      </StoresProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,5 @@
+import { ScreenFrame } from '../../components/ScreenFrame';
+
+export default function ArticleReviewPage() {
+  return <ScreenFrame titleKey="screen.article-review.title" introKey="screen.article-review.intro" />;
+}

@@ -1,0 +1,5 @@
+import { ScreenSection } from '../../components/ScreenSection';
+
+export default function BookletChapterPage() {
+  return <ScreenSection titleKey="screen.booklet-chapter.title" introKey="screen.booklet-chapter.intro" />;
+}

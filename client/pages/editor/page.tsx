@@ -1,0 +1,5 @@
+import { ScreenFrame } from '../../components/ScreenFrame';
+
+export default function EditorPage() {
+  return <ScreenFrame titleKey="screen.editor.title" introKey="screen.editor.intro" />;
+}

@@ -1,0 +1,5 @@
+import { ScreenFrame } from '../../components/ScreenFrame';
+
+export default function FoundPage() {
+  return <ScreenFrame titleKey="screen.found.title" introKey="screen.found.intro" />;
+}

@@ -1,0 +1,5 @@
+import { ScreenFrame } from '../../components/ScreenFrame';
+
+export default function ReferralPage() {
+  return <ScreenFrame titleKey="screen.referral.title" introKey="screen.referral.intro" />;
+}

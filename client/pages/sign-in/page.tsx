@@ -1,0 +1,5 @@
+import { ScreenFrame } from '../../components/ScreenFrame';
+
+export default function SignInPage() {
+  return <ScreenFrame titleKey="screen.sign-in.title" introKey="screen.sign-in.intro" />;
+}

@@ -1,0 +1,78 @@
+import type { RouteObject } from 'react-router-dom';
+import { columnUsername } from '../shared/column';
+import { Layout } from './components/Layout';
+import { RootErrorBoundary } from './components/RootErrorBoundary';
+import { pageRoute } from './routing/pageRoute';
+import type { RootStore } from './stores/RootStore';
+
+export interface RouteTableOptions {
+  /** Extra routes under the root, for tests driving createApp (never set in production). */
+  extraRoutes?: (getStores: () => RootStore) => RouteObject[];
+}
+
+/** The six static pages of seed 000 §2: path under /page/ and the key of their title. */
+export const STATIC_PAGES = [
+  { path: 'column/agreement', id: 'static-column-agreement' },
+  { path: 'privacy/cn', id: 'static-privacy-cn' },
+  { path: 'privacy/policy', id: 'static-privacy-policy' },
+  { path: 'service/member', id: 'static-service-member' },
+  { path: 'service/terms', id: 'static-service-terms' },
+  { path: 'withdraw/rules', id: 'static-withdraw-rules' },
+] as const;
+
+const SIGNED_IN = ['signIn'] as const;
+
+/** The whole route table of seed 000 §2; every page is lazy. Paths match with and without a trailing slash. */
+export function createRoutes(getStores: () => RootStore, options: RouteTableOptions = {}): RouteObject[] {
+  const page = (name: Parameters<typeof pageRoute>[1], opts?: Parameters<typeof pageRoute>[2]) =>
+    pageRoute(getStores, name, opts);
+  return [
+    {
+      id: 'root',
+      path: '/',
+      Component: Layout,
+      ErrorBoundary: RootErrorBoundary,
+      children: [
+        { index: true, ...page('home') },
+        { path: 'business', ...page('business') },
+        { path: 'editor', ...page('editor', { guards: SIGNED_IN }) },
+        { path: 'found', ...page('found') },
+        { path: 'member', ...page('member') },
+        { path: 'apps/download', ...page('apps-download') },
+        { path: 'h5/sms_code', ...page('h5-sms-code') },
+        { path: 'profile/notification', ...page('profile-notification', { guards: SIGNED_IN }) },
+        { path: 'profile/wallet', ...page('profile-wallet', { guards: SIGNED_IN }) },
+        { path: 'reseller/digital_lizhi', ...page('reseller-digital-lizhi') },
+        { path: 'reseller/redeem', ...page('reseller-redeem') },
+        { path: 'sign/in', ...page('sign-in') },
+        ...STATIC_PAGES.map(({ path, id }) => ({
+          path: `page/${path}`,
+          ...page('static', { id, titleKey: `screen.${id}.title` }),
+        })),
+        { path: 'accounts/referral/:code?', ...page('referral') },
+        { path: 'article/:slug/review', ...page('article-review') },
+        { path: 'article/:slug?', ...page('article', { validate: (p) => !!p.slug }) },
+        {
+          path: 'booklet/:slug?',
+          ...page('booklet', { validate: (p) => !!p.slug }),
+          children: [
+            { index: true, ...page('booklet-overview') },
+            { path: ':childSlug', ...page('booklet-chapter') },
+          ],
+        },
+        { path: 'r/:slug?', ...page('short-link') },
+        { path: 'redeem/:code?', ...page('redeem') },
+        {
+          path: ':column',
+          ...page('column', { validate: (p) => columnUsername(p.column) !== null }),
+          children: [
+            { index: true, ...page('column-home') },
+            { path: 'articles', ...page('column-articles') },
+            { path: 'collections', ...page('column-collections') },
+          ],
+        },
+        ...(options.extraRoutes?.(getStores) ?? []),
+      ],
+    },
+  ];
+}

@@ -1,0 +1,40 @@
+import { data, redirect } from 'react-router-dom';
+import { SIGN_IN_PATH } from '../../shared/constants';
+import type { RootStore } from '../stores/RootStore';
+
+export interface GuardContext {
+  stores: RootStore;
+  request: Request;
+}
+
+/** A guard throws a redirect (or an error response) to stop the route from rendering. */
+export type Guard = (context: GuardContext) => void;
+
+/** Named route guards (seed 000 §2), run by the route's loader before the page's own. */
+export const GUARDS: Readonly<Record<string, Guard>> = {
+  signIn: requireSignIn,
+};
+
+/**
+ * Runs guards in order. An unknown name is a misconfigured route: 500 'Unknown
+ * middleware {name}' (seed 000 §5), checked before any guard runs.
+ */
+export function runGuards(names: readonly string[], context: GuardContext): void {
+  const guards = names.map((name) => {
+    const guard = Object.hasOwn(GUARDS, name) ? GUARDS[name] : undefined;
+    if (!guard) throw data(`Unknown middleware ${name}`, { status: 500, statusText: 'Internal Server Error' });
+    return guard;
+  });
+  for (const guard of guards) guard(context);
+}
+
+/** Sends a signed-out visitor to sign in, with the full path they wanted in `next`. */
+export function requireSignIn({ stores, request }: GuardContext): void {
+  if (stores.account.signedIn) return;
+  throw redirect(signInPath(request.url));
+}
+
+export function signInPath(wantedUrl: string): string {
+  const url = new URL(wantedUrl, 'http://localhost');
+  return `${SIGN_IN_PATH}?next=${encodeURIComponent(url.pathname + url.search)}`;
+}

@@ -1,0 +1,26 @@
+import type { createBrowserRouter } from 'react-router-dom';
+import type { UiStore } from '../stores/UiStore';
+import { clearChunkReloadFlag, isChunkLoadError, reloadOnceForChunkError } from './loadChunk';
+
+type Router = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * Drives the progress line from the router: start, finish, or red when a route
+ * errored. A chunk that failed to load reloads the page instead (seed 000 §4).
+ */
+export function trackNavigationProgress(router: Router, ui: UiStore): () => void {
+  return router.subscribe((state) => {
+    if (state.navigation.state !== 'idle') {
+      ui.startProgress();
+      return;
+    }
+    const errors = state.errors ? Object.values(state.errors) : [];
+    if (errors.some(isChunkLoadError) && reloadOnceForChunkError()) return;
+    if (errors.length > 0) {
+      ui.failProgress();
+      return;
+    }
+    clearChunkReloadFlag();
+    if (ui.progress === 'start') ui.finishProgress();
+  });
+}

@@ -1,0 +1,45 @@
+import type { ClientType } from '../../shared/clientType';
+import { htmlLang, textLocale, type Locale, type TextLocale } from '../../shared/locale';
+import type { Catalogue, MessageKey } from '../i18n/en';
+import { translate, type MessageParams } from '../i18n/translate';
+
+export interface EnvSnapshot {
+  locale: Locale;
+  clientType: ClientType;
+  siteName: string;
+  /** The server's year, so the footer renders the same on both sides. */
+  year: number;
+}
+
+/** What the server detected about the request, and the texts of its language. Read-only. */
+export class EnvStore {
+  readonly locale: Locale;
+  readonly clientType: ClientType;
+  readonly siteName: string;
+  readonly year: number;
+  private readonly catalogue: Catalogue;
+
+  constructor(snapshot: EnvSnapshot, catalogue: Catalogue) {
+    this.locale = snapshot.locale;
+    this.clientType = snapshot.clientType;
+    this.siteName = snapshot.siteName;
+    this.year = snapshot.year;
+    this.catalogue = catalogue;
+  }
+
+  get textLocale(): TextLocale {
+    return textLocale(this.locale);
+  }
+
+  get htmlLang(): string {
+    return htmlLang(this.locale);
+  }
+
+  /** Translates a key; `{site}` is always the product's name. */
+  t = (key: MessageKey, params?: MessageParams): string =>
+    translate(this.catalogue, key, { site: this.siteName, ...params });
+
+  toJSON(): EnvSnapshot {
+    return { locale: this.locale, clientType: this.clientType, siteName: this.siteName, year: this.year };
+  }
+}

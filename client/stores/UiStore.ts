@@ -1,0 +1,50 @@
+import { action, makeObservable, observable } from 'mobx';
+
+/** The thin progress line at the top of every page (seed 000 §4). */
+export type ProgressState = 'idle' | 'start' | 'finish' | 'error';
+
+export interface UiSnapshot {
+  /** A title a loader chose for the document (an article's own title, say). */
+  pageTitle: string | null;
+}
+
+export class UiStore {
+  progress: ProgressState = 'idle';
+  pageTitle: string | null;
+  /** The first field's message of the last failed API call. */
+  lastErrorMessage: string | null = null;
+
+  constructor(snapshot?: Partial<UiSnapshot>) {
+    this.pageTitle = snapshot?.pageTitle ?? null;
+    makeObservable(this, {
+      progress: observable,
+      pageTitle: observable,
+      lastErrorMessage: observable,
+      startProgress: action,
+      finishProgress: action,
+      failProgress: action,
+      setPageTitle: action,
+    });
+  }
+
+  startProgress(): void {
+    this.progress = 'start';
+  }
+
+  finishProgress(): void {
+    if (this.progress !== 'error') this.progress = 'finish';
+  }
+
+  failProgress(message?: string): void {
+    this.progress = 'error';
+    if (message) this.lastErrorMessage = message;
+  }
+
+  setPageTitle(title: string | null): void {
+    this.pageTitle = title;
+  }
+
+  toJSON(): UiSnapshot {
+    return { pageTitle: this.pageTitle };
+  }
+}

@@ -1,0 +1,21 @@
+import compression from 'compression';
+import type { RequestHandler } from 'express';
+
+/**
+ * gzip for dynamic responses. `compression` always prefers brotli when offered, which
+ * doubles the CPU for no gain on HTML, so brotli is dropped from the request first
+ * (the original header is kept for the pre-compressed static files). React flushes
+ * through `res.flush()`, so streaming survives.
+ */
+export function gzipCompression(): RequestHandler[] {
+  const dropBrotli: RequestHandler = (req, res, next) => {
+    const original = req.headers['accept-encoding'] ?? '';
+    res.locals.acceptEncoding = original;
+    req.headers['accept-encoding'] = original
+      .split(',')
+      .filter((part) => part.trim().split(';')[0]?.trim().toLowerCase() !== 'br')
+      .join(',');
+    next();
+  };
+  return [dropBrotli, compression()];
+}

@@ -1,0 +1,137 @@
+import type { RequestHandler, Response } from 'express';
+import { enableStaticRendering } from 'mobx-react-lite';
+import { renderToPipeableStream } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  StaticRouterProvider,
+  type StaticHandlerContext,
+} from 'react-router-dom';
+import { isCrawler } from '../../shared/crawler';
+import { textLocale } from '../../shared/locale';
+import { CATALOGUE_MODULES } from '../../client/i18n/loadCatalogue';
+import { createRoutes, type RouteTableOptions } from '../../client/routes';
+import { documentTitle } from '../../client/routing/documentTitle';
+import { pageSourceFile } from '../../client/routing/pageModules';
+import { isRouteHandle } from '../../client/routing/pageRoute';
+import { StoresProvider } from '../../client/stores/context';
+import { RootStore } from '../../client/stores/RootStore';
+import type { Config } from '../config';
+import type { Logger } from '../logger';
+import { CATALOGUES } from './catalogues';
+import { DOCUMENT_TAIL, documentHead, fallbackDocument } from './document';
+import { DocumentWriter } from './documentWriter';
+import { toFetchRequest } from './fetchRequest';
+import { modulePreloads, type AssetManifest } from './manifest';
+import { routerHydrationData } from './routerData';
+
+enableStaticRendering(true);
+
+export interface SsrOptions {
+  config: Pick<Config, 'env' | 'siteName' | 'publicOrigin'>;
+  manifest: AssetManifest;
+  /** Routes a test mounts beside the real table. */
+  extraRoutes?: RouteTableOptions['extraRoutes'];
+  /** A render still running after this is aborted (what is left renders in the browser). */
+  renderTimeoutMs?: number;
+}
+
+/**
+ * Server rendering: a new RootStore per request, the route loaders through the
+ * router's static handler, the status decided before the first byte, then the
+ * document streams: browsers get the shell at once, crawlers the complete page.
+ */
+export function ssr(options: SsrOptions): RequestHandler {
+  const origin = options.config.publicOrigin ?? 'http://localhost';
+  return async (req, res) => {
+    const { locale, clientType, nonce } = res.locals;
+    const catalogue = CATALOGUES[textLocale(locale)];
+    const stores = new RootStore(
+      { env: { locale, clientType, siteName: options.config.siteName, year: new Date().getFullYear() } },
+      catalogue,
+    );
+    const routes = createRoutes(() => stores, { extraRoutes: options.extraRoutes });
+    const handler = createStaticHandler(routes);
+    const aborted = new AbortController();
+    res.on('close', () => aborted.abort());
+
+    let request: Request;
+    try {
+      request = toFetchRequest(req, origin, aborted.signal);
+    } catch {
+      res.status(400).type('text/plain').send('Bad Request');
+      return;
+    }
+    const context = await handler.query(request);
+    if (context instanceof Response) {
+      sendRouterResponse(res, context);
+      return;
+    }
+    concealInternalErrors(context, req.log, options.config.env === 'production');
+
+    const status = context.statusCode;
+    const handles = context.matches.map((m) => ({ handle: m.route.handle }));
+    const pages = handles.map((m) => m.handle).filter(isRouteHandle).map((h) => pageSourceFile(h.page));
+    const head = documentHead({
+      lang: stores.env.htmlLang,
+      title: documentTitle(stores, handles, context.errors ? status : undefined),
+      description: stores.env.t('site.intro'),
+      entryScript: options.manifest.entry,
+      preloads: modulePreloads(options.manifest, [CATALOGUE_MODULES[stores.env.textLocale], ...pages]),
+      stylesheets: options.manifest.css,
+      state: stores,
+      routerData: routerHydrationData(context),
+    });
+
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const crawler = isCrawler(req.headers['user-agent']);
+    const send = () => {
+      res.status(status);
+      res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.write(head);
+      stream.pipe(new DocumentWriter(res, DOCUMENT_TAIL));
+    };
+    const stream = renderToPipeableStream(
+      <StoresProvider stores={stores}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
+      </StoresProvider>,
+      {
+        nonce,
+        // A crawler's page must be readable without scripts: no split boundaries.
+        progressiveChunkSize: crawler ? Number.POSITIVE_INFINITY : undefined,
+        onShellReady: crawler ? undefined : send,
+        onAllReady: crawler ? send : undefined,
+        onShellError(error) {
+          req.log.error({ err: error }, 'the page shell failed to render');
+          if (res.headersSent) return;
+          res.status(500).type('html').send(fallbackDocument(stores.env.htmlLang, stores.env.t('error.fallback')));
+        },
+        onError(error) {
+          req.log.error({ err: error }, 'render error');
+        },
+      },
+    );
+    const timer = setTimeout(() => stream.abort(), options.renderTimeoutMs ?? 10_000);
+    timer.unref();
+    res.on('close', () => clearTimeout(timer));
+  };
+}
+
+/** Redirects (from guards) go out as they are; nothing else reaches here from query(). */
+function sendRouterResponse(res: Response, response: globalThis.Response): void {
+  const location = response.headers.get('Location');
+  res.status(response.status);
+  if (location) res.location(location);
+  res.end();
+}
+
+/** Unexpected loader errors are logged with the request id; in production their text stays on the server. */
+function concealInternalErrors(context: StaticHandlerContext, log: Logger, production: boolean): void {
+  if (!context.errors) return;
+  for (const [routeId, error] of Object.entries(context.errors)) {
+    if (isRouteErrorResponse(error)) continue;
+    log.error({ err: error, routeId }, 'route loader failed');
+    if (production) context.errors[routeId] = new Error('Internal Server Error');
+  }
+}

@@ -1,0 +1,15 @@
+/** Business constants of the application shell (seed 000 §9). */
+export const COPYRIGHT_START_YEAR = 2012;
+export const TIP_DURATION_MS = 2000;
+export const NOTIFICATION_TITLE_CUT = 20;
+
+export const BREAKPOINTS = { mobile: 800, small: 560, smaller: 380, smallest: 340 } as const;
+
+export const MEMBER_TIERS = ['premium', 'vip', 'enterprise'] as const;
+export type MemberTier = (typeof MEMBER_TIERS)[number];
+
+/** The product's content policy, linked from every footer. */
+export const CONTENT_POLICY_PATH = '/page/service/terms/';
+
+/** The sign-in page; `next` carries the encoded full path the reader wanted. */
+export const SIGN_IN_PATH = '/sign/in/';

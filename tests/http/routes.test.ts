@@ -1,0 +1,113 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { pageRoute } from '../../client/routing/pageRoute';
+import { testApp } from '../support/testApp';
+
+const app = testApp();
+
+/** Every route of seed 000 §2 with the title its screen shows. */
+const PAGES: [path: string, heading: string][] = [
+  ['/', 'Discover the Fun of Creation'],
+  ['/business', 'For Business'],
+  ['/found', 'Discover'],
+  ['/member', 'Upgrade Membership'],
+  ['/apps/download', 'Download the App'],
+  ['/h5/sms_code', 'SMS Code'],
+  ['/reseller/digital_lizhi', 'Reseller'],
+  ['/reseller/redeem', 'Reseller Redeem'],
+  ['/sign/in', 'Sign In'],
+  ['/page/column/agreement', 'Column Agreement'],
+  ['/page/privacy/cn', 'Privacy Policy (Mainland China)'],
+  ['/page/privacy/policy', 'Privacy Policy'],
+  ['/page/service/member', 'Membership Service Agreement'],
+  ['/page/service/terms', 'Terms of Service and Content Policy'],
+  ['/page/withdraw/rules', 'Withdrawal Rules'],
+  ['/accounts/referral', 'Invitation'],
+  ['/accounts/referral/CODE42', 'Invitation'],
+  ['/article/hello-world', 'Article'],
+  ['/article/hello-world/review', 'Article Review'],
+  ['/booklet/field-notes', 'Overview'],
+  ['/booklet/field-notes/chapter-one', 'Chapter'],
+  ['/r', 'Short Link'],
+  ['/r/abc', 'Short Link'],
+  ['/redeem', 'Redeem'],
+  ['/redeem/GIFT-1', 'Redeem'],
+  ['/@alice', "alice's column"],
+  ['/@alice/articles', 'Articles'],
+  ['/@alice/collections', 'Collections'],
+];
+
+const GUARDED = ['/editor', '/profile/notification', '/profile/wallet'];
+
+describe('the route table', () => {
+  it.each(PAGES.flatMap(([path, heading]) => [[path, heading] as const, [`${path.replace(/\/$/, '')}/`, heading] as const]))(
+    '%s renders with 200',
+    async (path, heading) => {
+      const res = await request(app).get(path).expect(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.text).toContain(heading.replace(/'/g, '&#x27;'));
+      expect(res.text).toContain('<div id="root">');
+    },
+  );
+
+  it.each(GUARDED.flatMap((p) => [p, `${p}/`]))('%s sends a signed-out visitor to sign in', async (path) => {
+    const res = await request(app).get(`${path}?tab=1`).expect(302);
+    expect(res.headers.location).toBe(`/sign/in/?next=${encodeURIComponent(`${path}?tab=1`)}`);
+  });
+
+  it.each(['/nothing-here', '/alice', '/alice/articles', '/article', '/article/', '/booklet', '/a/b/c/d', '/page/unknown'])(
+    '%s renders the 404 screen with status 404',
+    async (path) => {
+      const res = await request(app).get(path).expect(404);
+      expect(res.text).toContain('This page could not be found');
+      expect(res.text).toContain('The page requested was not found on server');
+      expect(res.text).toContain('<title>Page not found - Zine</title>');
+      expect(res.text).toContain('href="/page/service/terms/"');
+      expect(res.text).toContain('src="/images/promo-en.svg"');
+    },
+  );
+
+  it('answers an unknown route guard with 500 Unknown middleware {name}', async () => {
+    const guarded = testApp({
+      deps: {
+        extraRoutes: (getStores) => [
+          { path: 'guarded', ...pageRoute(getStores, 'home', { id: 'guarded', guards: ['signIn', 'noSuchGuard'] }) },
+        ],
+      },
+    });
+    const res = await request(guarded).get('/guarded/').expect(500);
+    expect(res.text).toContain('An error occurred');
+    expect(res.text).toContain('Unknown middleware noSuchGuard');
+    expect(res.text).toContain('See details');
+  });
+
+  it('renders a throwing loader as the error page with status 500', async () => {
+    const throwing = testApp({
+      config: { env: 'production' },
+      deps: {
+        extraRoutes: () => [
+          {
+            path: 'explodes',
+            loader: () => {
+              throw new Error('database password is hunter2');
+            },
+          },
+        ],
+      },
+    });
+    const res = await request(throwing).get('/explodes').expect(500);
+    expect(res.text).toContain('An error occurred');
+    expect(res.text).not.toContain('hunter2');
+  });
+
+  it('does not let a forged Host header or a protocol-relative path shape the redirect', async () => {
+    const forged = await request(app).get('/profile/wallet').set('Host', 'evil.example').expect(302);
+    expect(forged.headers.location).toBe('/sign/in/?next=%2Fprofile%2Fwallet');
+    const relative = await request(app).get('//evil.example/profile/wallet').expect(404);
+    expect(relative.headers.location).toBeUndefined();
+  });
+
+  it('answers other methods on pages with 405', async () => {
+    await request(app).post('/').expect(405);
+  });
+});

@@ -1,0 +1,66 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../support/testApp';
+
+const app = testApp();
+
+function directives(header: string): Map<string, string[]> {
+  return new Map(
+    header
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts): parts is [string, ...string[]] => !!parts[0])
+      .map(([name, ...values]) => [name, values]),
+  );
+}
+
+describe('security headers', () => {
+  it('sends a strict CSP with a fresh nonce and no unsafe-inline', async () => {
+    const first = await request(app).get('/').expect(200);
+    const second = await request(app).get('/').expect(200);
+    const csp = first.headers['content-security-policy'] as string;
+    expect(csp).toBeTruthy();
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    const scriptSrc = directives(csp).get('script-src') ?? [];
+    expect(scriptSrc[0]).toBe("'self'");
+    expect(scriptSrc[1]).toMatch(/^'nonce-[A-Za-z0-9+/=]{20,}'$/);
+    expect(second.headers['content-security-policy']).not.toBe(csp);
+    expect(directives(csp).get('object-src')).toEqual(["'none'"]);
+    expect(csp).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('puts no inline script in the page that runs without the nonce', async () => {
+    const res = await request(app).get('/').expect(200);
+    const nonce = /'nonce-([^']+)'/.exec(res.headers['content-security-policy'] as string)?.[1];
+    const scripts = [...res.text.matchAll(/<script([^>]*)>/g)].map((m) => m[1] ?? '');
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attrs of scripts) {
+      const isData = attrs.includes('type="application/json"');
+      const isExternal = /\ssrc="\/static\//.test(attrs);
+      const hasNonce = nonce !== undefined && attrs.includes(`nonce="${nonce}"`);
+      expect(isData || isExternal || hasNonce, attrs).toBe(true);
+    }
+  });
+
+  it('upgrades insecure requests only behind an https origin', async () => {
+    const secure = testApp({ config: { publicOrigin: 'https://zine.example', secure: true } });
+    const res = await request(secure).get('/').expect(200);
+    expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+    expect(res.headers['strict-transport-security']).toBeTruthy();
+  });
+
+  it('gives every response a request id and hides the framework', async () => {
+    const res = await request(app).get('/found').expect(200);
+    expect(res.headers['x-request-id']).toMatch(/^[\w.:-]{8,}$/);
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('keeps a sane request id from a proxy and replaces a hostile one', async () => {
+    const kept = await request(app).get('/').set('X-Request-Id', 'edge-1234567890').expect(200);
+    expect(kept.headers['x-request-id']).toBe('edge-1234567890');
+    const replaced = await request(app).get('/').set('X-Request-Id', '<script>').expect(200);
+    expect(replaced.headers['x-request-id']).not.toContain('<');
+  });
+});
