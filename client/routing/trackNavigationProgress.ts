@@ -1,4 +1,5 @@
 import type { createBrowserRouter } from 'react-router-dom';
+import { navigationErrorInfo } from '../../shared/navigationError';
 import type { UiStore } from '../stores/UiStore';
 import { clearChunkReloadFlag, isChunkLoadError, reloadOnceForChunkError } from './loadChunk';
 
@@ -16,8 +17,9 @@ export function trackNavigationProgress(router: Router, ui: UiStore): () => void
     }
     const errors = state.errors ? Object.values(state.errors) : [];
     if (errors.some(isChunkLoadError) && reloadOnceForChunkError()) return;
-    if (errors.length > 0) {
-      ui.failProgress();
+    const [error] = errors;
+    if (error !== undefined) {
+      ui.failNavigation(navigationErrorInfo(error));
       return;
     }
     clearChunkReloadFlag();

@@ -30,4 +30,14 @@ describe('RootStore', () => {
     stores.ui.finishProgress();
     expect(stores.ui.progress).toBe('finish');
   });
+
+  it('records a navigation error with its status and clears it on the next navigation', () => {
+    const stores = new RootStore({ env }, zhTW);
+    stores.ui.startProgress();
+    stores.ui.failNavigation({ status: 403, message: 'Private Article' });
+    expect(stores.ui.progress).toBe('error');
+    expect(stores.ui.navigationError).toEqual({ status: 403, message: 'Private Article' });
+    stores.ui.startProgress();
+    expect(stores.ui.navigationError).toBeNull();
+  });
 });

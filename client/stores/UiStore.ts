@@ -1,4 +1,5 @@
 import { action, makeObservable, observable } from 'mobx';
+import type { NavigationErrorInfo } from '../../shared/navigationError';
 
 /** The thin progress line at the top of every page (seed 000 §4). */
 export type ProgressState = 'idle' | 'start' | 'finish' | 'error';
@@ -13,6 +14,8 @@ export class UiStore {
   pageTitle: string | null;
   /** The first field's message of the last failed API call. */
   lastErrorMessage: string | null = null;
+  /** The error of the last navigation (seed 000 §4), cleared by the next one. */
+  navigationError: NavigationErrorInfo | null = null;
 
   constructor(snapshot?: Partial<UiSnapshot>) {
     this.pageTitle = snapshot?.pageTitle ?? null;
@@ -20,6 +23,8 @@ export class UiStore {
       progress: observable,
       pageTitle: observable,
       lastErrorMessage: observable,
+      navigationError: observable,
+      failNavigation: action,
       startProgress: action,
       finishProgress: action,
       failProgress: action,
@@ -29,6 +34,13 @@ export class UiStore {
 
   startProgress(): void {
     this.progress = 'start';
+    this.navigationError = null;
+  }
+
+  /** A navigation error sets the error state with its status and message, and the line turns red. */
+  failNavigation(error: NavigationErrorInfo): void {
+    this.navigationError = error;
+    this.progress = 'error';
   }
 
   finishProgress(): void {

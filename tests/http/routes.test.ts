@@ -1,3 +1,4 @@
+import { data } from 'react-router-dom';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { pageRoute } from '../../client/routing/pageRoute';
@@ -98,6 +99,46 @@ describe('the route table', () => {
     const res = await request(throwing).get('/explodes').expect(500);
     expect(res.text).toContain('An error occurred');
     expect(res.text).not.toContain('hunter2');
+  });
+
+  it('renders a 403 with the no-entry icon', async () => {
+    const forbidden = testApp({
+      deps: {
+        extraRoutes: () => [
+          {
+            path: 'members-only',
+            loader: () => {
+              throw data('Forbidden', { status: 403 });
+            },
+          },
+        ],
+      },
+    });
+    const res = await request(forbidden).get('/members-only').expect(403);
+    expect(res.text).toContain('<title>Forbidden - Zine</title>');
+    expect(res.text).toContain('You don&#x27;t have permission to visit this page');
+    expect(res.text).toContain('class="no-entry-icon"');
+  });
+
+  it('falls back to a plain page when the error page itself fails', async () => {
+    const broken = testApp({
+      deps: {
+        extraRoutes: () => [
+          {
+            path: 'broken-error-page',
+            loader: () => {
+              throw new Error('first failure');
+            },
+            ErrorBoundary: () => {
+              throw new Error('the error page failed too');
+            },
+          },
+        ],
+      },
+    });
+    const res = await request(broken).get('/broken-error-page').expect(500);
+    expect(res.text).toContain('An error occured while showing the error page');
+    expect(res.text).toContain('href="/"');
   });
 
   it('does not let a forged Host header or a protocol-relative path shape the redirect', async () => {
