@@ -1,4 +1,16 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const http = (name: string, env: Record<string, string>): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: {
+    name,
+    include: ['tests/http/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    setupFiles: ['tests/support/setup.ts'],
+    env: { LOG_LEVEL: 'silent', ...env },
+    ...(env.TEST_ENGINE === 'postgres' ? { globalSetup: ['tests/support/pgGlobalSetup.ts'] } : {}),
+  },
+});
 
 export default defineConfig({
   test: {
@@ -9,23 +21,19 @@ export default defineConfig({
           name: 'unit',
           include: ['shared/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'server/**/*.test.{ts,tsx}', 'tests/*.test.ts'],
           environment: 'node',
+          setupFiles: ['tests/support/setup.ts'],
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'http',
-          include: ['tests/http/**/*.test.{ts,tsx}'],
-          environment: 'node',
-          env: { LOG_LEVEL: 'silent' },
-        },
-      },
+      http('http', { TEST_ENGINE: 'sqlite' }),
+      // The same HTTP suite again on PostgreSQL whenever a server is given (DESIGN §5).
+      ...(process.env.TEST_DATABASE_URL ? [http('http-pg', { TEST_ENGINE: 'postgres' })] : []),
       {
         extends: true,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['tests/support/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,

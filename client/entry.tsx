@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { textLocale } from '../shared/locale';
+import { browserTransport, rememberBearerToken } from './api/browserTransport';
 import { loadCatalogue } from './i18n/loadCatalogue';
 import { readJsonScript } from './readJsonScript';
 import { createRoutes } from './routes';
@@ -23,7 +24,8 @@ configure({ enforceActions: 'observed' });
 async function start(): Promise<void> {
   const snapshot = readJsonScript('__STATE__') as RootSnapshot;
   const catalogue = await loadCatalogue(textLocale(snapshot.env.locale));
-  const stores = new RootStore(snapshot, catalogue);
+  rememberBearerToken(window.location.search);
+  const stores: RootStore = new RootStore(snapshot, catalogue, browserTransport(() => stores.account.id));
   const routes = createRoutes(() => stores);
 
   // The router's own hydration data travels as JSON too (CSP: no inline script).

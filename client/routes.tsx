@@ -32,6 +32,12 @@ export function createRoutes(getStores: () => RootStore, options: RouteTableOpti
       path: '/',
       Component: Layout,
       ErrorBoundary: RootErrorBoundary,
+      // Who is reading, for the header and the guards; sign-in and sign-out update it directly.
+      loader: async () => {
+        await getStores().account.ensureLoaded();
+        return null;
+      },
+      shouldRevalidate: () => false,
       children: [
         { index: true, ...page('home') },
         { path: 'business', ...page('business') },

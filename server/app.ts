@@ -1,9 +1,14 @@
 import cookieParser from 'cookie-parser';
-import express, { type Express } from 'express';
+import express, { type Express, type Request } from 'express';
 import type { RouteTableOptions } from '../client/routes';
 import { embeddedApi } from './api/router';
-import type { Config } from './config';
+import { inProcessApiApp } from './api/inProcessApp';
+import { inProcessTransport } from './api/inProcessTransport';
+import { siteOrigin, type Config } from './config';
+import type { Database } from './db/connection';
 import type { Logger } from './logger';
+import type { Mailer } from './mail/mailer';
+import { csrfCookie } from './middleware/csrfCookie';
 import { errorHandler } from './middleware/errorHandler';
 import { gzipCompression } from './middleware/gzipCompression';
 import { hashedAssets } from './middleware/hashedAssets';
@@ -17,13 +22,31 @@ export interface AppDeps {
   config: Config;
   logger: Logger;
   manifest: AssetManifest;
+  database: Database;
+  mailer: Mailer;
+  /** The clock (tests move it to expire sessions and tokens). */
+  now?: () => number;
+  /** Sign-in and password-reset attempts per window and address. */
+  limits?: { signIn: number; reset: number };
   /** Routes a test mounts beside the real table (an unknown guard, a throwing loader). */
   extraRoutes?: RouteTableOptions['extraRoutes'];
 }
 
 /** The whole site as an Express app, in the order of DESIGN §3; tests drive it with supertest. */
 export function createApp(deps: AppDeps): Express {
-  const { config } = deps;
+  const { config, database } = deps;
+  const now = deps.now ?? Date.now;
+  const api = embeddedApi({
+    db: database.db,
+    mailer: deps.mailer,
+    now,
+    origin: siteOrigin(config),
+    siteName: config.siteName,
+    secure: config.secure,
+    limits: deps.limits ?? { signIn: 10, reset: 5 },
+  });
+  const apiApp = inProcessApiApp(api, deps.logger);
+
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -31,24 +54,34 @@ export function createApp(deps: AppDeps): Express {
   // 1. Request id and log line; security headers with a per-response nonce.
   app.use(requestLogging(deps.logger));
   app.use(securityHeaders(config));
-  app.get('/healthz', (_req, res) => {
-    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+  app.get('/healthz', async (_req, res) => {
+    const reachable = await database.ping();
+    res
+      .status(reachable ? 200 : 503)
+      .set('Cache-Control', 'no-store')
+      .json({ status: reachable ? 'ok' : 'unavailable', database: reachable ? 'ok' : 'unreachable' });
   });
 
   // 2. The API, before any body parser or compression of ours.
-  app.use('/api', embeddedApi());
+  app.use('/api', api);
 
   // 3. gzip for dynamic responses; hashed assets pre-compressed; unhashed public files.
   app.use(gzipCompression());
   app.use('/static', hashedAssets(config.clientDir));
   app.use(express.static('public', { index: false, maxAge: '1d' }));
 
-  // 4. Cookies, then locale and client type.
+  // 4. Cookies, then locale and client type, and the CSRF cookie every page carries.
   app.use(cookieParser());
   app.use(localeAndClient({ secure: config.secure }));
+  app.use(csrfCookie({ secure: config.secure }));
 
-  // 5. Server rendering of every page.
-  app.get('/{*splat}', ssr({ config, manifest: deps.manifest, extraRoutes: deps.extraRoutes }));
+  // 5. Server rendering of every page; its data calls reach the API in process, as the reader.
+  const transportFor = (req: Request) =>
+    inProcessTransport(apiApp, {
+      headers: req.headers,
+      bearerToken: typeof req.query.__token === 'string' ? req.query.__token : null,
+    });
+  app.get('/{*splat}', ssr({ config, manifest: deps.manifest, transportFor, extraRoutes: deps.extraRoutes }));
 
   app.use((_req, res) => {
     res.status(405).set('Allow', 'GET, HEAD').json({ detail: 'Method not allowed.' });

@@ -14,6 +14,17 @@ const schema = z.object({
   SITE_NAME: z.string().trim().min(1).max(60).default('Zine'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  ),
+  SMTP_URL: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  ),
+  MAIL_FROM: z.string().trim().min(3).optional(),
+  /** `demo` loads the demo content into an empty database; `none` leaves it empty. */
+  SEED: z.enum(['demo', 'none']).default('demo'),
   /** Where the built client (hashed assets and manifest) lives. */
   CLIENT_DIR: z.string().trim().min(1).default('./dist/client'),
 });
@@ -28,6 +39,10 @@ export type Config = Readonly<{
   dataDir: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   clientDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  seed: 'demo' | 'none';
 }>;
 
 /** Reads the environment once at start; a bad value stops the process with a clear message. */
@@ -48,5 +63,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(c.DATA_DIR),
     logLevel: c.LOG_LEVEL,
     clientDir: path.resolve(c.CLIENT_DIR),
+    databaseUrl: c.DATABASE_URL,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM ?? `${c.SITE_NAME} <no-reply@${hostOf(c.PUBLIC_ORIGIN) ?? 'localhost'}>`,
+    seed: c.SEED,
   };
+}
+
+function hostOf(origin: string | undefined): string | undefined {
+  return origin ? new URL(origin).hostname : undefined;
+}
+
+/** The origin links in mails point to. */
+export function siteOrigin(config: Pick<Config, 'publicOrigin' | 'port'>): string {
+  return config.publicOrigin ?? `http://localhost:${config.port}`;
 }

@@ -8,7 +8,7 @@ export interface GuardContext {
 }
 
 /** A guard throws a redirect (or an error response) to stop the route from rendering. */
-export type Guard = (context: GuardContext) => void;
+export type Guard = (context: GuardContext) => void | Promise<void>;
 
 /** Named route guards (seed 000 §2), run by the route's loader before the page's own. */
 export const GUARDS: Readonly<Record<string, Guard>> = {
@@ -19,17 +19,18 @@ export const GUARDS: Readonly<Record<string, Guard>> = {
  * Runs guards in order. An unknown name is a misconfigured route: 500 'Unknown
  * middleware {name}' (seed 000 §5), checked before any guard runs.
  */
-export function runGuards(names: readonly string[], context: GuardContext): void {
+export async function runGuards(names: readonly string[], context: GuardContext): Promise<void> {
   const guards = names.map((name) => {
     const guard = Object.hasOwn(GUARDS, name) ? GUARDS[name] : undefined;
     if (!guard) throw data(`Unknown middleware ${name}`, { status: 500, statusText: 'Internal Server Error' });
     return guard;
   });
-  for (const guard of guards) guard(context);
+  for (const guard of guards) await guard(context);
 }
 
 /** Sends a signed-out visitor to sign in, with the full path they wanted in `next`. */
-export function requireSignIn({ stores, request }: GuardContext): void {
+export async function requireSignIn({ stores, request }: GuardContext): Promise<void> {
+  await stores.account.ensureLoaded();
   if (stores.account.signedIn) return;
   throw redirect(signInPath(request.url));
 }

@@ -42,7 +42,7 @@ export function pageRoute(getStores: () => RootStore, page: PageName, options: P
             throw data('Not Found', { status: 404, statusText: 'Not Found' });
           }
           const stores = getStores();
-          runGuards(options.guards ?? [], { stores, request });
+          await runGuards(options.guards ?? [], { stores, request });
           await module.loader?.({ stores, params, request });
           return null;
         },

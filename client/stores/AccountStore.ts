@@ -1,27 +1,73 @@
-import { makeObservable, observable } from 'mobx';
+import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import type { AccountInfo } from '../../shared/entities';
+import { accountsApi } from '../api/accounts';
+import type { ApiClient } from '../api/client';
 
 export interface AccountSnapshot {
-  /** Absent (null) when signed out. */
-  id: number | null;
-  username: string | null;
+  info: AccountInfo;
+  /** True once the info call answered (on the server, for this request). */
+  loaded: boolean;
 }
 
-/** The signed-in account; sign-in itself arrives with the accounts API. */
+/** The signed-in account (seed 000 §3): `id` absent when signed out. */
 export class AccountStore {
-  id: number | null;
-  username: string | null;
+  info: AccountInfo;
+  loaded: boolean;
+  private loading: Promise<void> | null = null;
 
-  constructor(snapshot?: Partial<AccountSnapshot>) {
-    this.id = snapshot?.id ?? null;
-    this.username = snapshot?.username ?? null;
-    makeObservable(this, { id: observable, username: observable });
+  constructor(
+    private readonly api: ApiClient,
+    snapshot?: Partial<AccountSnapshot>,
+  ) {
+    this.info = snapshot?.info ?? {};
+    this.loaded = snapshot?.loaded ?? false;
+    makeObservable<AccountStore, 'setInfo'>(this, {
+      info: observableRef,
+      loaded: observable,
+      setInfo: action,
+    });
+  }
+
+  get id(): number | null {
+    return this.info.id ?? null;
+  }
+
+  get username(): string | null {
+    return this.info.username ?? null;
   }
 
   get signedIn(): boolean {
     return this.id !== null;
   }
 
+  /** Loads the account once; later calls share the same answer. A failure counts as signed out. */
+  ensureLoaded(): Promise<void> {
+    if (this.loaded) return Promise.resolve();
+    this.loading ??= accountsApi
+      .info(this.api)
+      .then((info) => this.setInfo(info))
+      .catch(() => this.setInfo({}));
+    return this.loading;
+  }
+
+  /** Signs in by e-mail and password; throws the API error for the caller to explain. */
+  async signIn(email: string, password: string): Promise<void> {
+    const info = await accountsApi.signIn(this.api, email, password);
+    this.setInfo(info);
+  }
+
+  /** Ends the session on the server, then forgets the account here. */
+  async signOut(): Promise<void> {
+    await accountsApi.signOut(this.api);
+    runInAction(() => this.setInfo({}));
+  }
+
+  private setInfo(info: AccountInfo): void {
+    this.info = info;
+    this.loaded = true;
+  }
+
   toJSON(): AccountSnapshot {
-    return { id: this.id, username: this.username };
+    return { info: this.info, loaded: this.loaded };
   }
 }

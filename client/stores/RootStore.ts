@@ -1,3 +1,5 @@
+import { ApiClient } from '../api/client';
+import type { ApiTransport } from '../api/transport';
 import type { Catalogue } from '../i18n/en';
 import { AccountStore, type AccountSnapshot } from './AccountStore';
 import { EnvStore, type EnvSnapshot } from './EnvStore';
@@ -14,11 +16,14 @@ export class RootStore {
   readonly env: EnvStore;
   readonly ui: UiStore;
   readonly account: AccountStore;
+  /** The one API client; its transport decides how calls travel (browser, in process, upstream). */
+  readonly api: ApiClient;
 
-  constructor(snapshot: Pick<RootSnapshot, 'env'> & Partial<RootSnapshot>, catalogue: Catalogue) {
+  constructor(snapshot: Pick<RootSnapshot, 'env'> & Partial<RootSnapshot>, catalogue: Catalogue, transport: ApiTransport) {
     this.env = new EnvStore(snapshot.env, catalogue);
     this.ui = new UiStore(snapshot.ui);
-    this.account = new AccountStore(snapshot.account);
+    this.api = new ApiClient(transport, (error) => this.ui.failProgress(error.message));
+    this.account = new AccountStore(this.api, snapshot.account);
   }
 
   /** The snapshot serialised into the page and rebuilt before hydration. */

@@ -1,13 +1,43 @@
-import { Router } from 'express';
+import cookieParser from 'cookie-parser';
+import express, { Router } from 'express';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { accountsRoutes } from './accounts/routes';
+import { authenticate } from './auth';
+import { csrfProtection } from './csrf';
+import { apiErrorHandler } from './errors';
+
+export interface ApiDeps {
+  db: Kysely<DB>;
+  mailer: Mailer;
+  now: () => number;
+  origin: string;
+  siteName: string;
+  secure: boolean;
+  limits: { signIn: number; reset: number };
+}
 
 /**
  * The embedded backend: the `/api` contract of both seeds, one folder a domain.
- * Domains mount here as they are built; any other path answers DRF's 404.
+ * It parses its own cookies and bodies (the proxy mode must see raw bodies).
  */
-export function embeddedApi(): Router {
+export function embeddedApi(deps: ApiDeps): Router {
   const api = Router();
+  api.use(cookieParser());
+  api.use(authenticate(deps.db, deps.now));
+  api.use(csrfProtection());
+  api.use(express.json({ limit: '2mb' }));
+  api.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+
+  api.use('/accounts', accountsRoutes(deps));
+
   api.use((_req, res) => {
     res.status(404).json({ detail: 'Not found.' });
   });
+  api.use(apiErrorHandler());
   return api;
 }

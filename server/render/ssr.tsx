@@ -1,4 +1,5 @@
-import type { RequestHandler, Response } from 'express';
+import type { Request as ExpressRequest, RequestHandler, Response } from 'express';
+import type { ApiTransport } from '../../client/api/transport';
 import { enableStaticRendering } from 'mobx-react-lite';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
@@ -31,6 +32,8 @@ enableStaticRendering(true);
 export interface SsrOptions {
   config: Pick<Config, 'env' | 'siteName' | 'publicOrigin'>;
   manifest: AssetManifest;
+  /** The transport of this request's data calls: the embedded backend in process, or the upstream. */
+  transportFor: (req: ExpressRequest) => ApiTransport;
   /** Routes a test mounts beside the real table. */
   extraRoutes?: RouteTableOptions['extraRoutes'];
   /** A render still running after this is aborted (what is left renders in the browser). */
@@ -50,6 +53,7 @@ export function ssr(options: SsrOptions): RequestHandler {
     const stores = new RootStore(
       { env: { locale, clientType, siteName: options.config.siteName, year: new Date().getFullYear() } },
       catalogue,
+      options.transportFor(req),
     );
     const routes = createRoutes(() => stores, { extraRoutes: options.extraRoutes });
     const handler = createStaticHandler(routes);

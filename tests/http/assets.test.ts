@@ -7,7 +7,7 @@ import { PAGE_MODULES, pageSourceFile, type PageName } from '../../client/routin
 import { CATALOGUE_MODULES } from '../../client/i18n/loadCatalogue';
 import { CLIENT_DIR, testApp } from '../support/testApp';
 
-const app = testApp();
+const app = (await testApp()).app;
 const manifest = loadManifest(CLIENT_DIR);
 
 describe('hashed assets', () => {

@@ -2,10 +2,10 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { jsonBlock, testApp } from '../support/testApp';
 
-const app = testApp();
+const app = (await testApp()).app;
 const EVIL = '</script><script>alert(1)</script>\u2028&<b>';
 
-const evilApp = testApp({
+const evilApp = (await testApp({
   deps: {
     extraRoutes: (getStores) => [
       {
@@ -18,7 +18,7 @@ const evilApp = testApp({
       },
     ],
   },
-});
+})).app;
 
 describe('the document', () => {
   it('serialises the store snapshot inert and intact', async () => {
@@ -35,7 +35,7 @@ describe('the document', () => {
   it('carries the router hydration data as JSON, with loader data null rather than absent', async () => {
     const res = await request(app).get('/found/').expect(200);
     const data = jsonBlock(res.text, '__ROUTER__') as { loaderData: Record<string, unknown>; errors: unknown };
-    expect(data.loaderData).toEqual({ found: null });
+    expect(data.loaderData).toEqual({ root: null, found: null });
     expect(data.errors).toBeNull();
   });
 
@@ -82,6 +82,6 @@ describe('the embedded API mount point', () => {
 
   it('reports health', async () => {
     const res = await request(app).get('/healthz').expect(200);
-    expect(res.body).toEqual({ status: 'ok' });
+    expect(res.body).toEqual({ status: 'ok', database: 'ok' });
   });
 });

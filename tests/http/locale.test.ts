@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { jsonBlock, testApp } from '../support/testApp';
 
-const app = testApp();
+const app = (await testApp()).app;
 
 describe('locale and client type per request', () => {
   it.each([
@@ -26,18 +26,18 @@ describe('locale and client type per request', () => {
   it('lets __lang override the header and remembers it in a cookie', async () => {
     const res = await request(app).get('/found/?__lang=zh-TW').set('Accept-Language', 'en').expect(200);
     expect(res.text).toContain('<html lang="zh-TW">');
-    const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('__lang='));
+    const cookie = langCookie(res.headers['set-cookie']);
     expect(cookie).toMatch(/^__lang=zh-TW; Max-Age=\d+; Path=\/; Expires=.*; SameSite=Lax$/);
 
     const later = await request(app).get('/').set('Cookie', '__lang=zh-TW').set('Accept-Language', 'en').expect(200);
     expect(later.text).toContain('<html lang="zh-TW">');
-    expect(later.headers['set-cookie']).toBeUndefined();
+    expect(langCookie(later.headers['set-cookie'])).toBeUndefined();
   });
 
   it('ignores an unsupported __lang and a junk cookie', async () => {
     const res = await request(app).get('/?__lang=<script>').set('Cookie', '__lang=xx').set('Accept-Language', 'zh').expect(200);
     expect(res.text).toContain('<html lang="zh-CN">');
-    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(langCookie(res.headers['set-cookie'])).toBeUndefined();
   });
 
   it('detects the client type once and serialises it', async () => {
@@ -49,3 +49,7 @@ describe('locale and client type per request', () => {
     expect(state.env.clientType).toEqual({ shell: 'miniprogram', os: 'ios' });
   });
 });
+
+function langCookie(header: string | string[] | undefined): string | undefined {
+  return ([] as string[]).concat(header ?? []).find((c) => c.startsWith('__lang='));
+}

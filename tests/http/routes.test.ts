@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { pageRoute } from '../../client/routing/pageRoute';
 import { testApp } from '../support/testApp';
 
-const app = testApp();
+const app = (await testApp()).app;
 
 /** Every route of seed 000 §2 with the title its screen shows. */
 const PAGES: [path: string, heading: string][] = [
@@ -69,13 +69,13 @@ describe('the route table', () => {
   );
 
   it('answers an unknown route guard with 500 Unknown middleware {name}', async () => {
-    const guarded = testApp({
+    const guarded = (await testApp({
       deps: {
         extraRoutes: (getStores) => [
           { path: 'guarded', ...pageRoute(getStores, 'home', { id: 'guarded', guards: ['signIn', 'noSuchGuard'] }) },
         ],
       },
-    });
+    })).app;
     const res = await request(guarded).get('/guarded/').expect(500);
     expect(res.text).toContain('An error occurred');
     expect(res.text).toContain('Unknown middleware noSuchGuard');
@@ -83,7 +83,7 @@ describe('the route table', () => {
   });
 
   it('renders a throwing loader as the error page with status 500', async () => {
-    const throwing = testApp({
+    const throwing = (await testApp({
       config: { env: 'production' },
       deps: {
         extraRoutes: () => [
@@ -95,14 +95,14 @@ describe('the route table', () => {
           },
         ],
       },
-    });
+    })).app;
     const res = await request(throwing).get('/explodes').expect(500);
     expect(res.text).toContain('An error occurred');
     expect(res.text).not.toContain('hunter2');
   });
 
   it('renders a 403 with the no-entry icon', async () => {
-    const forbidden = testApp({
+    const forbidden = (await testApp({
       deps: {
         extraRoutes: () => [
           {
@@ -113,7 +113,7 @@ describe('the route table', () => {
           },
         ],
       },
-    });
+    })).app;
     const res = await request(forbidden).get('/members-only').expect(403);
     expect(res.text).toContain('<title>Forbidden - Zine</title>');
     expect(res.text).toContain('You don&#x27;t have permission to visit this page');
@@ -121,7 +121,7 @@ describe('the route table', () => {
   });
 
   it('falls back to a plain page when the error page itself fails', async () => {
-    const broken = testApp({
+    const broken = (await testApp({
       deps: {
         extraRoutes: () => [
           {
@@ -135,7 +135,7 @@ describe('the route table', () => {
           },
         ],
       },
-    });
+    })).app;
     const res = await request(broken).get('/broken-error-page').expect(500);
     expect(res.text).toContain('An error occured while showing the error page');
     expect(res.text).toContain('href="/"');

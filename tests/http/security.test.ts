@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../support/testApp';
 
-const app = testApp();
+const app = (await testApp()).app;
 
 function directives(header: string): Map<string, string[]> {
   return new Map(
@@ -44,7 +44,7 @@ describe('security headers', () => {
   });
 
   it('upgrades insecure requests only behind an https origin', async () => {
-    const secure = testApp({ config: { publicOrigin: 'https://zine.example', secure: true } });
+    const secure = (await testApp({ config: { publicOrigin: 'https://zine.example', secure: true } })).app;
     const res = await request(secure).get('/').expect(200);
     expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
     expect(res.headers['strict-transport-security']).toBeTruthy();

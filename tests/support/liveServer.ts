@@ -4,7 +4,7 @@ import { testApp } from './testApp';
 
 /** The app listening on a free port of 127.0.0.1, for the browser to visit. */
 export async function startLiveServer(options: Parameters<typeof testApp>[0] = {}): Promise<{ origin: string; close: () => Promise<void> }> {
-  const app = testApp(options);
+  const app = (await testApp(options)).app;
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

@@ -1,20 +1,37 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createApp, type AppDeps } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
+import type { Database } from '../../server/db/connection';
 import { createLogger } from '../../server/logger';
+import { createMailer } from '../../server/mail/mailer';
 import { loadManifest } from '../../server/render/manifest';
+import { testDatabase } from './testDatabase';
 
 export const CLIENT_DIR = path.resolve('dist/client');
 
-/** The real app on the real build, quiet, with optional overrides of config and deps. */
-export function testApp(options: { config?: Partial<Config>; deps?: Partial<AppDeps> } = {}) {
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  database: Database;
+  /** Where this app's mails land. */
+  outboxDir: string;
+}
+
+/** The real app on the real build and a fresh database, quiet, with optional overrides. */
+export async function testApp(options: { config?: Partial<Config>; deps?: Partial<AppDeps> } = {}): Promise<TestApp> {
   const config: Config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...options.config };
-  return createApp({
+  const database = options.deps?.database ?? (await testDatabase());
+  const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-outbox-'));
+  const app = createApp({
     config,
     logger: createLogger({ logLevel: 'silent' }),
     manifest: loadManifest(CLIENT_DIR),
+    database,
+    mailer: createMailer({ outboxDir, from: 'Zine <no-reply@localhost>' }),
     ...options.deps,
   });
+  return { app, database, outboxDir };
 }
 
 /** The JSON in a `<script type="application/json" id=...>` block of a page. */

@@ -1,0 +1,22 @@
+import type { AccountInfo } from '../../shared/entities';
+import type { ApiClient } from './client';
+
+/** Seed 000 §7, accounts. */
+export const accountsApi = {
+  info: (api: ApiClient) => api.request<AccountInfo>({ method: 'GET', path: '/api/accounts/info/' }),
+
+  signIn: (api: ApiClient, email: string, password: string) =>
+    api.request<AccountInfo>({ method: 'POST', path: '/api/accounts/login/cookies/', body: { email, password }, timeoutMs: 15_000 }),
+
+  signOut: (api: ApiClient) => api.request<{ detail: string }>({ method: 'GET', path: '/api/accounts/logout/cookies/' }),
+
+  resetPassword: (api: ApiClient, email: string) =>
+    api.request<{ detail: string }>({ method: 'POST', path: '/api/accounts/reset_password/', body: { email } }),
+
+  confirmPasswordReset: (api: ApiClient, token: string, newPassword: string) =>
+    api.request<{ detail: string }>({
+      method: 'POST',
+      path: '/api/accounts/reset_password/confirm/',
+      body: { token, new_password: newPassword },
+    }),
+};

@@ -1,0 +1,73 @@
+import { Router } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { z } from 'zod';
+import { clearSessionCookie, issueCsrfCookie, setSessionCookie } from '../cookies';
+import { ApiError } from '../errors';
+import { accountInfo, confirmPasswordReset, requestPasswordReset, signIn, signOut, type ResetDeps } from './service';
+
+export interface AccountsRouteDeps extends ResetDeps {
+  secure: boolean;
+  /** Attempts per window and client address. */
+  limits: { signIn: number; reset: number };
+}
+
+const signInBody = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(1024),
+});
+const resetBody = z.object({ email: z.string().trim().min(1).max(254) });
+const confirmBody = z.object({ token: z.string().min(1).max(200), new_password: z.string().max(1024) });
+
+/** The accounts API of seed 000 §7 with DRF conventions. */
+export function accountsRoutes(deps: AccountsRouteDeps): Router {
+  const router = Router();
+
+  router.post('/login/cookies/', throttle(deps.limits.signIn, 15 * 60_000), async (req, res) => {
+    const body = signInBody.parse(req.body);
+    const { user, sessionToken } = await signIn(deps, body.email, body.password);
+    await signOut(deps, req.auth?.sessionHash ?? null);
+    setSessionCookie(res, sessionToken, deps.secure);
+    issueCsrfCookie(res, deps.secure);
+    res.json(accountInfo(user, deps.now()));
+  });
+
+  router.get('/logout/cookies/', async (req, res) => {
+    await signOut(deps, req.auth?.sessionHash ?? null);
+    clearSessionCookie(res, deps.secure);
+    res.json({ detail: 'Successfully logged out.' });
+  });
+
+  router.get('/info/', (req, res) => {
+    res.set('Cache-Control', 'private, no-store');
+    const user = req.auth?.user;
+    res.json(user ? accountInfo(user, deps.now()) : {});
+  });
+
+  router.post('/reset_password/', throttle(deps.limits.reset, 60 * 60_000), async (req, res) => {
+    const body = resetBody.parse(req.body);
+    await requestPasswordReset(deps, body.email);
+    res.json({ detail: 'Password reset e-mail has been sent.' });
+  });
+
+  router.post('/reset_password/confirm/', throttle(deps.limits.reset, 60 * 60_000), async (req, res) => {
+    const body = confirmBody.parse(req.body);
+    await confirmPasswordReset(deps, body.token, body.new_password);
+    res.json({ detail: 'Password has been reset with the new password.' });
+  });
+
+  return router;
+}
+
+/** DRF's throttling answer: 429 with the wait in the detail. */
+function throttle(limit: number, windowMs: number) {
+  return rateLimit({
+    windowMs,
+    limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, _res, next, options) => {
+      const seconds = Math.ceil(options.windowMs / 1000);
+      next(ApiError.detail(429, `Request was throttled. Expected available in ${seconds} seconds.`));
+    },
+  });
+}

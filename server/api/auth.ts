@@ -1,0 +1,84 @@
+import type { Request, RequestHandler } from 'express';
+import type { Kysely } from 'kysely';
+import type { DB, User } from '../db/schema';
+import { ApiError, NOT_AUTHENTICATED } from './errors';
+import { SESSION_COOKIE } from './cookies';
+import { hashSecret } from './tokens';
+
+/** Who is calling: a session (cookie), an API token (Bearer, the native app), or nobody. */
+export interface Auth {
+  user: User | null;
+  via: 'session' | 'token' | null;
+  /** The stored hash of the session, to end it on sign-out. */
+  sessionHash: string | null;
+}
+
+declare global {
+  namespace Express {
+    interface Request {
+      auth?: Auth;
+    }
+  }
+}
+
+const SIGNED_OUT: Auth = { user: null, via: null, sessionHash: null };
+
+/** Resolves the caller once per API request. A bad Bearer token is a 401, as DRF answers. */
+export function authenticate(db: Kysely<DB>, now: () => number): RequestHandler {
+  return async (req, _res, next) => {
+    try {
+      req.auth = await resolveAuth(db, req, now());
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** The signed-in user, or 403 for a cookie session (DRF's answer) and 401 for a token. */
+export function requireUser(req: Request): User {
+  const user = req.auth?.user;
+  if (user) return user;
+  throw ApiError.detail(req.auth?.via === 'token' ? 401 : 403, NOT_AUTHENTICATED);
+}
+
+async function resolveAuth(db: Kysely<DB>, req: Request, now: number): Promise<Auth> {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+  if (bearer) {
+    const row = await db
+      .selectFrom('api_tokens')
+      .innerJoin('users', 'users.id', 'api_tokens.user_id')
+      .selectAll('users')
+      .select('api_tokens.id as token_id')
+      .where('api_tokens.token_hash', '=', hashSecret(bearer))
+      .executeTakeFirst();
+    if (!row || !canSignIn(row.status)) throw ApiError.detail(401, 'Invalid token.');
+    const { token_id: tokenId, ...user } = row;
+    await db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', tokenId).execute();
+    return { user, via: 'token', sessionHash: null };
+  }
+
+  const cookies = req.cookies as Record<string, unknown> | undefined;
+  const sessionId = cookies?.[SESSION_COOKIE];
+  if (typeof sessionId !== 'string' || sessionId.length > 100) return SIGNED_OUT;
+  const sessionHash = hashSecret(sessionId);
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select('sessions.expires_at as session_expires_at')
+    .where('sessions.id', '=', sessionHash)
+    .executeTakeFirst();
+  if (!row) return SIGNED_OUT;
+  const { session_expires_at: expiresAt, ...user } = row;
+  if (expiresAt <= now || !canSignIn(user.status)) {
+    await db.deleteFrom('sessions').where('id', '=', sessionHash).execute();
+    return SIGNED_OUT;
+  }
+  return { user, via: 'session', sessionHash };
+}
+
+/** Inactive and banned accounts cannot sign in; a suspended one can (its content is in review). */
+export function canSignIn(status: User['status']): boolean {
+  return status === 'active' || status === 'suspended';
+}

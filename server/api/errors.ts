@@ -1,0 +1,63 @@
+import type { ErrorRequestHandler } from 'express';
+import { ZodError } from 'zod';
+import type { DrfErrorBody } from '../../shared/entities';
+
+/** An error the API answers as is, in DRF's shape. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: DrfErrorBody,
+  ) {
+    super('detail' in body && typeof body.detail === 'string' ? body.detail : JSON.stringify(body));
+  }
+
+  static detail(status: number, detail: string): ApiError {
+    return new ApiError(status, { detail });
+  }
+}
+
+export const NOT_AUTHENTICATED = 'Authentication credentials were not provided.';
+
+/** Zod issues as DRF field errors: `{field: [message, ...]}`, `non_field_errors` for the body itself. */
+export function fieldErrors(error: ZodError): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length > 0 ? issue.path.join('.') : 'non_field_errors';
+    const message = issue.code === 'invalid_type' && issue.input === undefined ? 'This field is required.' : issue.message;
+    (fields[field] ??= []).push(message);
+  }
+  return fields;
+}
+
+/** The API's last stop: DRF-shaped 4xx for what the client got wrong, a bare 500 otherwise. */
+export function apiErrorHandler(): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (error instanceof ApiError) {
+      res.status(error.status).json(error.body);
+      return;
+    }
+    if (error instanceof ZodError) {
+      res.status(400).json(fieldErrors(error));
+      return;
+    }
+    const e = typeof error === 'object' && error !== null ? (error as { type?: unknown; status?: unknown }) : {};
+    if (e.type === 'entity.parse.failed') {
+      res.status(400).json({ detail: 'JSON parse error - the request body is not valid JSON.' });
+      return;
+    }
+    if (e.type === 'entity.too.large') {
+      res.status(413).json({ detail: 'Request body too large.' });
+      return;
+    }
+    if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
+      res.status(e.status).json({ detail: error instanceof Error ? error.message : 'Bad request.' });
+      return;
+    }
+    req.log.error({ err: error }, 'API request failed');
+    res.status(500).json({ detail: 'Internal Server Error' });
+  };
+}

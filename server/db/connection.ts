@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Engine } from './engine';
+import { migrations } from './migrations';
+import type { DB } from './schema';
+
+export interface Database {
+  db: Kysely<DB>;
+  engine: Engine;
+  /** The PostgreSQL schema it works in, when not the default. */
+  schema?: string;
+  /** True when a trivial query answers. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** `postgres://...` selects PostgreSQL; without it SQLite in `dataDir`. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** SQLite file path override; `:memory:` for tests. */
+  sqlitePath?: string;
+  /** PostgreSQL schema to work in (tests give each worker its own). */
+  pgSchema?: string;
+  /** PostgreSQL connections at most. */
+  poolSize?: number;
+}
+
+const INT8_OID = 20;
+
+/** Opens the database of the configuration: SQLite by default, PostgreSQL with a URL. */
+export function openDatabase(options: DatabaseOptions): Database {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.pgSchema, options.poolSize) : openSqlite(options);
+}
+
+/** Applies pending migrations in one transaction (both engines have transactional DDL). */
+export async function migrate(database: Database): Promise<void> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => migrations(database.engine) },
+    // Kysely looks for its own tables across every schema unless told which one.
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+function openSqlite(options: DatabaseOptions): Database {
+  const file = options.sqlitePath ?? path.join(options.dataDir, 'zine.db');
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const connection = new SQLite(file);
+  connection.pragma('journal_mode = WAL');
+  connection.pragma('synchronous = FULL');
+  connection.pragma('foreign_keys = ON');
+  // `npm run admin` may write beside the running server.
+  connection.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: connection }) });
+  return {
+    db,
+    engine: 'sqlite',
+    ping: () => ping(db),
+    close: () => db.destroy(),
+  };
+}
+
+function openPostgres(url: string, schema?: string, poolSize = 10): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    // int8 (counts, epoch milliseconds) as numbers, as SQLite returns them.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    engine: 'postgres',
+    schema,
+    ping: () => ping(db),
+    close: () => db.destroy(),
+  };
+}
+
+async function ping(db: Kysely<DB>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

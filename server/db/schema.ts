@@ -1,0 +1,103 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { MemberTier } from '../../shared/constants';
+
+/**
+ * The tables as the services see them. Both engines store times as epoch
+ * milliseconds (bigint) and flags as 0/1 integers, so rows look the same on either.
+ */
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  api_tokens: ApiTokensTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  articles: ArticlesTable;
+  comments: CommentsTable;
+}
+
+export type BaseRole = 'user' | 'reseller' | 'operator';
+export type AccountStatus = 'active' | 'inactive' | 'banned' | 'suspended';
+
+export interface UsersTable {
+  id: Generated<number>;
+  /** Stored lower-cased: e-mail matching is case-insensitive on both engines. */
+  email: string;
+  username: string;
+  password_hash: string;
+  role: BaseRole;
+  /** The paid tier and its expiry, kept apart so 'User Expired' differs from 'never paid'. */
+  membership_tier: MemberTier | null;
+  membership_expires_at: number | null;
+  status: AccountStatus;
+  avatar: string;
+  description: string;
+  gender: number | null;
+  birthday: string | null;
+  city: string;
+  city_key: string;
+  habits: string;
+  habits_key: string;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  /** sha256 of the `sessionid` cookie: a leaked table holds no usable session. */
+  id: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface ApiTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  label: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+export interface PasswordResetTokensTable {
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export type ArticleVisibility = 'private' | 'public';
+export type ModerationState = 'none' | 'banned' | 'suspended';
+
+export interface ArticlesTable {
+  id: Generated<number>;
+  slug: string;
+  author_id: number;
+  title: string;
+  description: string;
+  cover_url: string;
+  /** Sanitised HTML. */
+  content: string;
+  theme: string;
+  style: string;
+  word_count: number;
+  language: string;
+  client_modify_date: number;
+  visibility: ArticleVisibility;
+  moderation: ModerationState;
+  trashed: number;
+  created_at: number;
+  modified_at: number;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  article_id: number;
+  author_id: number;
+  /** The comment this one replies to. */
+  parent_id: number | null;
+  text: string;
+  created_at: number;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

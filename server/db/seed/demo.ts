@@ -1,0 +1,72 @@
+import { sql, type Kysely } from 'kysely';
+import { escapeHtml } from '../../../shared/escapeHtml';
+import { UserDirectory } from '../../api/accounts/users';
+import type { DB } from '../schema';
+import { DEMO_ARTICLES, DEMO_PEOPLE } from './demoContent';
+
+const DAY_MS = 24 * 3600 * 1000;
+const YEAR_MS = 365 * DAY_MS;
+
+/** Loads the demo into an empty database; a database with any account is left alone. */
+export async function seedDemo(db: Kysely<DB>, now: () => number): Promise<boolean> {
+  const { count } = await db.selectFrom('users').select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
+  if (Number(count) > 0) return false;
+
+  const users = new UserDirectory(db, now);
+  const ids = new Map<string, number>();
+  for (const person of DEMO_PEOPLE) {
+    const user = await users.create(person);
+    if (person.tier) await users.setMembership(person.email, person.tier, now() + YEAR_MS);
+    ids.set(person.username, user.id);
+  }
+
+  let offset = DEMO_ARTICLES.length;
+  for (const article of DEMO_ARTICLES) {
+    const authorId = requireId(ids, article.author);
+    const written = now() - offset-- * 3 * DAY_MS;
+    const content = article.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
+    const { id } = await db
+      .insertInto('articles')
+      .values({
+        slug: article.slug,
+        author_id: authorId,
+        title: article.title,
+        description: article.description,
+        cover_url: '',
+        content,
+        theme: 'default',
+        style: '',
+        word_count: article.paragraphs.join('').length,
+        language: article.language,
+        client_modify_date: written,
+        visibility: 'public',
+        moderation: 'none',
+        trashed: 0,
+        created_at: written,
+        modified_at: written,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    let minute = 1;
+    for (const comment of article.comments) {
+      const parent = await db
+        .insertInto('comments')
+        .values({ article_id: id, author_id: requireId(ids, comment.author), parent_id: null, text: comment.text, created_at: written + minute++ * 3600_000 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const reply of comment.replies ?? []) {
+        await db
+          .insertInto('comments')
+          .values({ article_id: id, author_id: requireId(ids, reply.author), parent_id: parent.id, text: reply.text, created_at: written + minute++ * 3600_000 })
+          .execute();
+      }
+    }
+  }
+  return true;
+}
+
+function requireId(ids: Map<string, number>, username: string): number {
+  const id = ids.get(username);
+  if (id === undefined) throw new Error(`demo content names an unknown author: ${username}`);
+  return id;
+}

@@ -1,0 +1,38 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * Mail through `SMTP_URL`, or, without one, as `.eml` files in `DATA_DIR/outbox`
+ * that an operator can open (and tests can read).
+ */
+export function createMailer(options: { smtpUrl?: string; outboxDir: string; from: string }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      await fs.mkdir(options.outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+      await fs.writeFile(path.join(options.outboxDir, name), info.message as Buffer);
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { MemberTier } from './constants';
+
+/** Effective role: a paid tier while it lasts, otherwise the base role. */
+export type AccountRole = 'user' | 'reseller' | 'operator' | MemberTier;
+
+/** Seed 001 §3 Account info; `id` is absent when signed out. */
+export interface AccountInfo {
+  id?: number;
+  username?: string;
+  email?: string;
+  avatar?: string;
+  role?: AccountRole;
+  coin?: number;
+  gender?: boolean | null;
+  birthday?: string | null;
+  description?: string;
+  city?: string;
+  city_key?: string;
+  habits?: string;
+  habits_key?: string;
+  register_date?: string;
+  /** The user's column path, `/@{username}/`. */
+  column?: string;
+}
+
+/** A DRF error body: `{detail}` or field errors `{field: [messages]}`. */
+export type DrfErrorBody = { detail: string } | Record<string, string[]>;

@@ -1,0 +1,4 @@
+import { afterAll } from 'vitest';
+import { closeTestDatabases } from './testDatabase';
+
+afterAll(closeTestDatabases);
