@@ -56,6 +56,7 @@ export function createRoutes(getStores: () => RootStore, options: RouteTableOpti
           ...page('static', { id, titleKey: `screen.${id}.title` }),
         })),
         { path: 'accounts/referral/:code?', ...page('referral') },
+        { path: 'accounts/reset/:token', ...page('password-reset') },
         { path: 'article/:slug/review', ...page('article-review') },
         { path: 'article/:slug?', ...page('article', { validate: (p) => !!p.slug }) },
         {

@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useRevalidator } from 'react-router-dom';
+import { columnPath } from '../../shared/column';
 import { signInPath } from '../routing/guards';
 import { useStores } from '../stores/context';
 
@@ -14,6 +15,13 @@ export const Header = observer(function Header() {
   const inAppShell = env.clientType.shell === 'app' || env.clientType.shell === 'miniprogram';
   const showBack = inAppShell && location.pathname !== '/';
   const here = location.pathname + location.search;
+  const revalidator = useRevalidator();
+
+  const signOut = async () => {
+    await account.signOut();
+    // Guarded pages send the reader on to sign in once the session is gone.
+    await revalidator.revalidate();
+  };
 
   return (
     <header className="site-header">
@@ -32,8 +40,15 @@ export const Header = observer(function Header() {
         )}
         <p className="site-header__slogan">{env.t('site.slogan')}</p>
         <nav className="site-header__account" aria-label={env.t('nav.mainLabel')}>
-          {account.signedIn ? (
-            <span className="site-header__user">{account.username}</span>
+          {account.signedIn && account.username ? (
+            <>
+              <Link to={columnPath(account.username)} className="site-header__user">
+                {account.username}
+              </Link>
+              <button type="button" className="button button--small button--danger" onClick={signOut}>
+                {env.t('nav.signOut')}
+              </button>
+            </>
           ) : (
             <Link to={signInPath(here)} className="button button--primary button--small">
               {env.t('nav.signIn')}

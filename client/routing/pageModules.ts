@@ -31,6 +31,7 @@ export const PAGE_MODULES = {
   'reseller-digital-lizhi': () => import('../pages/reseller-digital-lizhi/page'),
   'reseller-redeem': () => import('../pages/reseller-redeem/page'),
   'sign-in': () => import('../pages/sign-in/page'),
+  'password-reset': () => import('../pages/password-reset/page'),
   static: () => import('../pages/static/page'),
   referral: () => import('../pages/referral/page'),
   article: () => import('../pages/article/page'),

@@ -62,6 +62,16 @@ export class AccountStore {
     runInAction(() => this.setInfo({}));
   }
 
+  /** Asks for a password-reset mail (the server answers the same for unknown addresses). */
+  async requestPasswordReset(email: string): Promise<void> {
+    await accountsApi.resetPassword(this.api, email);
+  }
+
+  /** Sets a new password with the token from the reset mail. */
+  async confirmPasswordReset(token: string, newPassword: string): Promise<void> {
+    await accountsApi.confirmPasswordReset(this.api, token, newPassword);
+  }
+
   private setInfo(info: AccountInfo): void {
     this.info = info;
     this.loaded = true;

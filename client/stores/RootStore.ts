@@ -3,6 +3,7 @@ import type { ApiTransport } from '../api/transport';
 import type { Catalogue } from '../i18n/en';
 import { AccountStore, type AccountSnapshot } from './AccountStore';
 import { EnvStore, type EnvSnapshot } from './EnvStore';
+import { SignInStore } from './SignInStore';
 import { UiStore, type UiSnapshot } from './UiStore';
 
 export interface RootSnapshot {
@@ -18,12 +19,14 @@ export class RootStore {
   readonly account: AccountStore;
   /** The one API client; its transport decides how calls travel (browser, in process, upstream). */
   readonly api: ApiClient;
+  readonly signIn: SignInStore;
 
   constructor(snapshot: Pick<RootSnapshot, 'env'> & Partial<RootSnapshot>, catalogue: Catalogue, transport: ApiTransport) {
     this.env = new EnvStore(snapshot.env, catalogue);
     this.ui = new UiStore(snapshot.ui);
     this.api = new ApiClient(transport, (error) => this.ui.failProgress(error.message));
     this.account = new AccountStore(this.api, snapshot.account);
+    this.signIn = new SignInStore(this.account, this.env);
   }
 
   /** The snapshot serialised into the page and rebuilt before hydration. */

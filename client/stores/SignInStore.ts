@@ -1,0 +1,88 @@
+import { action, makeObservable, observable, runInAction } from 'mobx';
+import { TIP_DURATION_MS } from '../../shared/constants';
+import { isValidEmail } from '../../shared/email';
+import { ApiRequestError } from '../api/client';
+import type { AccountStore } from './AccountStore';
+import type { EnvStore } from './EnvStore';
+
+/** Seed 000 §4: the sign-in modes. */
+export type SignInMode = 'mail' | 'wechat' | 'reset';
+
+/** The sign-in form's state and rules (seed 000 §4, §5, §8), shared by the page and the overlay. */
+export class SignInStore {
+  mode: SignInMode = 'mail';
+  submitting = false;
+  /** A message shown for 2 s. */
+  tip: string | null = null;
+  private tipTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly account: AccountStore,
+    private readonly env: EnvStore,
+  ) {
+    makeObservable(this, { mode: observable, submitting: observable, tip: observable, setMode: action, showTip: action });
+  }
+
+  setMode(mode: SignInMode): void {
+    this.mode = mode;
+    this.tip = null;
+  }
+
+  /** Signs in; true on success. A second submit while one runs is ignored. */
+  async signInByMail(email: string, password: string): Promise<boolean> {
+    if (this.submitting) return false;
+    if (!email.trim() || !password) {
+      this.showTip(this.env.t('signIn.required'));
+      return false;
+    }
+    runInAction(() => (this.submitting = true));
+    try {
+      await this.account.signIn(email.trim(), password);
+      return true;
+    } catch (error) {
+      this.showTip(this.failureMessage(error));
+      return false;
+    } finally {
+      runInAction(() => (this.submitting = false));
+    }
+  }
+
+  /** Asks for a reset mail; a failure is silent (seed 000 §8). */
+  async requestReset(email: string): Promise<boolean> {
+    if (this.submitting) return false;
+    if (!email.trim()) {
+      this.showTip(this.env.t('reset.required'));
+      return false;
+    }
+    if (!isValidEmail(email)) {
+      this.showTip(this.env.t('reset.invalid'));
+      return false;
+    }
+    runInAction(() => (this.submitting = true));
+    try {
+      await this.account.requestPasswordReset(email.trim());
+      this.showTip(this.env.t('reset.sent'));
+      return true;
+    } catch {
+      return false;
+    } finally {
+      runInAction(() => (this.submitting = false));
+    }
+  }
+
+  showTip(text: string): void {
+    this.tip = text;
+    if (this.tipTimer) clearTimeout(this.tipTimer);
+    this.tipTimer = setTimeout(() => runInAction(() => (this.tip = null)), TIP_DURATION_MS);
+  }
+
+  /** Seed 000 §8: timeout, 400, 401, anything else with its status and first message. */
+  failureMessage(error: unknown): string {
+    const { t } = this.env;
+    if (!(error instanceof ApiRequestError)) return t('signIn.failed', { status: 0, message: String(error) });
+    if (error.timedOut) return t('signIn.timeout');
+    if (error.status === 400) return t('signIn.inactive');
+    if (error.status === 401) return t('signIn.wrong');
+    return t('signIn.failed', { status: error.status, message: error.message });
+  }
+}
