@@ -1,16 +1,20 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import type { Database } from '../../server/db/connection';
 import { testApp } from './testApp';
 
 /** The app listening on a free port of 127.0.0.1, for the browser to visit. */
-export async function startLiveServer(options: Parameters<typeof testApp>[0] = {}): Promise<{ origin: string; close: () => Promise<void> }> {
-  const app = (await testApp(options)).app;
+export async function startLiveServer(
+  options: Parameters<typeof testApp>[0] = {},
+): Promise<{ origin: string; database: Database; close: () => Promise<void> }> {
+  const { app, database } = await testApp(options);
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
+    database,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,0 +1,83 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, watchForErrors } from '../support/browser';
+import { startLiveServer } from '../support/liveServer';
+import { createPerson, PASSWORD } from '../support/people';
+
+let browser: Browser;
+let server: Awaited<ReturnType<typeof startLiveServer>>;
+let page: Page;
+let problems: string[];
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startLiveServer()]);
+  await createPerson(server.database, 'ann');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+beforeEach(async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+  // The wrong password's own 401 is expected.
+  problems = watchForErrors(page, [/status of 401/]);
+});
+
+afterEach(async () => {
+  await page.context().close();
+  expect(problems).toEqual([]);
+});
+
+const hydrated = () => page.waitForSelector('html[data-hydrated="true"]');
+
+describe('signing in and out in Chromium', () => {
+  it('sends a signed-out visit to the wallet through sign-in and back, then signs out', async () => {
+    await page.goto(`${server.origin}/profile/wallet/`);
+    await hydrated();
+    expect(page.url()).toBe(`${server.origin}/sign/in/?next=%2Fprofile%2Fwallet%2F`);
+
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Please enter account and password').waitFor();
+
+    await page.getByLabel('E-mail').fill('ann@example.com');
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Account/Password not correct').waitFor();
+
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${server.origin}/profile/wallet/`);
+    await page.locator('h1', { hasText: 'My Wallet' }).waitFor();
+    await page.getByRole('link', { name: 'ann', exact: true }).waitFor();
+
+    // A reload keeps the session: the server renders the wallet for ann.
+    await page.reload();
+    await hydrated();
+    expect(page.url()).toBe(`${server.origin}/profile/wallet/`);
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${server.origin}/sign/in/?next=%2Fprofile%2Fwallet%2F`);
+    await page.getByRole('link', { name: 'Sign In' }).waitFor();
+    const info = await page.evaluate(async () => (await fetch('/api/accounts/info/')).json());
+    expect(info).toEqual({});
+  });
+
+  it('asks for a reset mail with the e-mail rule of the seed', async () => {
+    await page.goto(`${server.origin}/sign/in/`);
+    await hydrated();
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByRole('button', { name: 'Send reset mail' }).click();
+    await page.getByText('Please input Email').waitFor();
+    await page.getByLabel('E-mail').fill('ann@localhost');
+    await page.getByRole('button', { name: 'Send reset mail' }).click();
+    await page.getByText('Please input correct Email').waitFor();
+    await page.getByLabel('E-mail').fill('ann@example.com');
+    await page.getByRole('button', { name: 'Send reset mail' }).click();
+    await page.getByText('Password reset mail has been sent to your mailbox.Please check it.').waitFor();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByLabel('Password').waitFor();
+  });
+});
