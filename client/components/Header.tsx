@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Link, useLocation, useNavigate, useRevalidator } from 'react-router-dom';
 import { columnPath } from '../../shared/column';
+import { SIGN_IN_PATH } from '../../shared/constants';
 import { signInPath } from '../routing/guards';
 import { useStores } from '../stores/context';
 
@@ -49,7 +50,7 @@ export const Header = observer(function Header() {
                 {env.t('nav.signOut')}
               </button>
             </>
-          ) : (
+          ) : location.pathname.startsWith(SIGN_IN_PATH.slice(0, -1)) ? null : (
             <Link to={signInPath(here)} className="button button--primary button--small">
               {env.t('nav.signIn')}
             </Link>

@@ -60,7 +60,8 @@ describe('signing in and out in Chromium', () => {
 
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(`${server.origin}/sign/in/?next=%2Fprofile%2Fwallet%2F`);
-    await page.getByRole('link', { name: 'Sign In' }).waitFor();
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Sign Out' }).count()).toBe(0);
     const info = await page.evaluate(async () => (await fetch('/api/accounts/info/')).json());
     expect(info).toEqual({});
   });
