@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router-dom';
 import { columnUsername } from '../shared/column';
 import { Layout } from './components/Layout';
 import { RootErrorBoundary } from './components/RootErrorBoundary';
-import { pageRoute } from './routing/pageRoute';
+import { pageRoute, withBackendStatus } from './routing/pageRoute';
 import type { RootStore } from './stores/RootStore';
 
 export interface RouteTableOptions {
@@ -34,7 +34,7 @@ export function createRoutes(getStores: () => RootStore, options: RouteTableOpti
       ErrorBoundary: RootErrorBoundary,
       // Who is reading, for the header and the guards; sign-in and sign-out update it directly.
       loader: async () => {
-        await getStores().account.ensureLoaded();
+        await withBackendStatus(getStores().account.ensureLoaded());
         return null;
       },
       shouldRevalidate: () => false,

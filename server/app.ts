@@ -1,13 +1,16 @@
 import cookieParser from 'cookie-parser';
-import express, { type Express, type Request } from 'express';
+import express, { type Express, type Request, type RequestHandler } from 'express';
+import type { ApiTransport } from '../client/api/transport';
 import type { RouteTableOptions } from '../client/routes';
 import { embeddedApi } from './api/router';
 import { inProcessApiApp } from './api/inProcessApp';
 import { inProcessTransport } from './api/inProcessTransport';
+import { upstreamTransport } from './api/upstreamTransport';
 import { siteOrigin, type Config } from './config';
 import type { Database } from './db/connection';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
+import { apiProxy } from './proxy';
 import { csrfCookie } from './middleware/csrfCookie';
 import { errorHandler } from './middleware/errorHandler';
 import { gzipCompression } from './middleware/gzipCompression';
@@ -22,7 +25,8 @@ export interface AppDeps {
   config: Config;
   logger: Logger;
   manifest: AssetManifest;
-  database: Database;
+  /** The embedded backend's database; absent in proxy mode (`API_UPSTREAM`). */
+  database?: Database;
   mailer: Mailer;
   /** The clock (tests move it to expire sessions and tokens). */
   now?: () => number;
@@ -34,18 +38,8 @@ export interface AppDeps {
 
 /** The whole site as an Express app, in the order of DESIGN §3; tests drive it with supertest. */
 export function createApp(deps: AppDeps): Express {
-  const { config, database } = deps;
-  const now = deps.now ?? Date.now;
-  const api = embeddedApi({
-    db: database.db,
-    mailer: deps.mailer,
-    now,
-    origin: siteOrigin(config),
-    siteName: config.siteName,
-    secure: config.secure,
-    limits: deps.limits ?? { signIn: 10, reset: 5 },
-  });
-  const apiApp = inProcessApiApp(api, deps.logger);
+  const { config } = deps;
+  const backend = config.apiUpstream ? upstreamBackend(deps, config.apiUpstream) : embeddedBackend(deps);
 
   const app = express();
   app.disable('x-powered-by');
@@ -55,15 +49,12 @@ export function createApp(deps: AppDeps): Express {
   app.use(requestLogging(deps.logger));
   app.use(securityHeaders(config));
   app.get('/healthz', async (_req, res) => {
-    const reachable = await database.ping();
-    res
-      .status(reachable ? 200 : 503)
-      .set('Cache-Control', 'no-store')
-      .json({ status: reachable ? 'ok' : 'unavailable', database: reachable ? 'ok' : 'unreachable' });
+    const health = await backend.health();
+    res.status(health.ok ? 200 : 503).set('Cache-Control', 'no-store').json(health.body);
   });
 
-  // 2. The API, before any body parser or compression of ours.
-  app.use('/api', api);
+  // 2. The API (embedded, or the upstream proxy), before any body parser or compression of ours.
+  app.use(backend.api);
 
   // 3. gzip for dynamic responses; hashed assets pre-compressed; unhashed public files.
   app.use(gzipCompression());
@@ -76,16 +67,58 @@ export function createApp(deps: AppDeps): Express {
   app.use(csrfCookie({ secure: config.secure }));
 
   // 5. Server rendering of every page; its data calls reach the API in process, as the reader.
-  const transportFor = (req: Request) =>
-    inProcessTransport(apiApp, {
-      headers: req.headers,
-      bearerToken: typeof req.query.__token === 'string' ? req.query.__token : null,
-    });
-  app.get('/{*splat}', ssr({ config, manifest: deps.manifest, transportFor, extraRoutes: deps.extraRoutes }));
+  app.get('/{*splat}', ssr({ config, manifest: deps.manifest, transportFor: backend.transportFor, extraRoutes: deps.extraRoutes }));
 
   app.use((_req, res) => {
     res.status(405).set('Allow', 'GET, HEAD').json({ detail: 'Method not allowed.' });
   });
   app.use(errorHandler());
   return app;
+}
+
+/** Where `/api` and the server's own data calls go: the embedded backend or an upstream. */
+interface Backend {
+  api: RequestHandler[];
+  transportFor: (req: Request) => ApiTransport;
+  health: () => Promise<{ ok: boolean; body: Record<string, string> }>;
+}
+
+function embeddedBackend(deps: AppDeps): Backend {
+  const { config, database } = deps;
+  if (!database) throw new Error('the embedded backend needs a database (or set API_UPSTREAM)');
+  const api = embeddedApi({
+    db: database.db,
+    mailer: deps.mailer,
+    now: deps.now ?? Date.now,
+    origin: siteOrigin(config),
+    siteName: config.siteName,
+    secure: config.secure,
+    limits: deps.limits ?? { signIn: 10, reset: 5 },
+  });
+  const apiApp = inProcessApiApp(api, deps.logger);
+  const mounted = express.Router();
+  mounted.use('/api', api);
+  return {
+    api: [mounted],
+    transportFor: (req) => inProcessTransport(apiApp, { headers: req.headers, bearerToken: bearerFromQuery(req) }),
+    async health() {
+      const reachable = await database.ping();
+      return { ok: reachable, body: { status: reachable ? 'ok' : 'unavailable', database: reachable ? 'ok' : 'unreachable' } };
+    },
+  };
+}
+
+function upstreamBackend(deps: AppDeps, upstream: string): Backend {
+  const { config } = deps;
+  return {
+    api: apiProxy({ apiUpstream: upstream, messageUpstream: config.messageUpstream, timeoutMs: config.upstreamTimeoutMs, logger: deps.logger }),
+    transportFor: (req) =>
+      upstreamTransport(upstream, { headers: req.headers, ip: req.ip, bearerToken: bearerFromQuery(req) }, config.upstreamTimeoutMs),
+    health: async () => ({ ok: true, body: { status: 'ok', api: 'upstream' } }),
+  };
+}
+
+/** The native app opens pages with `__token`; the server renders them as that account. */
+function bearerFromQuery(req: Request): string | null {
+  return typeof req.query.__token === 'string' ? req.query.__token : null;
 }

@@ -23,6 +23,13 @@ const schema = z.object({
     z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   ),
   MAIL_FROM: z.string().trim().min(3).optional(),
+  /** Another backend to serve `/api` (and the server's data calls) instead of the embedded one. */
+  API_UPSTREAM: optionalUrl,
+  /** The messaging service for `/api/notification/*`; defaults to the API's. */
+  MESSAGE_UPSTREAM: optionalUrl,
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** Where tracking image requests go; defaults to the embedded `/log`. */
+  LOG_ENDPOINT: optionalUrl,
   /** `demo` loads the demo content into an empty database; `none` leaves it empty. */
   SEED: z.enum(['demo', 'none']).default('demo'),
   /** Where the built client (hashed assets and manifest) lives. */
@@ -43,6 +50,10 @@ export type Config = Readonly<{
   smtpUrl: string | undefined;
   mailFrom: string;
   seed: 'demo' | 'none';
+  apiUpstream: string | undefined;
+  messageUpstream: string | undefined;
+  upstreamTimeoutMs: number;
+  logEndpoint: string | undefined;
 }>;
 
 /** Reads the environment once at start; a bad value stops the process with a clear message. */
@@ -67,6 +78,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM ?? `${c.SITE_NAME} <no-reply@${hostOf(c.PUBLIC_ORIGIN) ?? 'localhost'}>`,
     seed: c.SEED,
+    apiUpstream: c.API_UPSTREAM?.replace(/\/$/, ''),
+    messageUpstream: c.MESSAGE_UPSTREAM?.replace(/\/$/, ''),
+    upstreamTimeoutMs: c.UPSTREAM_TIMEOUT_MS,
+    logEndpoint: c.LOG_ENDPOINT,
   };
 }
 

@@ -12,10 +12,13 @@ if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
 const config = loadConfig();
 const logger = createLogger(config);
-const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await migrate(database);
-if (config.seed === 'demo' && (await seedDemo(database.db, Date.now))) {
-  logger.info('loaded the demo content into the empty database');
+// In proxy mode the upstream owns the data: no database is opened.
+const database = config.apiUpstream ? undefined : openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+if (database) {
+  await migrate(database);
+  if (config.seed === 'demo' && (await seedDemo(database.db, Date.now))) {
+    logger.info('loaded the demo content into the empty database');
+  }
 }
 
 const app = createApp({
@@ -28,7 +31,7 @@ const app = createApp({
 
 const server = app.listen(config.port, config.host, () => {
   logger.info(
-    { port: config.port, host: config.host, database: database.engine },
+    { port: config.port, host: config.host, backend: config.apiUpstream ?? database?.engine },
     `${config.siteName} is listening on http://localhost:${config.port}`,
   );
 });
@@ -39,7 +42,7 @@ function shutdown(signal: string): void {
   stopping = true;
   logger.info({ signal }, 'shutting down');
   server.close(() => {
-    database.close().finally(() => process.exit(0));
+    (database?.close() ?? Promise.resolve()).finally(() => process.exit(0));
   });
   server.closeIdleConnections();
   setTimeout(() => process.exit(1), 10_000).unref();

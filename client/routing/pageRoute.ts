@@ -1,4 +1,5 @@
 import { data, type LoaderFunctionArgs, type NonIndexRouteObject, type Params } from 'react-router-dom';
+import { ApiRequestError } from '../api/client';
 import type { MessageKey } from '../i18n/en';
 import type { RootStore } from '../stores/RootStore';
 import { runGuards } from './guards';
@@ -42,8 +43,8 @@ export function pageRoute(getStores: () => RootStore, page: PageName, options: P
             throw data('Not Found', { status: 404, statusText: 'Not Found' });
           }
           const stores = getStores();
-          await runGuards(options.guards ?? [], { stores, request });
-          await module.loader?.({ stores, params, request });
+          await withBackendStatus(runGuards(options.guards ?? [], { stores, request }));
+          await withBackendStatus(module.loader?.({ stores, params, request }));
           return null;
         },
       };
@@ -53,4 +54,19 @@ export function pageRoute(getStores: () => RootStore, page: PageName, options: P
 
 export function isRouteHandle(handle: unknown): handle is RouteHandle {
   return typeof handle === 'object' && handle !== null && 'page' in handle && 'titleKey' in handle;
+}
+
+/**
+ * A failed backend call inside a loader becomes a route error with the call's status
+ * (a backend that did not answer: 502, or 504 when it timed out), so the error
+ * screen renders with that status instead of a generic 500.
+ */
+export async function withBackendStatus(work: Promise<void> | void): Promise<void> {
+  try {
+    await work;
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    const status = error.status >= 400 ? error.status : error.timedOut ? 504 : 502;
+    throw data(error.message, { status });
+  }
 }

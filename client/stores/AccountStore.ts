@@ -1,7 +1,7 @@
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import type { AccountInfo } from '../../shared/entities';
 import { accountsApi } from '../api/accounts';
-import type { ApiClient } from '../api/client';
+import { ApiRequestError, type ApiClient } from '../api/client';
 
 export interface AccountSnapshot {
   info: AccountInfo;
@@ -40,13 +40,22 @@ export class AccountStore {
     return this.id !== null;
   }
 
-  /** Loads the account once; later calls share the same answer. A failure counts as signed out. */
+  /**
+   * Loads the account once; later calls share the same answer. A refusal (4xx) counts
+   * as signed out; a backend that is down or slow is an error the page must show.
+   */
   ensureLoaded(): Promise<void> {
     if (this.loaded) return Promise.resolve();
     this.loading ??= accountsApi
       .info(this.api)
       .then((info) => this.setInfo(info))
-      .catch(() => this.setInfo({}));
+      .catch((error: unknown) => {
+        if (error instanceof ApiRequestError && (error.status === 0 || error.status >= 500)) {
+          this.loading = null;
+          throw error;
+        }
+        this.setInfo({});
+      });
     return this.loading;
   }
 

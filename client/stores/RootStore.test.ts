@@ -44,13 +44,20 @@ describe('RootStore', () => {
     expect(stores.ui.navigationError).toBeNull();
   });
 
-  it('treats a failed account call as signed out and turns the progress line red', async () => {
-    const stores = new RootStore({ env }, zhTW, offline);
+  it('treats a refused account call as signed out and turns the progress line red', async () => {
+    const stores = new RootStore({ env }, zhTW, async () => ({ status: 403, data: { detail: 'Nope' } }));
     await stores.account.ensureLoaded();
     expect(stores.account.signedIn).toBe(false);
     expect(stores.account.loaded).toBe(true);
     expect(stores.ui.progress).toBe('error');
-    expect(stores.ui.lastErrorMessage).toBe('offline');
+    expect(stores.ui.lastErrorMessage).toBe('Nope');
+  });
+
+  it('passes a backend that is down on to the page, and asks again next time', async () => {
+    const stores = new RootStore({ env }, zhTW, offline);
+    await expect(stores.account.ensureLoaded()).rejects.toMatchObject({ status: 503 });
+    expect(stores.account.loaded).toBe(false);
+    await expect(stores.account.ensureLoaded()).rejects.toMatchObject({ status: 503 });
   });
 
   it('loads the account once however many loaders ask', async () => {

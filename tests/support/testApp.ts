@@ -13,6 +13,7 @@ export const CLIENT_DIR = path.resolve('dist/client');
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
+  /** A fresh database; in proxy mode (`apiUpstream`) there is none and this throws. */
   database: Database;
   /** Where this app's mails land. */
   outboxDir: string;
@@ -21,7 +22,7 @@ export interface TestApp {
 /** The real app on the real build and a fresh database, quiet, with optional overrides. */
 export async function testApp(options: { config?: Partial<Config>; deps?: Partial<AppDeps> } = {}): Promise<TestApp> {
   const config: Config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...options.config };
-  const database = options.deps?.database ?? (await testDatabase());
+  const database = config.apiUpstream ? undefined : (options.deps?.database ?? (await testDatabase()));
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-outbox-'));
   const app = createApp({
     config,
@@ -31,7 +32,14 @@ export async function testApp(options: { config?: Partial<Config>; deps?: Partia
     mailer: createMailer({ outboxDir, from: 'Zine <no-reply@localhost>' }),
     ...options.deps,
   });
-  return { app, database, outboxDir };
+  return {
+    app,
+    get database(): Database {
+      if (!database) throw new Error('a proxy-mode test app has no database');
+      return database;
+    },
+    outboxDir,
+  };
 }
 
 /** The JSON in a `<script type="application/json" id=...>` block of a page. */

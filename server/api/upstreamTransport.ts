@@ -1,0 +1,40 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { parseBody, requestUrl, type ApiTransport } from '../../client/api/transport';
+import { BAD_GATEWAY, GATEWAY_TIMEOUT } from '../proxy';
+
+const FORWARDED_HEADERS = ['cookie', 'authorization', 'accept-language', 'user-agent', 'x-request-id'] as const;
+
+/**
+ * The server's data calls in proxy mode: to the upstream over HTTP, as the reader
+ * (their cookies and token), answering 502 or 504 as the proxy does when it fails.
+ */
+export function upstreamTransport(
+  upstream: string,
+  reader: { headers: IncomingHttpHeaders; ip?: string; bearerToken?: string | null },
+  timeoutMs: number,
+): ApiTransport {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  for (const name of FORWARDED_HEADERS) {
+    const value = reader.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  if (reader.bearerToken) headers.authorization = `Bearer ${reader.bearerToken}`;
+  if (reader.ip) headers['x-forwarded-for'] = reader.ip;
+  const base = upstream.replace(/\/$/, '');
+
+  return async (request) => {
+    try {
+      const response = await fetch(base + requestUrl(request), {
+        method: request.method,
+        headers: { ...headers, ...request.headers, ...(request.body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'manual',
+      });
+      return { status: response.status, data: parseBody(await response.text()) };
+    } catch (error) {
+      const timeout = error instanceof DOMException && error.name === 'TimeoutError';
+      return { status: timeout ? 504 : 502, data: { detail: timeout ? GATEWAY_TIMEOUT : BAD_GATEWAY } };
+    }
+  };
+}
