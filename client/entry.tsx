@@ -5,6 +5,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { textLocale } from '../shared/locale';
 import { browserTransport, rememberBearerToken } from './api/browserTransport';
 import { loadCatalogue } from './i18n/loadCatalogue';
+import { Tracker } from './tracking/tracker';
 import { readJsonScript } from './readJsonScript';
 import { createRoutes } from './routes';
 import { isChunkLoadError, reloadOnceForChunkError } from './routing/loadChunk';
@@ -25,7 +26,12 @@ async function start(): Promise<void> {
   const snapshot = readJsonScript('__STATE__') as RootSnapshot;
   const catalogue = await loadCatalogue(textLocale(snapshot.env.locale));
   rememberBearerToken(window.location.search);
-  const stores: RootStore = new RootStore(snapshot, catalogue, browserTransport(() => stores.account.id));
+  const tracker = new Tracker(snapshot.env.logEndpoint, () => stores.account.id);
+  const stores: RootStore = new RootStore(snapshot, catalogue, browserTransport(() => stores.account.id), {
+    onApiFailure: (error, request) =>
+      tracker.track({ cate: 'api', event: 'request_failed', status: error.status, method: request.method, msg: `${request.path} ${error.message}` }),
+  });
+  tracker.watchPage();
   const routes = createRoutes(() => stores);
 
   // The router's own hydration data travels as JSON too (CSP: no inline script).

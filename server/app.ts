@@ -11,6 +11,7 @@ import type { Database } from './db/connection';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import { apiProxy } from './proxy';
+import { logEndpoint } from './tracking/logEndpoint';
 import { csrfCookie } from './middleware/csrfCookie';
 import { errorHandler } from './middleware/errorHandler';
 import { gzipCompression } from './middleware/gzipCompression';
@@ -47,7 +48,7 @@ export function createApp(deps: AppDeps): Express {
 
   // 1. Request id and log line; security headers with a per-response nonce.
   app.use(requestLogging(deps.logger));
-  app.use(securityHeaders(config));
+  app.use(securityHeaders(config, { img: originsOf(config.logEndpoint) }));
   app.get('/healthz', async (_req, res) => {
     const health = await backend.health();
     res.status(health.ok ? 200 : 503).set('Cache-Control', 'no-store').json(health.body);
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(gzipCompression());
   app.use('/static', hashedAssets(config.clientDir));
   app.use(express.static('public', { index: false, maxAge: '1d' }));
+  app.use(backend.log);
 
   // 4. Cookies, then locale and client type, and the CSRF cookie every page carries.
   app.use(cookieParser());
@@ -79,6 +81,8 @@ export function createApp(deps: AppDeps): Express {
 /** Where `/api` and the server's own data calls go: the embedded backend or an upstream. */
 interface Backend {
   api: RequestHandler[];
+  /** The embedded log service, when this process keeps the data. */
+  log: RequestHandler[];
   transportFor: (req: Request) => ApiTransport;
   health: () => Promise<{ ok: boolean; body: Record<string, string> }>;
 }
@@ -100,6 +104,7 @@ function embeddedBackend(deps: AppDeps): Backend {
   mounted.use('/api', api);
   return {
     api: [mounted],
+    log: [logEndpoint(database.db, deps.now ?? Date.now)],
     transportFor: (req) => inProcessTransport(apiApp, { headers: req.headers, bearerToken: bearerFromQuery(req) }),
     async health() {
       const reachable = await database.ping();
@@ -111,11 +116,16 @@ function embeddedBackend(deps: AppDeps): Backend {
 function upstreamBackend(deps: AppDeps, upstream: string): Backend {
   const { config } = deps;
   return {
+    log: [],
     api: apiProxy({ apiUpstream: upstream, messageUpstream: config.messageUpstream, timeoutMs: config.upstreamTimeoutMs, logger: deps.logger }),
     transportFor: (req) =>
       upstreamTransport(upstream, { headers: req.headers, ip: req.ip, bearerToken: bearerFromQuery(req) }, config.upstreamTimeoutMs),
     health: async () => ({ ok: true, body: { status: 'ok', api: 'upstream' } }),
   };
+}
+
+function originsOf(url: string | undefined): string[] {
+  return url ? [new URL(url).origin] : [];
 }
 
 /** The native app opens pages with `__token`; the server renders them as that account. */

@@ -1,3 +1,4 @@
+import { readCookie } from '../cookies';
 import { ApiTimeoutError, parseBody, requestUrl, type ApiTransport } from './transport';
 
 const DEVICE_ID_KEY = 'zine:device-id';
@@ -47,14 +48,6 @@ export function rememberBearerToken(search: string): void {
 
 function bearerToken(): string | null {
   return window.sessionStorage.getItem(TOKEN_KEY);
-}
-
-export function readCookie(name: string): string | null {
-  for (const part of document.cookie.split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
-  }
-  return null;
 }
 
 function deviceId(): string {

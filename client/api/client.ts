@@ -33,7 +33,7 @@ export class ApiClient {
   constructor(
     private readonly transport: ApiTransport,
     /** Seed 000 §4: any failed call turns the progress line red and stores its message. */
-    private readonly onFailure: (error: ApiRequestError) => void = () => {},
+    private readonly onFailure: (error: ApiRequestError, request: ApiRequest) => void = () => {},
   ) {}
 
   async request<T>(request: ApiRequest): Promise<T> {
@@ -42,12 +42,12 @@ export class ApiClient {
       response = await this.transport(request);
     } catch (error) {
       const failure = new ApiRequestError(0, error instanceof Error ? error.message : String(error), error instanceof ApiTimeoutError);
-      this.onFailure(failure);
+      this.onFailure(failure, request);
       throw failure;
     }
     if (response.status >= 400) {
       const failure = new ApiRequestError(response.status, response.data);
-      this.onFailure(failure);
+      this.onFailure(failure, request);
       throw failure;
     }
     return response.data as T;

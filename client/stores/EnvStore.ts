@@ -9,6 +9,8 @@ export interface EnvSnapshot {
   siteName: string;
   /** The server's year, so the footer renders the same on both sides. */
   year: number;
+  /** Where tracking image requests go. */
+  logEndpoint: string;
 }
 
 /** What the server detected about the request, and the texts of its language. Read-only. */
@@ -17,6 +19,7 @@ export class EnvStore {
   readonly clientType: ClientType;
   readonly siteName: string;
   readonly year: number;
+  readonly logEndpoint: string;
   private readonly catalogue: Catalogue;
 
   constructor(snapshot: EnvSnapshot, catalogue: Catalogue) {
@@ -24,6 +27,7 @@ export class EnvStore {
     this.clientType = snapshot.clientType;
     this.siteName = snapshot.siteName;
     this.year = snapshot.year;
+    this.logEndpoint = snapshot.logEndpoint;
     this.catalogue = catalogue;
   }
 
@@ -40,6 +44,12 @@ export class EnvStore {
     translate(this.catalogue, key, { site: this.siteName, ...params });
 
   toJSON(): EnvSnapshot {
-    return { locale: this.locale, clientType: this.clientType, siteName: this.siteName, year: this.year };
+    return {
+      locale: this.locale,
+      clientType: this.clientType,
+      siteName: this.siteName,
+      year: this.year,
+      logEndpoint: this.logEndpoint,
+    };
   }
 }

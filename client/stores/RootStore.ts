@@ -1,5 +1,5 @@
-import { ApiClient } from '../api/client';
-import type { ApiTransport } from '../api/transport';
+import { ApiClient, type ApiRequestError } from '../api/client';
+import type { ApiRequest, ApiTransport } from '../api/transport';
 import type { Catalogue } from '../i18n/en';
 import { AccountStore, type AccountSnapshot } from './AccountStore';
 import { EnvStore, type EnvSnapshot } from './EnvStore';
@@ -21,10 +21,18 @@ export class RootStore {
   readonly api: ApiClient;
   readonly signIn: SignInStore;
 
-  constructor(snapshot: Pick<RootSnapshot, 'env'> & Partial<RootSnapshot>, catalogue: Catalogue, transport: ApiTransport) {
+  constructor(
+    snapshot: Pick<RootSnapshot, 'env'> & Partial<RootSnapshot>,
+    catalogue: Catalogue,
+    transport: ApiTransport,
+    hooks: { onApiFailure?: (error: ApiRequestError, request: ApiRequest) => void } = {},
+  ) {
     this.env = new EnvStore(snapshot.env, catalogue);
     this.ui = new UiStore(snapshot.ui);
-    this.api = new ApiClient(transport, (error) => this.ui.failProgress(error.message));
+    this.api = new ApiClient(transport, (error, request) => {
+      this.ui.failProgress(error.message);
+      hooks.onApiFailure?.(error, request);
+    });
     this.account = new AccountStore(this.api, snapshot.account);
     this.signIn = new SignInStore(this.account, this.env);
   }

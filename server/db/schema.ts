@@ -12,6 +12,7 @@ export interface DB {
   password_reset_tokens: PasswordResetTokensTable;
   articles: ArticlesTable;
   comments: CommentsTable;
+  tracking_events: TrackingEventsTable;
 }
 
 export type BaseRole = 'user' | 'reseller' | 'operator';
@@ -101,3 +102,20 @@ export interface CommentsTable {
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+
+export interface TrackingEventsTable {
+  id: Generated<number>;
+  cate: string;
+  event: string;
+  status: string;
+  method: string;
+  msg: string;
+  order_id: string;
+  page: string;
+  path: string;
+  uid: string;
+  sid: string;
+  version: string;
+  user_agent: string;
+  created_at: number;
+}

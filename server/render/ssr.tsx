@@ -30,7 +30,7 @@ import { routerHydrationData } from './routerData';
 enableStaticRendering(true);
 
 export interface SsrOptions {
-  config: Pick<Config, 'env' | 'siteName' | 'publicOrigin'>;
+  config: Pick<Config, 'env' | 'siteName' | 'publicOrigin' | 'logEndpoint'>;
   manifest: AssetManifest;
   /** The transport of this request's data calls: the embedded backend in process, or the upstream. */
   transportFor: (req: ExpressRequest) => ApiTransport;
@@ -51,7 +51,15 @@ export function ssr(options: SsrOptions): RequestHandler {
     const { locale, clientType, nonce } = res.locals;
     const catalogue = CATALOGUES[textLocale(locale)];
     const stores = new RootStore(
-      { env: { locale, clientType, siteName: options.config.siteName, year: new Date().getFullYear() } },
+      {
+        env: {
+          locale,
+          clientType,
+          siteName: options.config.siteName,
+          year: new Date().getFullYear(),
+          logEndpoint: options.config.logEndpoint ?? '/log',
+        },
+      },
       catalogue,
       options.transportFor(req),
     );

@@ -135,6 +135,26 @@ describe('the shell in Chromium', () => {
     problems.splice(0, problems.length, ...problems.filter((p) => !/net::ERR_CONNECTION_RESET/.test(p)));
   });
 
+  it('tracks the page load with the stat cookies (user 30 days, session)', async () => {
+    await open('/found/');
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => r.name.includes('/log?')));
+    const cookies = await page.context().cookies();
+    const user = cookies.find((c) => c.name === 'zine_stat_uid');
+    const session = cookies.find((c) => c.name === 'zine_stat_sid');
+    expect(user?.path).toBe('/');
+    expect((user?.expires ?? 0) * 1000 - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
+    expect(session?.expires).toBe(-1);
+    const loads = await server.database.db
+      .selectFrom('tracking_events')
+      .selectAll()
+      .where('cate', '=', 'page')
+      .where('path', '=', '/found/')
+      .where('sid', '=', session?.value ?? '')
+      .execute();
+    expect(loads).toHaveLength(1);
+    expect(loads[0]).toMatchObject({ event: 'load', version: '0.6.0', sid: session?.value, uid: user?.value });
+  });
+
   it('works at a 375 px mobile width', async () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await open('/');

@@ -2,11 +2,13 @@ import type { Migration } from 'kysely';
 import type { Engine } from '../engine';
 import { accounts } from './001_accounts';
 import { articles } from './002_articles';
+import { tracking } from './003_tracking';
 
 /** Every migration, in order. Never edit one that has landed: add the next number. */
 export function migrations(engine: Engine): Record<string, Migration> {
   return {
     '001_accounts': accounts(engine),
     '002_articles': articles(engine),
+    '003_tracking': tracking(engine),
   };
 }
