@@ -61,7 +61,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(gzipCompression());
   app.use('/static', hashedAssets(config.clientDir));
   app.use(express.static('public', { index: false, maxAge: '1d' }));
-  app.use(backend.log);
+  for (const handler of backend.log) app.use(handler);
 
   // 4. Cookies, then locale and client type, and the CSRF cookie every page carries.
   app.use(cookieParser());

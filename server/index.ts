@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './app';
 import { loadConfig } from './config';
@@ -30,23 +31,36 @@ const app = createApp({
 });
 
 const server = app.listen(config.port, config.host, () => {
+  const { port } = server.address() as AddressInfo;
   logger.info(
-    { port: config.port, host: config.host, backend: config.apiUpstream ?? database?.engine },
-    `${config.siteName} is listening on http://localhost:${config.port}`,
+    { port, host: config.host, backend: config.apiUpstream ?? database?.engine },
+    `${config.siteName} is listening on http://localhost:${port}`,
   );
 });
 
 let stopping = false;
-function shutdown(signal: string): void {
+
+/** Stops taking connections, lets requests in flight finish, closes the database, exits. */
+function shutdown(reason: string, exitCode: number): void {
   if (stopping) return;
   stopping = true;
-  logger.info({ signal }, 'shutting down');
+  logger.info({ reason }, 'shutting down');
   server.close(() => {
-    (database?.close() ?? Promise.resolve()).finally(() => process.exit(0));
+    (database?.close() ?? Promise.resolve()).finally(() => process.exit(exitCode));
   });
   server.closeIdleConnections();
-  setTimeout(() => process.exit(1), 10_000).unref();
+  // Keep-alive connections that go idle after their last response close too.
+  server.on('request', (_req, res) => res.setHeader('Connection', 'close'));
+  setTimeout(() => process.exit(exitCode || 1), 10_000).unref();
 }
 
-process.on('SIGTERM', () => shutdown('SIGTERM'));
-process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM', 0));
+process.on('SIGINT', () => shutdown('SIGINT', 0));
+process.on('unhandledRejection', (reason) => {
+  logger.error({ err: reason }, 'unhandled promise rejection');
+});
+process.on('uncaughtException', (error) => {
+  // The process may be in a broken state: finish what is in flight, then stop.
+  logger.fatal({ err: error }, 'uncaught exception');
+  shutdown('uncaughtException', 1);
+});

@@ -82,51 +82,60 @@ export function ssr(options: SsrOptions): RequestHandler {
     }
     concealInternalErrors(context, req.log, options.config.env === 'production');
 
-    const status = context.statusCode;
-    const handles = context.matches.map((m) => ({ handle: m.route.handle }));
-    const pages = handles.map((m) => m.handle).filter(isRouteHandle).map((h) => pageSourceFile(h.page));
-    const head = documentHead({
-      lang: stores.env.htmlLang,
-      title: documentTitle(stores, handles, context.errors ? status : undefined),
-      description: stores.env.t('site.intro'),
-      entryScript: options.manifest.entry,
-      preloads: modulePreloads(options.manifest, [CATALOGUE_MODULES[stores.env.textLocale], ...pages]),
-      stylesheets: options.manifest.css,
-      state: stores,
-      routerData: routerHydrationData(context),
-    });
-
-    const router = createStaticRouter(handler.dataRoutes, context);
     const crawler = isCrawler(req.headers['user-agent']);
-    const send = () => {
-      res.status(status);
-      res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
-      res.write(head);
-      stream.pipe(new DocumentWriter(res, DOCUMENT_TAIL));
+    const render = (ctx: StaticHandlerContext, onFailure: (error: unknown) => void) => {
+      const status = ctx.statusCode;
+      const handles = ctx.matches.map((m) => ({ handle: m.route.handle }));
+      const pages = handles.map((m) => m.handle).filter(isRouteHandle).map((h) => pageSourceFile(h.page));
+      const head = documentHead({
+        lang: stores.env.htmlLang,
+        title: documentTitle(stores, handles, ctx.errors ? status : undefined),
+        description: stores.env.t('site.intro'),
+        entryScript: options.manifest.entry,
+        preloads: modulePreloads(options.manifest, [CATALOGUE_MODULES[stores.env.textLocale], ...pages]),
+        stylesheets: options.manifest.css,
+        state: stores,
+        routerData: routerHydrationData(ctx),
+      });
+      const router = createStaticRouter(handler.dataRoutes, ctx);
+      const send = () => {
+        res.status(status);
+        res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+        res.write(head);
+        stream.pipe(new DocumentWriter(res, DOCUMENT_TAIL));
+      };
+      const stream = renderToPipeableStream(
+        <StoresProvider stores={stores}>
+          <StaticRouterProvider router={router} context={ctx} hydrate={false} nonce={nonce} />
+        </StoresProvider>,
+        {
+          nonce,
+          // A crawler's page must be readable without scripts: no split boundaries.
+          progressiveChunkSize: crawler ? Number.POSITIVE_INFINITY : undefined,
+          onShellReady: crawler ? undefined : send,
+          onAllReady: crawler ? send : undefined,
+          onShellError: onFailure,
+          onError(error) {
+            req.log.error({ err: error }, 'render error');
+          },
+        },
+      );
+      const timer = setTimeout(() => stream.abort(), options.renderTimeoutMs ?? 10_000);
+      timer.unref();
+      res.on('close', () => clearTimeout(timer));
     };
-    const stream = renderToPipeableStream(
-      <StoresProvider stores={stores}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
-      </StoresProvider>,
-      {
-        nonce,
-        // A crawler's page must be readable without scripts: no split boundaries.
-        progressiveChunkSize: crawler ? Number.POSITIVE_INFINITY : undefined,
-        onShellReady: crawler ? undefined : send,
-        onAllReady: crawler ? send : undefined,
-        onShellError(error) {
-          req.log.error({ err: error }, 'the page shell failed to render');
-          if (res.headersSent) return;
-          res.status(500).type('html').send(fallbackDocument(stores.env.htmlLang, stores.env.t('error.fallback')));
-        },
-        onError(error) {
-          req.log.error({ err: error }, 'render error');
-        },
-      },
-    );
-    const timer = setTimeout(() => stream.abort(), options.renderTimeoutMs ?? 10_000);
-    timer.unref();
-    res.on('close', () => clearTimeout(timer));
+
+    // A component that throws renders the error page with 500; if that fails too, the fallback.
+    render(context, (error) => {
+      req.log.error({ err: error }, 'the page failed to render');
+      if (res.headersSent) return;
+      const shown = options.config.env === 'production' ? new Error('Internal Server Error') : error;
+      render({ ...context, statusCode: 500, errors: { root: shown }, loaderData: { root: null } }, (fallbackError) => {
+        req.log.error({ err: fallbackError }, 'the error page failed to render');
+        if (res.headersSent) return;
+        res.status(500).type('html').send(fallbackDocument(stores.env.htmlLang, stores.env.t('error.fallback')));
+      });
+    });
   };
 }
 

@@ -1,4 +1,5 @@
 import { data } from 'react-router-dom';
+import { pino } from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { pageRoute } from '../../client/routing/pageRoute';
@@ -120,22 +121,52 @@ describe('the route table', () => {
     expect(res.text).toContain('class="no-entry-icon"');
   });
 
+  it('renders a component that throws as the error page with 500, logged with the request id', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'error' }, { write: (line: string) => lines.push(line) });
+    const broken = (
+      await testApp({
+        deps: {
+          logger,
+          extraRoutes: () => [
+            {
+              path: 'broken-component',
+              Component: () => {
+                throw new Error('component broke');
+              },
+            },
+          ],
+        },
+      })
+    ).app;
+    const res = await request(broken).get('/broken-component').set('X-Request-Id', 'req-1234567890').expect(500);
+    expect(res.text).toContain('An error occurred');
+    expect(res.text).toContain('<title>An error occurred - Zine</title>');
+    const logged = lines.map((l) => JSON.parse(l) as { req?: { id?: string }; err?: { message?: string } });
+    expect(logged.some((l) => l.req?.id === 'req-1234567890' && l.err?.message === 'component broke')).toBe(true);
+  });
+
   it('falls back to a plain page when the error page itself fails', async () => {
-    const broken = (await testApp({
-      deps: {
-        extraRoutes: () => [
-          {
-            path: 'broken-error-page',
-            loader: () => {
-              throw new Error('first failure');
-            },
-            ErrorBoundary: () => {
-              throw new Error('the error page failed too');
-            },
-          },
-        ],
+    // An error so broken that reading it throws: the error page cannot describe it.
+    const unreadable = Object.defineProperty({}, 'statusCode', {
+      get() {
+        throw new Error('unreadable error');
       },
-    })).app;
+    });
+    const broken = (
+      await testApp({
+        deps: {
+          extraRoutes: () => [
+            {
+              path: 'broken-error-page',
+              Component: () => {
+                throw unreadable;
+              },
+            },
+          ],
+        },
+      })
+    ).app;
     const res = await request(broken).get('/broken-error-page').expect(500);
     expect(res.text).toContain('An error occured while showing the error page');
     expect(res.text).toContain('href="/"');
