@@ -1,0 +1,39 @@
+// The client-size report: the gzip bytes of the JS a reader's page loads (the entry,
+// the matched routes' chunks and the page's catalogue). `npm run size` prints it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { loadManifest, modulePreloads } from '../server/render/manifest';
+
+export const CLIENT_JS_BUDGET_BYTES = 135 * 1024;
+
+/** Reader pages and the source modules their first load needs. */
+export const READER_PAGES: Readonly<Record<string, readonly string[]>> = {
+  'home (/)': ['client/pages/home/page.tsx'],
+  'article (/article/{slug}/)': ['client/pages/article/page.tsx'],
+  'column (/@{username}/)': ['client/pages/column/page.tsx', 'client/pages/column-home/page.tsx'],
+};
+
+export interface PageSize {
+  page: string;
+  files: number;
+  gzipBytes: number;
+}
+
+/** Gzip bytes of every script a page loads, read from the pre-compressed build output. */
+export function readerPageSizes(clientDir: string, catalogue = 'client/i18n/zh-CN.ts'): PageSize[] {
+  const manifest = loadManifest(clientDir);
+  return Object.entries(READER_PAGES).map(([page, modules]) => {
+    const urls = [manifest.entry, ...modulePreloads(manifest, [catalogue, ...modules])];
+    const gzipBytes = urls.reduce((sum, url) => sum + fs.statSync(path.join(clientDir, `${path.basename(url)}.gz`)).size, 0);
+    return { page, files: urls.length, gzipBytes };
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const sizes = readerPageSizes(path.resolve('dist/client'));
+  console.log('JS a reader loads, gzip (budget %s kB):', (CLIENT_JS_BUDGET_BYTES / 1024).toFixed(0));
+  for (const { page, files, gzipBytes } of sizes) {
+    console.log(`  ${page.padEnd(30)} ${String(files).padStart(2)} files  ${(gzipBytes / 1024).toFixed(1).padStart(6)} kB`);
+  }
+}
