@@ -53,6 +53,8 @@ async function main(): Promise<void> {
 async function measure(url: string): Promise<{ status: number; rps: number; p50: number; p99: number; bytes: number }> {
   const probe = await fetch(url);
   const bytes = (await probe.arrayBuffer()).byteLength;
+  // Warm up (JIT, lazy chunks, caches) before the measured run.
+  await autocannon({ url, connections: CONNECTIONS, duration: 1 });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
   return { status: probe.status, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bytes };
 }

@@ -2,6 +2,7 @@ import cookieParser from 'cookie-parser';
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import type { ApiTransport } from '../client/api/transport';
 import type { RouteTableOptions } from '../client/routes';
+import { SESSION_COOKIE } from './api/cookies';
 import { embeddedApi } from './api/router';
 import { inProcessApiApp } from './api/inProcessApp';
 import { inProcessTransport } from './api/inProcessTransport';
@@ -69,7 +70,13 @@ export function createApp(deps: AppDeps): Express {
   app.use(csrfCookie({ secure: config.secure }));
 
   // 5. Server rendering of every page; its data calls reach the API in process, as the reader.
-  app.get('/{*splat}', ssr({ config, manifest: deps.manifest, transportFor: backend.transportFor, extraRoutes: deps.extraRoutes }));
+  app.get('/{*splat}', ssr({
+      config,
+      manifest: deps.manifest,
+      transportFor: backend.transportFor,
+      isAnonymous: backend.isAnonymous,
+      extraRoutes: deps.extraRoutes,
+    }),);
 
   app.use((_req, res) => {
     res.status(405).set('Allow', 'GET, HEAD').json({ detail: 'Method not allowed.' });
@@ -84,6 +91,7 @@ interface Backend {
   /** The embedded log service, when this process keeps the data. */
   log: RequestHandler[];
   transportFor: (req: Request) => ApiTransport;
+  isAnonymous?: (req: Request) => boolean;
   health: () => Promise<{ ok: boolean; body: Record<string, string> }>;
 }
 
@@ -106,6 +114,9 @@ function embeddedBackend(deps: AppDeps): Backend {
     api: [mounted],
     log: [logEndpoint(database.db, deps.now ?? Date.now)],
     transportFor: (req) => inProcessTransport(apiApp, { headers: req.headers, bearerToken: bearerFromQuery(req) }),
+    // Without a session cookie or a token the embedded backend would answer "signed out".
+    isAnonymous: (req) =>
+      !(req.cookies as Record<string, unknown>)[SESSION_COOKIE] && !req.headers.authorization && !bearerFromQuery(req),
     async health() {
       const reachable = await database.ping();
       return { ok: reachable, body: { status: reachable ? 'ok' : 'unavailable', database: reachable ? 'ok' : 'unreachable' } };

@@ -34,6 +34,8 @@ export interface SsrOptions {
   manifest: AssetManifest;
   /** The transport of this request's data calls: the embedded backend in process, or the upstream. */
   transportFor: (req: ExpressRequest) => ApiTransport;
+  /** True when the request carries no credentials at all, so the reader is known to be signed out. */
+  isAnonymous?: (req: ExpressRequest) => boolean;
   /** Routes a test mounts beside the real table. */
   extraRoutes?: RouteTableOptions['extraRoutes'];
   /** A render still running after this is aborted (what is left renders in the browser). */
@@ -59,6 +61,7 @@ export function ssr(options: SsrOptions): RequestHandler {
           year: new Date().getFullYear(),
           logEndpoint: options.config.logEndpoint ?? '/log',
         },
+        account: options.isAnonymous?.(req) ? { info: {}, loaded: true } : undefined,
       },
       catalogue,
       options.transportFor(req),
