@@ -25,7 +25,7 @@ describe('ApiClient', () => {
     const error = await client.request({ method: 'POST', path: '/api/x/' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect((error as ApiRequestError).status).toBe(400);
-    expect(onFailure).toHaveBeenCalledWith(expect.objectContaining({ message: 'Required' }));
+    expect(onFailure).toHaveBeenCalledWith(expect.objectContaining({ message: 'Required' }), { method: 'POST', path: '/api/x/' });
   });
 
   it('marks a timeout', async () => {
