@@ -4,7 +4,8 @@ const http = (name: string, env: Record<string, string>): TestProjectInlineConfi
   extends: true,
   test: {
     name,
-    include: ['tests/http/**/*.test.{ts,tsx}'],
+    // The operator commands work on the database too: they run on both engines.
+    include: ['tests/http/**/*.test.{ts,tsx}', 'server/admin/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['tests/support/setup.ts'],
     env: { LOG_LEVEL: 'silent', ...env },
@@ -20,6 +21,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['shared/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'server/**/*.test.{ts,tsx}', 'tests/*.test.ts'],
+          exclude: ['server/admin/**'],
           environment: 'node',
           setupFiles: ['tests/support/setup.ts'],
         },

@@ -8,10 +8,11 @@ let browser: Browser;
 let server: Awaited<ReturnType<typeof startLiveServer>>;
 let page: Page;
 let problems: string[];
+let ann: { id: number };
 
 beforeAll(async () => {
   [browser, server] = await Promise.all([launchBrowser(), startLiveServer()]);
-  await createPerson(server.database, 'ann');
+  ann = await createPerson(server.database, 'ann');
 });
 
 afterAll(async () => {
@@ -48,7 +49,13 @@ describe('signing in and out in Chromium', () => {
     await page.getByText('Account/Password not correct').waitFor();
 
     await page.getByLabel('Password').fill(PASSWORD);
+    const signInRequest = page.waitForRequest((r) => r.url().endsWith('/api/accounts/login/cookies/'));
     await page.getByRole('button', { name: 'Sign In' }).click();
+    const sent = (await signInRequest).headers();
+    const csrfCookie = (await page.context().cookies()).find((c) => c.name === 'csrftoken');
+    expect(sent['x-csrftoken']).toBe(csrfCookie?.value);
+    expect(sent['x-device-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent['x-user-id']).toBeUndefined();
     await page.waitForURL(`${server.origin}/profile/wallet/`);
     await page.locator('h1', { hasText: 'My Wallet' }).waitFor();
     await page.getByRole('link', { name: 'ann', exact: true }).waitFor();
@@ -58,7 +65,9 @@ describe('signing in and out in Chromium', () => {
     await hydrated();
     expect(page.url()).toBe(`${server.origin}/profile/wallet/`);
 
+    const signOutRequest = page.waitForRequest((r) => r.url().endsWith('/api/accounts/logout/cookies/'));
     await page.getByRole('button', { name: 'Sign Out' }).click();
+    expect((await signOutRequest).headers()['x-user-id']).toBe(String(ann.id));
     await page.waitForURL(`${server.origin}/sign/in/?next=%2Fprofile%2Fwallet%2F`);
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     expect(await page.getByRole('button', { name: 'Sign Out' }).count()).toBe(0);

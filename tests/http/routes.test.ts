@@ -93,6 +93,7 @@ describe('the route table', () => {
             loader: () => {
               throw new Error('database password is hunter2');
             },
+            Component: () => null,
           },
         ],
       },
@@ -111,6 +112,7 @@ describe('the route table', () => {
             loader: () => {
               throw data('Forbidden', { status: 403 });
             },
+            Component: () => null,
           },
         ],
       },
