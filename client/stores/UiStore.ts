@@ -7,18 +7,23 @@ export type ProgressState = 'idle' | 'start' | 'finish' | 'error';
 export interface UiSnapshot {
   /** A title a loader chose for the document (an article's own title, say). */
   pageTitle: string | null;
+  /** The line as the server left it (red when one of its calls failed), so hydration matches. */
+  progress: ProgressState;
+  lastErrorMessage: string | null;
 }
 
 export class UiStore {
-  progress: ProgressState = 'idle';
+  progress: ProgressState;
   pageTitle: string | null;
   /** The first field's message of the last failed API call. */
-  lastErrorMessage: string | null = null;
+  lastErrorMessage: string | null;
   /** The error of the last navigation (seed 000 §4), cleared by the next one. */
   navigationError: NavigationErrorInfo | null = null;
 
   constructor(snapshot?: Partial<UiSnapshot>) {
     this.pageTitle = snapshot?.pageTitle ?? null;
+    this.progress = snapshot?.progress ?? 'idle';
+    this.lastErrorMessage = snapshot?.lastErrorMessage ?? null;
     makeObservable(this, {
       progress: observable,
       pageTitle: observable,
@@ -57,6 +62,6 @@ export class UiStore {
   }
 
   toJSON(): UiSnapshot {
-    return { pageTitle: this.pageTitle };
+    return { pageTitle: this.pageTitle, progress: this.progress, lastErrorMessage: this.lastErrorMessage };
   }
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closedPort, sendJson, startFakeUpstream } from '../support/fakeUpstream';
-import { testApp } from '../support/testApp';
+import { jsonBlock, testApp } from '../support/testApp';
 
 const api = await startFakeUpstream((req, res) => {
   if (req.url.startsWith('/api/slow/')) return; // never answers
@@ -74,6 +74,9 @@ describe('proxy mode (API_UPSTREAM)', () => {
     const page = await request(down).get('/found/').expect(502);
     expect(page.text).toContain('An error occurred');
     expect(page.text).toContain('Bad Gateway');
+    // The red line the server rendered is in the snapshot too, so hydration matches it.
+    expect(page.text).toContain('progress-line--error');
+    expect((jsonBlock(page.text, '__STATE__') as { ui: { progress: string } }).ui.progress).toBe('error');
     const health = await request(down).get('/healthz').expect(200);
     expect(health.body.api).toBe('upstream');
   });

@@ -7,14 +7,17 @@ import { testApp } from './testApp';
 export async function startLiveServer(
   options: Parameters<typeof testApp>[0] = {},
 ): Promise<{ origin: string; database: Database; close: () => Promise<void> }> {
-  const { app, database } = await testApp(options);
+  const test = await testApp(options);
+  const { app } = test;
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
-    database,
+    get database(): Database {
+      return test.database;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
