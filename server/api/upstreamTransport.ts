@@ -1,27 +1,14 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import { parseBody, requestUrl, type ApiTransport } from '../../client/api/transport';
 import { BAD_GATEWAY, GATEWAY_TIMEOUT } from '../proxy';
-
-const FORWARDED_HEADERS = ['cookie', 'authorization', 'accept-language', 'user-agent', 'x-request-id'] as const;
+import { readerHeaders, type Reader } from './readerHeaders';
 
 /**
  * The server's data calls in proxy mode: to the upstream over HTTP, as the reader
  * (their cookies and token), answering 502 or 504 as the proxy does when it fails.
  */
-export function upstreamTransport(
-  upstream: string,
-  reader: { headers: IncomingHttpHeaders; ip?: string; bearerToken?: string | null },
-  timeoutMs: number,
-): ApiTransport {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  for (const name of FORWARDED_HEADERS) {
-    const value = reader.headers[name];
-    if (typeof value === 'string') headers[name] = value;
-  }
-  if (reader.bearerToken) headers.authorization = `Bearer ${reader.bearerToken}`;
-  if (reader.ip) headers['x-forwarded-for'] = reader.ip;
+export function upstreamTransport(upstream: string, reader: Reader, timeoutMs: number): ApiTransport {
+  const headers = readerHeaders(reader);
   const base = upstream.replace(/\/$/, '');
-
   return async (request) => {
     try {
       const response = await fetch(base + requestUrl(request), {
