@@ -1,0 +1,40 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { UserDirectory } from '../../server/api/accounts/users';
+import { inProcessApiApp } from '../../server/api/inProcessApp';
+import { inProcessTransport } from '../../server/api/inProcessTransport';
+import { embeddedApi } from '../../server/api/router';
+import { createLogger } from '../../server/logger';
+import { createMailer } from '../../server/mail/mailer';
+import { createPerson } from '../support/people';
+import { testApp } from '../support/testApp';
+
+describe('the in-process transport', async () => {
+  const { app, database, outboxDir } = await testApp();
+  const ann = await createPerson(database, 'ann');
+  const token = await new UserDirectory(database.db, Date.now).createApiToken(ann.email, 'test');
+  const api = embeddedApi({
+    db: database.db,
+    mailer: createMailer({ outboxDir, from: 'x <x@localhost>' }),
+    now: Date.now,
+    origin: 'http://localhost',
+    siteName: 'Zine',
+    secure: false,
+    limits: { signIn: 10, reset: 10 },
+  });
+  const apiApp = inProcessApiApp(api, createLogger({ logLevel: 'silent' }));
+
+  it('calls the API as the reader, with JSON bodies both ways', async () => {
+    const asAnn = inProcessTransport(apiApp, { headers: {}, bearerToken: token });
+    expect(await asAnn({ method: 'GET', path: '/api/accounts/info/' })).toMatchObject({ status: 200, data: { id: ann.id } });
+    const posted = await asAnn({ method: 'POST', path: '/api/accounts/reset_password/', body: { email: 'ann@example.com' } });
+    expect(posted).toEqual({ status: 200, data: { detail: 'Password reset e-mail has been sent.' } });
+    const anonymous = inProcessTransport(apiApp, { headers: {} });
+    expect(await anonymous({ method: 'POST', path: '/api/accounts/reset_password/', body: {} })).toMatchObject({ status: 403 });
+  });
+
+  it('leaves the real server’s requests intact afterwards', async () => {
+    await request(app).get('/').expect(200);
+    await request(app).get('/found/').set('Cookie', 'sessionid=nothing').expect(200);
+  });
+});
