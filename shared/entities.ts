@@ -25,3 +25,29 @@ export interface AccountInfo {
 
 /** A DRF error body: `{detail}` or field errors `{field: [messages]}`. */
 export type DrfErrorBody = { detail: string } | Record<string, string[]>;
+
+/** The author line of an article (seed 001 §3). */
+export interface ArticleAuthor {
+  username: string;
+  avatar: string;
+  description: string;
+  column: string;
+}
+
+/** An article as a reader gets it from `GET /api/article/{slug}/`. */
+export interface ArticleDetail {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  cover_url: string;
+  /** Sanitised HTML. */
+  content: string;
+  theme: string;
+  style: string;
+  word_count: number;
+  language: string;
+  created: string;
+  modified: string;
+  author: ArticleAuthor;
+}

@@ -1,6 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
 import { useStores } from '../stores/context';
+import type { ArticleErrorReason } from '../../shared/articleErrors';
+import { ARTICLE_ERROR_TEXTS } from './articleErrors';
 import { errorKind } from './errorText';
 import { NoEntryIcon } from './NoEntryIcon';
 
@@ -8,12 +10,39 @@ interface ErrorPageProps {
   status: number;
   /** The raw error, revealed by 'see details' on the generic screen. */
   message: string;
+  /** Set when an article could not be read: its own screen (seed 000 §2). */
+  articleReason?: ArticleErrorReason | 'unknown';
 }
 
 /** The error screen of seed 000 §2: message by status, home button, intro line, promo image. */
-export const ErrorPage = observer(function ErrorPage({ status, message }: ErrorPageProps) {
+export const ErrorPage = observer(function ErrorPage({ status, message, articleReason }: ErrorPageProps) {
   const { env } = useStores();
   const kind = errorKind(status);
+  if (articleReason) {
+    const texts = ARTICLE_ERROR_TEXTS[articleReason];
+    return (
+      <main className="error-page error-page--article">
+        <div className="error-page__text">
+          <p className="error-page__status">{env.t('error.status', { status })}</p>
+          {articleReason === 'Article Banned' ? <NoEntryIcon /> : null}
+          <h1 className="error-page__title">{env.t(texts.title)}</h1>
+          <p className="error-page__explanation">{env.t(texts.text)}</p>
+          {texts.upgrade ? (
+            <p>
+              <a href="/member/" target="_blank" rel="noopener" className="button button--primary">
+                {env.t(texts.upgrade)}
+              </a>
+            </p>
+          ) : null}
+          <Link to="/" className="button error-page__home">
+            {env.siteName}
+          </Link>
+          <p className="error-page__intro">{env.t('site.intro')}</p>
+        </div>
+        <PromoImage />
+      </main>
+    );
+  }
   return (
     <main className={`error-page error-page--${kind}`}>
       <div className="error-page__text">
@@ -39,13 +68,21 @@ export const ErrorPage = observer(function ErrorPage({ status, message }: ErrorP
         </Link>
         <p className="error-page__intro">{env.t('site.intro')}</p>
       </div>
-      <img
-        className="error-page__promo"
-        src={`/images/promo-${env.textLocale}.svg`}
-        alt={env.t('error.promoAlt')}
-        width={360}
-        height={270}
-      />
+      <PromoImage />
     </main>
+  );
+});
+
+/** The promotional image, one per language. */
+const PromoImage = observer(function PromoImage() {
+  const { env } = useStores();
+  return (
+    <img
+      className="error-page__promo"
+      src={`/images/promo-${env.textLocale}.svg`}
+      alt={env.t('error.promoAlt')}
+      width={360}
+      height={270}
+    />
   );
 });

@@ -1,8 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router-dom';
+import { useMatches, useRouteError } from 'react-router-dom';
+import { isArticleErrorReason } from '../../shared/articleErrors';
 import { navigationErrorInfo } from '../../shared/navigationError';
 import { documentTitle } from '../routing/documentTitle';
+import { isRouteHandle } from '../routing/pageRoute';
+import { ARTICLE_ERROR_TEXTS } from './articleErrors';
 import { useStores } from '../stores/context';
 import { ErrorPage } from './ErrorPage';
 import { ErrorPageBoundary } from './ErrorPageBoundary';
@@ -14,7 +17,11 @@ import { ProgressLine } from './ProgressLine';
 export const RootErrorBoundary = observer(function RootErrorBoundary() {
   const stores = useStores();
   const { status, message } = navigationErrorInfo(useRouteError());
-  const title = documentTitle(stores, [], status);
+  const onArticle = useMatches().some((m) => isRouteHandle(m.handle) && m.handle.page === 'article');
+  const articleReason = isArticleErrorReason(message) ? message : onArticle && status === 403 ? 'unknown' : undefined;
+  const title = articleReason
+    ? `${stores.env.t(ARTICLE_ERROR_TEXTS[articleReason].title)} - ${stores.env.siteName}`
+    : documentTitle(stores, [], status);
 
   useEffect(() => {
     document.title = title;
@@ -26,7 +33,7 @@ export const RootErrorBoundary = observer(function RootErrorBoundary() {
       <ProgressLine />
       <Header />
       <ErrorPageBoundary fallbackText={stores.env.t('error.fallback')}>
-        <ErrorPage status={status} message={message} />
+        <ErrorPage status={status} message={message} articleReason={articleReason} />
       </ErrorPageBoundary>
       <Footer />
     </>

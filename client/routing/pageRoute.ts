@@ -35,7 +35,8 @@ export function pageRoute(getStores: () => RootStore, page: PageName, options: P
     id: options.id ?? page,
     handle,
     lazy: async () => {
-      const module: PageModule = await loadChunk(PAGE_MODULES[page]);
+      const load: () => Promise<PageModule> = PAGE_MODULES[page];
+      const module = await loadChunk(load);
       return {
         Component: module.default,
         loader: async ({ params, request }: LoaderFunctionArgs) => {
@@ -43,6 +44,8 @@ export function pageRoute(getStores: () => RootStore, page: PageName, options: P
             throw data('Not Found', { status: 404, statusText: 'Not Found' });
           }
           const stores = getStores();
+          // A page that wants its own document title sets it again in its loader.
+          if (stores.ui.pageTitle) stores.ui.setPageTitle(null);
           await withBackendStatus(runGuards(options.guards ?? [], { stores, request }));
           await withBackendStatus(module.loader?.({ stores, params, request }));
           return null;

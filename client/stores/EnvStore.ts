@@ -11,6 +11,8 @@ export interface EnvSnapshot {
   year: number;
   /** Where tracking image requests go. */
   logEndpoint: string;
+  /** When the server rendered the page: relative dates use it, so hydration matches. */
+  renderedAt: number;
 }
 
 /** What the server detected about the request, and the texts of its language. Read-only. */
@@ -20,6 +22,7 @@ export class EnvStore {
   readonly siteName: string;
   readonly year: number;
   readonly logEndpoint: string;
+  readonly renderedAt: number;
   private readonly catalogue: Catalogue;
 
   constructor(snapshot: EnvSnapshot, catalogue: Catalogue) {
@@ -28,6 +31,7 @@ export class EnvStore {
     this.siteName = snapshot.siteName;
     this.year = snapshot.year;
     this.logEndpoint = snapshot.logEndpoint;
+    this.renderedAt = snapshot.renderedAt;
     this.catalogue = catalogue;
   }
 
@@ -50,6 +54,7 @@ export class EnvStore {
       siteName: this.siteName,
       year: this.year,
       logEndpoint: this.logEndpoint,
+      renderedAt: this.renderedAt,
     };
   }
 }

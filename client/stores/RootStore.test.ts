@@ -6,7 +6,7 @@ import { RootStore } from './RootStore';
 
 const offline: ApiTransport = async () => ({ status: 503, data: { detail: 'offline' } });
 
-const env = { locale: 'zh-TW', clientType: { shell: 'browser', os: 'other' }, siteName: 'Zine', year: 2026, logEndpoint: '/log' } as const;
+const env = { locale: 'zh-TW', clientType: { shell: 'browser', os: 'other' }, siteName: 'Zine', year: 2026, logEndpoint: '/log', renderedAt: 0 } as const;
 
 describe('RootStore', () => {
   it('round-trips through its snapshot', () => {

@@ -2,6 +2,7 @@ import { ApiClient, type ApiRequestError } from '../api/client';
 import type { ApiRequest, ApiTransport } from '../api/transport';
 import type { Catalogue } from '../i18n/en';
 import { AccountStore, type AccountSnapshot } from './AccountStore';
+import { ArticleStore, type ArticleSnapshot } from './ArticleStore';
 import { EnvStore, type EnvSnapshot } from './EnvStore';
 import { SignInStore } from './SignInStore';
 import { UiStore, type UiSnapshot } from './UiStore';
@@ -10,6 +11,7 @@ export interface RootSnapshot {
   env: EnvSnapshot;
   ui: UiSnapshot;
   account: AccountSnapshot;
+  article: ArticleSnapshot;
 }
 
 /** One per request on the server, one per page load in the browser. */
@@ -20,6 +22,7 @@ export class RootStore {
   /** The one API client; its transport decides how calls travel (browser, in process, upstream). */
   readonly api: ApiClient;
   readonly signIn: SignInStore;
+  readonly article: ArticleStore;
 
   constructor(
     snapshot: Pick<RootSnapshot, 'env'> & Partial<RootSnapshot>,
@@ -35,10 +38,11 @@ export class RootStore {
     });
     this.account = new AccountStore(this.api, snapshot.account);
     this.signIn = new SignInStore(this.account, this.env);
+    this.article = new ArticleStore(this.api, snapshot.article);
   }
 
   /** The snapshot serialised into the page and rebuilt before hydration. */
   toJSON(): RootSnapshot {
-    return { env: this.env.toJSON(), ui: this.ui.toJSON(), account: this.account.toJSON() };
+    return { env: this.env.toJSON(), ui: this.ui.toJSON(), account: this.account.toJSON(), article: this.article.toJSON() };
   }
 }

@@ -4,7 +4,7 @@ import type { ApiTransport } from '../api/transport';
 import { ApiTimeoutError } from '../api/transport';
 import { RootStore } from './RootStore';
 
-const env = { locale: 'en', clientType: { shell: 'browser', os: 'other' }, siteName: 'Zine', year: 2026, logEndpoint: '/log' } as const;
+const env = { locale: 'en', clientType: { shell: 'browser', os: 'other' }, siteName: 'Zine', year: 2026, logEndpoint: '/log', renderedAt: 0 } as const;
 
 function storesAnswering(answer: ApiTransport) {
   const calls: string[] = [];

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { accountsRoutes } from './accounts/routes';
+import { articleReadRoutes } from './articles/routes';
 import { authenticate } from './auth';
 import { csrfProtection } from './csrf';
 import { apiErrorHandler } from './errors';
@@ -34,6 +35,7 @@ export function embeddedApi(deps: ApiDeps): Router {
   });
 
   api.use('/accounts', accountsRoutes(deps));
+  api.use('/article', articleReadRoutes(deps));
 
   api.use((_req, res) => {
     res.status(404).json({ detail: 'Not found.' });

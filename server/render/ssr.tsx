@@ -59,6 +59,7 @@ export function ssr(options: SsrOptions): RequestHandler {
           clientType,
           siteName: options.config.siteName,
           year: new Date().getFullYear(),
+          renderedAt: Date.now(),
           logEndpoint: options.config.logEndpoint ?? '/log',
         },
         account: options.isAnonymous?.(req) ? { info: {}, loaded: true } : undefined,

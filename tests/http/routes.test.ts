@@ -26,7 +26,6 @@ const PAGES: [path: string, heading: string][] = [
   ['/page/withdraw/rules', 'Withdrawal Rules'],
   ['/accounts/referral', 'Invitation'],
   ['/accounts/referral/CODE42', 'Invitation'],
-  ['/article/hello-world', 'Article'],
   ['/article/hello-world/review', 'Article Review'],
   ['/booklet/field-notes', 'Overview'],
   ['/booklet/field-notes/chapter-one', 'Chapter'],
@@ -58,7 +57,7 @@ describe('the route table', () => {
   });
 
   it.each(['/nothing-here', '/alice', '/alice/articles', '/article', '/article/', '/booklet', '/a/b/c/d', '/page/unknown'])(
-    '%s renders the 404 screen with status 404',
+    '%s renders the 404 screen with status 404 (no such page)',
     async (path) => {
       const res = await request(app).get(path).expect(404);
       expect(res.text).toContain('This page could not be found');

@@ -1,0 +1,22 @@
+import { Router } from 'express';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { DB } from '../../db/schema';
+import { readArticle } from './service';
+
+const slugParam = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/i);
+
+/** `GET /api/article/{slug}/`: an article for its reader, or the reason it cannot be read. */
+export function articleReadRoutes(deps: { db: Kysely<DB>; now: () => number }): Router {
+  const router = Router();
+  router.get('/:slug/', async (req, res) => {
+    const slug = slugParam.safeParse(req.params.slug);
+    if (!slug.success) {
+      res.status(404).json({ detail: 'Does Not Exist' });
+      return;
+    }
+    res.set('Cache-Control', 'private, no-cache');
+    res.json(await readArticle(deps.db, slug.data, req.auth?.user ?? null, deps.now()));
+  });
+  return router;
+}

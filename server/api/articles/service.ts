@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely';
+import { articleErrorStatus, type ArticleErrorReason } from '../../../shared/articleErrors';
+import { columnPath } from '../../../shared/column';
+import type { ArticleDetail } from '../../../shared/entities';
+import { sanitizeArticleHtml } from '../../content/sanitize';
+import type { DB, User } from '../../db/schema';
+import { ApiError } from '../errors';
+
+/** The reading rules of seed 000 §2, in the order they are checked. */
+export async function readArticle(db: Kysely<DB>, slug: string, reader: User | null, now: number): Promise<ArticleDetail> {
+  const row = await db
+    .selectFrom('articles')
+    .innerJoin('users', 'users.id', 'articles.author_id')
+    .selectAll('articles')
+    .select([
+      'users.username as author_username',
+      'users.avatar as author_avatar',
+      'users.description as author_description',
+      'users.status as author_status',
+      'users.membership_tier as author_tier',
+      'users.membership_expires_at as author_expires_at',
+    ])
+    .where('articles.slug', '=', slug)
+    .executeTakeFirst();
+  if (!row || row.trashed === 1) throw refusal('Does Not Exist');
+
+  // Its author and operators always see it (the review page, moderation).
+  const privileged = reader !== null && (reader.id === row.author_id || reader.role === 'operator');
+  if (!privileged) {
+    if (row.moderation === 'banned' || row.author_status === 'banned') throw refusal('Article Banned');
+    if (row.moderation === 'suspended' || row.author_status === 'suspended') throw refusal('Article Suspended');
+    if (row.author_status === 'inactive') throw refusal('User Inactive');
+    if (row.author_tier !== null && row.author_expires_at !== null && row.author_expires_at <= now) throw refusal('User Expired');
+    if (row.visibility !== 'public') throw refusal('Private Article');
+  }
+
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    cover_url: row.cover_url,
+    // Sanitised on save and again here, on the way out (DESIGN §7).
+    content: sanitizeArticleHtml(row.content),
+    theme: row.theme,
+    style: row.style,
+    word_count: row.word_count,
+    language: row.language,
+    created: new Date(row.created_at).toISOString(),
+    modified: new Date(row.modified_at).toISOString(),
+    author: {
+      username: row.author_username,
+      avatar: row.author_avatar,
+      description: row.author_description,
+      column: columnPath(row.author_username),
+    },
+  };
+}
+
+function refusal(reason: ArticleErrorReason): ApiError {
+  return ApiError.detail(articleErrorStatus(reason), reason);
+}

@@ -1,0 +1,39 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The allow-list for article HTML (DESIGN §7: on save and on render). It keeps what
+ * the editor produces: structure, links, images, and the inline styles of colour,
+ * font, size, alignment and indent; everything else (scripts, handlers, frames,
+ * other styles, javascript: URLs) goes.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'blockquote', 'pre', 'code', 'ul', 'ol', 'li',
+    'strong', 'b', 'em', 'i', 'u', 's', 'del', 'sub', 'sup', 'span', 'a', 'img', 'figure', 'figcaption',
+    'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    '*': ['style'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  allowedStyles: {
+    '*': {
+      color: [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i, /^[a-z]+$/i],
+      'font-family': [/^[\w\s,'"-]+$/],
+      'font-size': [/^\d{1,3}(\.\d+)?(px|em|rem|%)$/],
+      'text-align': [/^(left|right|center|justify)$/],
+      'text-indent': [/^\d{1,3}(\.\d+)?(em|px)$/],
+      'padding-left': [/^\d{1,3}(\.\d+)?(em|px)$/],
+    },
+  },
+  transformTags: {
+    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow' }),
+  },
+};
+
+export function sanitizeArticleHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS);
+}

@@ -1,0 +1,51 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../server/db/seed/demo';
+import { launchBrowser, watchForErrors } from '../support/browser';
+import { startLiveServer } from '../support/liveServer';
+
+let browser: Browser;
+let server: Awaited<ReturnType<typeof startLiveServer>>;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startLiveServer()]);
+  await seedDemo(server.database.db, Date.now);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('reading in Chromium', () => {
+  it.each([
+    ['en', 1280, '/article/the-art-of-the-second-draft/', 'The Art of the Second Draft'],
+    ['zh-TW', 375, '/article/drawing-the-night-market/?__lang=zh-TW', '畫夜市的那些晚上'],
+  ])('an anonymous reader gets the full article, hydrated without a mismatch (%s, %i px)', async (_lang, width, path, title) => {
+    const page = await browser.newPage({ viewport: { width, height: 800 } });
+    const problems = watchForErrors(page);
+    const response = await page.goto(server.origin + path);
+    expect(response?.status()).toBe(200);
+    const html = await response?.text();
+    expect(html).toContain(title);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.locator('h1', { hasText: title }).waitFor();
+    expect(await page.title()).toBe(`${title} - Zine`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+
+  it('renders a private article’s screen with 403', async () => {
+    await server.database.db.updateTable('articles').set({ visibility: 'private' }).where('slug', '=', 'walking-without-headphones').execute();
+    const page = await browser.newPage();
+    const problems = watchForErrors(page, [/status of 403/]);
+    const response = await page.goto(`${server.origin}/article/walking-without-headphones/`);
+    expect(response?.status()).toBe(403);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.locator('h1', { hasText: 'The author made this article private again' }).waitFor();
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+});
