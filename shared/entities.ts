@@ -51,3 +51,23 @@ export interface ArticleDetail {
   modified: string;
   author: ArticleAuthor;
 }
+
+/** DRF pagination: absolute `next`/`previous` links (the client strips the host). */
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+/** An article in a public list (home, discovery). */
+export interface ArticleSummary {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  cover_url: string;
+  language: string;
+  modified: string;
+  author: Pick<ArticleAuthor, 'username' | 'avatar' | 'column'>;
+}

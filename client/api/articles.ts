@@ -1,4 +1,4 @@
-import type { ArticleDetail } from '../../shared/entities';
+import type { ArticleDetail, ArticleSummary, Page } from '../../shared/entities';
 import type { ApiClient } from './client';
 
 /** Seed 001 §7, articles (reading). */
@@ -9,4 +9,14 @@ export const articlesApi = {
       path: `/api/article/${encodeURIComponent(slug)}/`,
       headers: shareCode ? { 'X-Share-Code': shareCode } : undefined,
     }),
+
+  /** The public articles; `next` is a page link the API gave earlier. */
+  publicList: (api: ApiClient, next?: string) =>
+    api.request<Page<ArticleSummary>>(next ? pageRequest(next) : { method: 'GET', path: '/api/v2/articles/public/', query: { page_size: 20 } }),
 };
+
+/** DRF's absolute page links lose their host: the transport decides where calls go. */
+function pageRequest(link: string) {
+  const url = new URL(link, 'http://host.invalid');
+  return { method: 'GET' as const, path: url.pathname, query: Object.fromEntries(url.searchParams) };
+}

@@ -4,6 +4,7 @@ import type { Catalogue } from '../i18n/en';
 import { AccountStore, type AccountSnapshot } from './AccountStore';
 import { ArticleStore, type ArticleSnapshot } from './ArticleStore';
 import { EnvStore, type EnvSnapshot } from './EnvStore';
+import { FeedStore, type FeedSnapshot } from './FeedStore';
 import { SignInStore } from './SignInStore';
 import { UiStore, type UiSnapshot } from './UiStore';
 
@@ -12,6 +13,7 @@ export interface RootSnapshot {
   ui: UiSnapshot;
   account: AccountSnapshot;
   article: ArticleSnapshot;
+  feed: FeedSnapshot;
 }
 
 /** One per request on the server, one per page load in the browser. */
@@ -23,6 +25,7 @@ export class RootStore {
   readonly api: ApiClient;
   readonly signIn: SignInStore;
   readonly article: ArticleStore;
+  readonly feed: FeedStore;
 
   constructor(
     snapshot: Pick<RootSnapshot, 'env'> & Partial<RootSnapshot>,
@@ -39,10 +42,17 @@ export class RootStore {
     this.account = new AccountStore(this.api, snapshot.account);
     this.signIn = new SignInStore(this.account, this.env);
     this.article = new ArticleStore(this.api, snapshot.article);
+    this.feed = new FeedStore(this.api, snapshot.feed);
   }
 
   /** The snapshot serialised into the page and rebuilt before hydration. */
   toJSON(): RootSnapshot {
-    return { env: this.env.toJSON(), ui: this.ui.toJSON(), account: this.account.toJSON(), article: this.article.toJSON() };
+    return {
+      env: this.env.toJSON(),
+      ui: this.ui.toJSON(),
+      account: this.account.toJSON(),
+      article: this.article.toJSON(),
+      feed: this.feed.toJSON(),
+    };
   }
 }

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { accountsRoutes } from './accounts/routes';
+import { articleListRoutes } from './articles/listRoutes';
 import { articleReadRoutes } from './articles/routes';
 import { authenticate } from './auth';
 import { csrfProtection } from './csrf';
@@ -36,6 +37,7 @@ export function embeddedApi(deps: ApiDeps): Router {
 
   api.use('/accounts', accountsRoutes(deps));
   api.use('/article', articleReadRoutes(deps));
+  api.use('/v2/articles', articleListRoutes(deps));
 
   api.use((_req, res) => {
     res.status(404).json({ detail: 'Not found.' });

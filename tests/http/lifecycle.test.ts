@@ -34,7 +34,7 @@ function startServer(): Promise<{ port: number; exit: Promise<number | null>; st
 describe('the process', () => {
   it('finishes requests in flight on SIGTERM, then exits 0', async () => {
     const server = await startServer();
-    const inFlight = fetch(`http://127.0.0.1:${server.port}/`).then(async (r) => ({ status: r.status, text: await r.text() }));
+    const inFlight = fetch(`http://127.0.0.1:${server.port}/sign/in/`).then(async (r) => ({ status: r.status, text: await r.text() }));
     await new Promise((resolve) => setTimeout(resolve, 250));
     server.stop();
     const response = await inFlight;

@@ -10,6 +10,9 @@ const api = await startFakeUpstream((req, res) => {
     const signedIn = (req.headers.cookie ?? '').includes('sessionid=upstream-session');
     return sendJson(res, 200, signedIn ? { id: 42, username: 'upstream_ann' } : {});
   }
+  if (req.url.startsWith('/api/v2/articles/public/')) {
+    return sendJson(res, 200, { count: 0, next: null, previous: null, results: [] });
+  }
   if (req.url === '/api/accounts/login/cookies/') {
     return sendJson(res, 200, { id: 42 }, { 'Set-Cookie': 'sessionid=upstream-session; HttpOnly; Path=/; SameSite=Lax' });
   }

@@ -1,8 +1,16 @@
+import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
+import { ArticleList } from '../../components/ArticleList';
+import type { PageLoaderArgs } from '../../routing/pageModules';
 import { useStores } from '../../stores/context';
 
-export default function HomePage() {
-  const { env } = useStores();
+export async function loader({ stores }: PageLoaderArgs): Promise<void> {
+  await stores.feed.loadFirst();
+}
+
+/** The home page: the slogan and the latest public articles. */
+export default observer(function HomePage() {
+  const { env, feed } = useStores();
   return (
     <main className="screen home">
       <section className="home__hero">
@@ -17,6 +25,10 @@ export default function HomePage() {
           </Link>
         </p>
       </section>
+      <section className="home__latest">
+        <h2 className="section-title">{env.t('feed.latest')}</h2>
+        <ArticleList feed={feed} />
+      </section>
     </main>
   );
-}
+});

@@ -1,0 +1,39 @@
+import { observer } from 'mobx-react-lite';
+import { Link } from 'react-router-dom';
+import { relativeTime } from '../../shared/relativeTime';
+import { useStores } from '../stores/context';
+import type { FeedStore } from '../stores/FeedStore';
+
+/** Public articles as cards, with 'Load more' until the list is finished. */
+export const ArticleList = observer(function ArticleList({ feed }: { feed: FeedStore }) {
+  const { env } = useStores();
+  if (feed.loaded && feed.items.length === 0) return <p className="article-list__empty">{env.t('feed.empty')}</p>;
+  return (
+    <>
+      <ul className="article-list">
+        {feed.items.map((article) => (
+          <li key={article.id} className="article-card" lang={article.language}>
+            <h3 className="article-card__title">
+              <Link to={`/article/${article.slug}/`}>{article.title}</Link>
+            </h3>
+            {article.description ? <p className="article-card__description">{article.description}</p> : null}
+            <p className="article-card__meta">
+              <Link to={article.author.column}>{article.author.username}</Link>
+              <span aria-hidden="true"> · </span>
+              <time dateTime={article.modified}>
+                {relativeTime(Date.parse(article.modified), env.renderedAt, env.textLocale, env.t('time.justNow'))}
+              </time>
+            </p>
+          </li>
+        ))}
+      </ul>
+      {feed.finished ? (
+        <p className="article-list__end">{env.t('feed.end')}</p>
+      ) : (
+        <button type="button" className="button article-list__more" disabled={feed.loading} onClick={() => void feed.loadMore()}>
+          {feed.loading ? env.t('feed.loading') : env.t('feed.more')}
+        </button>
+      )}
+    </>
+  );
+});

@@ -1,0 +1,69 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { UserDirectory } from '../../server/api/accounts/users';
+import { createPerson } from '../support/people';
+import { jsonBlock, testApp } from '../support/testApp';
+
+describe('the public articles (home and discovery)', async () => {
+  const { app, database } = await testApp();
+  const ann = await createPerson(database, 'ann');
+  const lapsed = await createPerson(database, 'lapsed');
+  await new UserDirectory(database.db, Date.now).setMembership(lapsed.email, 'premium', Date.now() - 1000);
+  const now = Date.now();
+  const article = (slug: string, authorId: number, minutesAgo: number, extra: Record<string, unknown> = {}) => ({
+    slug,
+    author_id: authorId,
+    title: `Title ${slug}`,
+    description: '',
+    cover_url: '',
+    content: '<p>x</p>',
+    theme: 'default',
+    style: '',
+    word_count: 1,
+    language: 'en',
+    client_modify_date: now,
+    visibility: 'public' as const,
+    moderation: 'none' as const,
+    trashed: 0,
+    created_at: now - minutesAgo * 60_000,
+    modified_at: now - minutesAgo * 60_000,
+    ...extra,
+  });
+  const rows = Array.from({ length: 23 }, (_, i) => article(`post-${i}`, ann.id, i + 1));
+  rows.push(article('private-one', ann.id, 0, { visibility: 'private' }));
+  rows.push(article('banned-one', ann.id, 0, { moderation: 'banned' }));
+  rows.push(article('trashed-one', ann.id, 0, { trashed: 1 }));
+  rows.push(article('lapsed-one', lapsed.id, 0));
+  await database.db.insertInto('articles').values(rows).execute();
+
+  it('pages through readable articles only, newest first, with DRF links', async () => {
+    const first = await request(app).get('/api/v2/articles/public/').expect(200);
+    expect(first.body.count).toBe(23);
+    expect(first.body.results).toHaveLength(20);
+    expect(first.body.results[0].slug).toBe('post-0');
+    expect(first.body.previous).toBeNull();
+    expect(first.body.next).toBe('http://localhost:3000/api/v2/articles/public/?page=2&page_size=20');
+    const second = await request(app).get(new URL(first.body.next).pathname + new URL(first.body.next).search).expect(200);
+    expect(second.body.results.map((a: { slug: string }) => a.slug)).toEqual(['post-20', 'post-21', 'post-22']);
+    expect(second.body.next).toBeNull();
+    const slugs = [...first.body.results, ...second.body.results].map((a: { slug: string }) => a.slug);
+    expect(slugs).not.toEqual(expect.arrayContaining(['private-one']));
+    for (const hidden of ['private-one', 'banned-one', 'trashed-one', 'lapsed-one']) expect(slugs).not.toContain(hidden);
+  });
+
+  it.each(['page=0', 'page=abc', 'page_size=1000', 'page_size=-1'])('refuses ?%s with 400', async (query) => {
+    const res = await request(app).get(`/api/v2/articles/public/?${query}`).expect(400);
+    expect(Object.keys(res.body).length).toBeGreaterThan(0);
+  });
+
+  it('renders the latest articles on the home page and on /found, with the paging state', async () => {
+    for (const path of ['/', '/found/']) {
+      const res = await request(app).get(path).expect(200);
+      expect(res.text).toContain('href="/article/post-0/"');
+      expect(res.text).toContain('Load more');
+      const state = jsonBlock(res.text, '__STATE__') as { feed: { count: number; items: unknown[]; loaded: boolean } };
+      expect(state.feed).toMatchObject({ count: 23, loaded: true });
+      expect(state.feed.items).toHaveLength(20);
+    }
+  });
+});
