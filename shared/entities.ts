@@ -32,6 +32,9 @@ export interface ArticleAuthor {
   avatar: string;
   description: string;
   column: string;
+  follower_count: number;
+  /** Seed 001 §3: null, following or bidirectional. */
+  follow_status: null | 'following' | 'bidirectional';
 }
 
 /** An article as a reader gets it from `GET /api/article/{slug}/`. */
@@ -50,6 +53,10 @@ export interface ArticleDetail {
   created: string;
   modified: string;
   author: ArticleAuthor;
+  thumb_up_count: number;
+  thumb_up_status: boolean;
+  favorite_count: number;
+  favorite_status: boolean;
 }
 
 /** DRF pagination: absolute `next`/`previous` links (the client strips the host). */

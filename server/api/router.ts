@@ -8,6 +8,7 @@ import { articleListRoutes } from './articles/listRoutes';
 import { articleReadRoutes } from './articles/routes';
 import { authenticate } from './auth';
 import { csrfProtection } from './csrf';
+import { socialRoutes } from './social/routes';
 import { apiErrorHandler } from './errors';
 
 export interface ApiDeps {
@@ -38,6 +39,9 @@ export function embeddedApi(deps: ApiDeps): Router {
   api.use('/accounts', accountsRoutes(deps));
   api.use('/article', articleReadRoutes(deps));
   api.use('/v2/articles', articleListRoutes(deps));
+  const social = socialRoutes(deps);
+  api.use('/columns', social.columns);
+  api.use('/follow', social.follow);
 
   api.use((_req, res) => {
     res.status(404).json({ detail: 'Not found.' });

@@ -13,6 +13,9 @@ export interface DB {
   articles: ArticlesTable;
   comments: CommentsTable;
   tracking_events: TrackingEventsTable;
+  likes: ReactionsTable;
+  favorites: ReactionsTable;
+  follows: FollowsTable;
 }
 
 export type BaseRole = 'user' | 'reseller' | 'operator';
@@ -117,5 +120,18 @@ export interface TrackingEventsTable {
   sid: string;
   version: string;
   user_agent: string;
+  created_at: number;
+}
+
+/** A like or a favourite: one per reader and article. */
+export interface ReactionsTable {
+  article_id: number;
+  user_id: number;
+  created_at: number;
+}
+
+export interface FollowsTable {
+  follower_id: number;
+  followee_id: number;
   created_at: number;
 }

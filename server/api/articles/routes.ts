@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/schema';
-import { readArticle } from './service';
+import { articleForReader } from './reader';
 
 const slugParam = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/i);
 
@@ -16,7 +16,7 @@ export function articleReadRoutes(deps: { db: Kysely<DB>; now: () => number }): 
       return;
     }
     res.set('Cache-Control', 'private, no-cache');
-    res.json(await readArticle(deps.db, slug.data, req.auth?.user ?? null, deps.now()));
+    res.json(await articleForReader(deps.db, slug.data, req.auth?.user ?? null, deps.now()));
   });
   return router;
 }

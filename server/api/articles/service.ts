@@ -6,8 +6,17 @@ import { sanitizeArticleHtml } from '../../content/sanitize';
 import type { DB, User } from '../../db/schema';
 import { ApiError } from '../errors';
 
+type SocialFields = 'thumb_up_count' | 'thumb_up_status' | 'favorite_count' | 'favorite_status' | 'author';
+
+export interface ReadableArticle {
+  article: Omit<ArticleDetail, SocialFields> & {
+    author: Omit<ArticleDetail['author'], 'follower_count' | 'follow_status'>;
+  };
+  authorId: number;
+}
+
 /** The reading rules of seed 000 §2, in the order they are checked. */
-export async function readArticle(db: Kysely<DB>, slug: string, reader: User | null, now: number): Promise<ArticleDetail> {
+export async function readArticle(db: Kysely<DB>, slug: string, reader: User | null, now: number): Promise<ReadableArticle> {
   const row = await db
     .selectFrom('articles')
     .innerJoin('users', 'users.id', 'articles.author_id')
@@ -35,24 +44,27 @@ export async function readArticle(db: Kysely<DB>, slug: string, reader: User | n
   }
 
   return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    description: row.description,
-    cover_url: row.cover_url,
-    // Sanitised on save and again here, on the way out (DESIGN §7).
-    content: sanitizeArticleHtml(row.content),
-    theme: row.theme,
-    style: row.style,
-    word_count: row.word_count,
-    language: row.language,
-    created: new Date(row.created_at).toISOString(),
-    modified: new Date(row.modified_at).toISOString(),
-    author: {
-      username: row.author_username,
-      avatar: row.author_avatar,
-      description: row.author_description,
-      column: columnPath(row.author_username),
+    authorId: row.author_id,
+    article: {
+      id: row.id,
+      slug: row.slug,
+      title: row.title,
+      description: row.description,
+      cover_url: row.cover_url,
+      // Sanitised on save and again here, on the way out (DESIGN §7).
+      content: sanitizeArticleHtml(row.content),
+      theme: row.theme,
+      style: row.style,
+      word_count: row.word_count,
+      language: row.language,
+      created: new Date(row.created_at).toISOString(),
+      modified: new Date(row.modified_at).toISOString(),
+      author: {
+        username: row.author_username,
+        avatar: row.author_avatar,
+        description: row.author_description,
+        column: columnPath(row.author_username),
+      },
     },
   };
 }

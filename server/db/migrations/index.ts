@@ -3,6 +3,7 @@ import type { Engine } from '../engine';
 import { accounts } from './001_accounts';
 import { articles } from './002_articles';
 import { tracking } from './003_tracking';
+import { social } from './004_social';
 
 /** Every migration, in order. Never edit one that has landed: add the next number. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -10,5 +11,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '001_accounts': accounts(engine),
     '002_articles': articles(engine),
     '003_tracking': tracking(engine),
+    '004_social': social(),
   };
 }

@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import type { ArticleDetail } from '../../../shared/entities';
+import type { DB, User } from '../../db/schema';
+import { followState, reactionState } from '../social/service';
+import { readArticle } from './service';
+
+/** The article with the social state its reader sees: counts, their own flags, the author's followers. */
+export async function articleForReader(db: Kysely<DB>, slug: string, reader: User | null, now: number): Promise<ArticleDetail> {
+  const { article, authorId } = await readArticle(db, slug, reader, now);
+  const readerId = reader?.id ?? null;
+  const [likes, favorites, author] = await Promise.all([
+    reactionState(db, 'likes', article.id, readerId),
+    reactionState(db, 'favorites', article.id, readerId),
+    followState(db, authorId, readerId),
+  ]);
+  return {
+    ...article,
+    thumb_up_count: likes.count,
+    thumb_up_status: likes.status,
+    favorite_count: favorites.count,
+    favorite_status: favorites.status,
+    author: { ...article.author, ...author },
+  };
+}

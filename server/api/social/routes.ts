@@ -1,0 +1,39 @@
+import { Router } from 'express';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { DB } from '../../db/schema';
+import { requireUser } from '../auth';
+import { follow, react } from './service';
+
+const slug = z.string().trim().min(1).max(64);
+const thumbsUpBody = z.object({ article_slug: slug, cancel: z.boolean().optional().default(false) });
+const favoriteBody = z.object({ article_slug: slug, unfavorite: z.boolean().optional().default(false) });
+const followBody = z.object({ following_name: z.string().trim().min(1).max(64) });
+
+/** Seed 001 §7: likes and favourites (under /columns) and follows. */
+export function socialRoutes(deps: { db: Kysely<DB>; now: () => number }): { columns: Router; follow: Router } {
+  const columns = Router();
+  columns.post('/thumbsup/', async (req, res) => {
+    const reader = requireUser(req);
+    const body = thumbsUpBody.parse(req.body);
+    const state = await react(deps.db, 'likes', reader, body.article_slug, !body.cancel, deps.now());
+    res.json({ thumb_up_count: state.count, thumb_up_status: state.status });
+  });
+  columns.post('/favorite/', async (req, res) => {
+    const reader = requireUser(req);
+    const body = favoriteBody.parse(req.body);
+    const state = await react(deps.db, 'favorites', reader, body.article_slug, !body.unfavorite, deps.now());
+    res.json({ favorite_count: state.count, favorite_status: state.status });
+  });
+
+  const followRouter = Router();
+  followRouter.post('/user/', async (req, res) => {
+    const reader = requireUser(req);
+    res.json(await follow(deps.db, reader, followBody.parse(req.body).following_name, true, deps.now()));
+  });
+  followRouter.delete('/user/', async (req, res) => {
+    const reader = requireUser(req);
+    res.json(await follow(deps.db, reader, followBody.parse(req.body).following_name, false, deps.now()));
+  });
+  return { columns, follow: followRouter };
+}

@@ -1,0 +1,84 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB, User } from '../../db/schema';
+import { readArticle } from '../articles/service';
+import { ApiError } from '../errors';
+
+export type FollowStatus = null | 'following' | 'bidirectional';
+type Reaction = 'likes' | 'favorites';
+
+/**
+ * Likes or unlikes (favourites or unfavourites) an article the reader may read.
+ * Idempotent: liking twice is one like. Answers the count and the reader's flag.
+ */
+export async function react(
+  db: Kysely<DB>,
+  table: Reaction,
+  reader: User,
+  slug: string,
+  on: boolean,
+  now: number,
+): Promise<{ count: number; status: boolean }> {
+  const { article } = await readArticle(db, slug, reader, now);
+  if (on) {
+    await db
+      .insertInto(table)
+      .values({ article_id: article.id, user_id: reader.id, created_at: now })
+      .onConflict((oc) => oc.columns(['article_id', 'user_id']).doNothing())
+      .execute();
+  } else {
+    await db.deleteFrom(table).where('article_id', '=', article.id).where('user_id', '=', reader.id).execute();
+  }
+  return reactionState(db, table, article.id, reader.id);
+}
+
+export async function reactionState(db: Kysely<DB>, table: Reaction, articleId: number, readerId: number | null) {
+  const [{ count }, mine] = await Promise.all([
+    db.selectFrom(table).select(sql<number>`count(*)`.as('count')).where('article_id', '=', articleId).executeTakeFirstOrThrow(),
+    readerId === null
+      ? undefined
+      : db.selectFrom(table).select('user_id').where('article_id', '=', articleId).where('user_id', '=', readerId).executeTakeFirst(),
+  ]);
+  return { count: Number(count), status: mine !== undefined };
+}
+
+/** Follows or unfollows a user by name; following oneself is refused. */
+export async function follow(db: Kysely<DB>, reader: User, username: string, on: boolean, now: number) {
+  const followee = await db.selectFrom('users').select(['id', 'status']).where('username', '=', username).executeTakeFirst();
+  if (!followee || followee.status === 'inactive' || followee.status === 'banned') {
+    throw new ApiError(400, { following_name: ['No such user.'] });
+  }
+  if (followee.id === reader.id) throw new ApiError(400, { following_name: ['You cannot follow yourself.'] });
+  if (on) {
+    await db
+      .insertInto('follows')
+      .values({ follower_id: reader.id, followee_id: followee.id, created_at: now })
+      .onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing())
+      .execute();
+  } else {
+    await db.deleteFrom('follows').where('follower_id', '=', reader.id).where('followee_id', '=', followee.id).execute();
+  }
+  return followState(db, followee.id, reader.id);
+}
+
+/** The follower count of a user and how the reader relates to them. */
+export async function followState(db: Kysely<DB>, userId: number, readerId: number | null) {
+  const [{ count }, relations] = await Promise.all([
+    db.selectFrom('follows').select(sql<number>`count(*)`.as('count')).where('followee_id', '=', userId).executeTakeFirstOrThrow(),
+    readerId === null || readerId === userId
+      ? []
+      : db
+          .selectFrom('follows')
+          .select(['follower_id', 'followee_id'])
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('follower_id', '=', readerId), eb('followee_id', '=', userId)]),
+              eb.and([eb('follower_id', '=', userId), eb('followee_id', '=', readerId)]),
+            ]),
+          )
+          .execute(),
+  ]);
+  const following = relations.some((r) => r.follower_id === readerId);
+  const followedBack = relations.some((r) => r.follower_id === userId);
+  const status: FollowStatus = following ? (followedBack ? 'bidirectional' : 'following') : null;
+  return { follower_count: Number(count), follow_status: status };
+}
