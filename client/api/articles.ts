@@ -1,5 +1,6 @@
 import type { ArticleDetail, ArticleSummary, Page } from '../../shared/entities';
 import type { ApiClient } from './client';
+import { pageRequest } from './pages';
 
 /** Seed 001 §7, articles (reading). */
 export const articlesApi = {
@@ -15,8 +16,3 @@ export const articlesApi = {
     api.request<Page<ArticleSummary>>(next ? pageRequest(next) : { method: 'GET', path: '/api/v2/articles/public/', query: { page_size: 20 } }),
 };
 
-/** DRF's absolute page links lose their host: the transport decides where calls go. */
-function pageRequest(link: string) {
-  const url = new URL(link, 'http://host.invalid');
-  return { method: 'GET' as const, path: url.pathname, query: Object.fromEntries(url.searchParams) };
-}

@@ -2,10 +2,10 @@ import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
 import { relativeTime } from '../../shared/relativeTime';
 import { useStores } from '../stores/context';
-import type { FeedStore } from '../stores/FeedStore';
+import type { PagedArticles } from '../stores/PagedArticles';
 
 /** Public articles as cards, with 'Load more' until the list is finished. */
-export const ArticleList = observer(function ArticleList({ feed }: { feed: FeedStore }) {
+export const ArticleList = observer(function ArticleList({ feed }: { feed: PagedArticles }) {
   const { env } = useStores();
   if (feed.loaded && feed.items.length === 0) return <p className="article-list__empty">{env.t('feed.empty')}</p>;
   return (

@@ -1,10 +1,12 @@
+import { articlesApi } from '../api/articles';
 import { ApiClient, type ApiRequestError } from '../api/client';
 import type { ApiRequest, ApiTransport } from '../api/transport';
 import type { Catalogue } from '../i18n/en';
 import { AccountStore, type AccountSnapshot } from './AccountStore';
 import { ArticleStore, type ArticleSnapshot } from './ArticleStore';
 import { EnvStore, type EnvSnapshot } from './EnvStore';
-import { FeedStore, type FeedSnapshot } from './FeedStore';
+import { ColumnStore, type ColumnSnapshot } from './ColumnStore';
+import { PagedArticles, type PagedArticlesSnapshot } from './PagedArticles';
 import { SignInStore } from './SignInStore';
 import { UiStore, type UiSnapshot } from './UiStore';
 
@@ -13,7 +15,8 @@ export interface RootSnapshot {
   ui: UiSnapshot;
   account: AccountSnapshot;
   article: ArticleSnapshot;
-  feed: FeedSnapshot;
+  feed: PagedArticlesSnapshot;
+  column: ColumnSnapshot;
 }
 
 /** One per request on the server, one per page load in the browser. */
@@ -25,7 +28,9 @@ export class RootStore {
   readonly api: ApiClient;
   readonly signIn: SignInStore;
   readonly article: ArticleStore;
-  readonly feed: FeedStore;
+  /** The public articles of the home and discovery pages. */
+  readonly feed: PagedArticles;
+  readonly column: ColumnStore;
 
   constructor(
     snapshot: Pick<RootSnapshot, 'env'> & Partial<RootSnapshot>,
@@ -42,7 +47,8 @@ export class RootStore {
     this.account = new AccountStore(this.api, snapshot.account);
     this.signIn = new SignInStore(this.account, this.env);
     this.article = new ArticleStore(this.api, snapshot.article);
-    this.feed = new FeedStore(this.api, snapshot.feed);
+    this.feed = new PagedArticles((next) => articlesApi.publicList(this.api, next), snapshot.feed);
+    this.column = new ColumnStore(this.api, snapshot.column);
   }
 
   /** The snapshot serialised into the page and rebuilt before hydration. */
@@ -53,6 +59,7 @@ export class RootStore {
       account: this.account.toJSON(),
       article: this.article.toJSON(),
       feed: this.feed.toJSON(),
+      column: this.column.toJSON(),
     };
   }
 }

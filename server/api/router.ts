@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { accountsRoutes } from './accounts/routes';
+import { columnRoutes } from './columns/routes';
 import { articleListRoutes } from './articles/listRoutes';
 import { articleReadRoutes } from './articles/routes';
 import { authenticate } from './auth';
@@ -41,6 +42,7 @@ export function embeddedApi(deps: ApiDeps): Router {
   api.use('/v2/articles', articleListRoutes(deps));
   const social = socialRoutes(deps);
   api.use('/columns', social.columns);
+  api.use('/columns', columnRoutes(deps));
   api.use('/follow', social.follow);
 
   api.use((_req, res) => {

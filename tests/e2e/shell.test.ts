@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { loadManifest } from '../../server/render/manifest';
 import { launchBrowser, watchForErrors } from '../support/browser';
 import { startLiveServer } from '../support/liveServer';
+import { createPerson } from '../support/people';
 import { CLIENT_DIR } from '../support/testApp';
 
 let browser: Browser;
@@ -12,6 +13,7 @@ let problems: string[];
 
 beforeAll(async () => {
   [browser, server] = await Promise.all([launchBrowser(), startLiveServer()]);
+  await createPerson(server.database, 'alice');
 });
 
 afterAll(async () => {
@@ -102,7 +104,7 @@ describe('the shell in Chromium', () => {
   it('navigates between column tabs client-side', async () => {
     await open('/@alice/');
     await markDocument();
-    await page.getByRole('link', { name: 'Articles' }).click();
+    await page.getByRole('link', { name: 'Articles (0)' }).click();
     await page.waitForURL(`${server.origin}/@alice/articles`);
     await waitForText('h2', 'Articles');
     expect(await isSameDocument()).toBe(true);

@@ -49,10 +49,11 @@ describe('signing in and out in Chromium', () => {
     await page.getByText('Account/Password not correct').waitFor();
 
     await page.getByLabel('Password').fill(PASSWORD);
+    // Read before the click: the sign-in answer rotates the token.
+    const csrfCookie = (await page.context().cookies()).find((c) => c.name === 'csrftoken');
     const signInRequest = page.waitForRequest((r) => r.url().endsWith('/api/accounts/login/cookies/'));
     await page.getByRole('button', { name: 'Sign In' }).click();
     const sent = (await signInRequest).headers();
-    const csrfCookie = (await page.context().cookies()).find((c) => c.name === 'csrftoken');
     expect(sent['x-csrftoken']).toBe(csrfCookie?.value);
     expect(sent['x-device-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent['x-user-id']).toBeUndefined();

@@ -55,10 +55,10 @@ describe('the document', () => {
 
   it('sends the complete page to crawlers', async () => {
     const res = await request(app)
-      .get('/@alice/articles')
+      .get('/page/privacy/policy')
       .set('User-Agent', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')
       .expect(200);
-    expect(res.text).toContain('Articles written by this author.');
+    expect(res.text).toContain('The agreement and policies of Zine.');
     expect(res.text.trimEnd().endsWith('</div></body></html>')).toBe(true);
   });
 

@@ -3,9 +3,11 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { pageRoute } from '../../client/routing/pageRoute';
+import { createPerson } from '../support/people';
 import { testApp } from '../support/testApp';
 
-const app = (await testApp()).app;
+const { app, database } = await testApp();
+await createPerson(database, 'alice');
 
 /** Every route of seed 000 §2 with the title its screen shows. */
 const PAGES: [path: string, heading: string][] = [
@@ -34,8 +36,8 @@ const PAGES: [path: string, heading: string][] = [
   ['/redeem', 'Redeem'],
   ['/redeem/GIFT-1', 'Redeem'],
   ['/@alice', "alice's column"],
-  ['/@alice/articles', 'Articles'],
-  ['/@alice/collections', 'Collections'],
+  ['/@alice/articles', 'Articles written by this author.'],
+  ['/@alice/collections', 'Articles this author has favourited.'],
 ];
 
 const GUARDED = ['/editor', '/profile/notification', '/profile/wallet'];
@@ -56,7 +58,7 @@ describe('the route table', () => {
     expect(res.headers.location).toBe(`/sign/in/?next=${encodeURIComponent(`${path}?tab=1`)}`);
   });
 
-  it.each(['/nothing-here', '/alice', '/alice/articles', '/article', '/article/', '/booklet', '/a/b/c/d', '/page/unknown'])(
+  it.each(['/nothing-here', '/alice', '/alice/articles', '/@nobody/', '/@nobody/articles', '/article', '/article/', '/booklet', '/a/b/c/d', '/page/unknown'])(
     '%s renders the 404 screen with status 404 (no such page)',
     async (path) => {
       const res = await request(app).get(path).expect(404);

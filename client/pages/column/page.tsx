@@ -1,27 +1,48 @@
-import { NavLink, Outlet, useParams } from 'react-router-dom';
-import { columnPath, columnUsername } from '../../../shared/column';
+import { observer } from 'mobx-react-lite';
+import { NavLink, Outlet } from 'react-router-dom';
+import { columnUsername } from '../../../shared/column';
+import type { PageLoaderArgs } from '../../routing/pageModules';
 import { useStores } from '../../stores/context';
 
-/** An author's column: its name, the three tabs, and the tab's content. */
-export default function ColumnPage() {
-  const { env } = useStores();
-  const username = columnUsername(useParams().column) ?? '';
-  const base = columnPath(username);
+/** The route checked the `@username`; the column (owner and both lists) loads once for all tabs. */
+export async function loader({ stores, params }: PageLoaderArgs): Promise<void> {
+  await stores.column.load(columnUsername(params.column) ?? '');
+}
+
+/** An author's column: who they are, their followers, the three tabs and the tab's list. */
+export default observer(function ColumnPage() {
+  const { env, column } = useStores();
+  const owner = column.owner;
+  if (!owner) return null;
+  const followLabel =
+    owner.follow_status === 'bidirectional'
+      ? env.t('column.follow.mutual')
+      : owner.follow_status === 'following'
+        ? env.t('column.follow.following')
+        : null;
   return (
     <main className="screen column">
-      <h1 className="screen__title">{env.t('screen.column.intro', { name: username })}</h1>
+      <header className="column__header">
+        <h1 className="screen__title">{env.t('screen.column.intro', { name: owner.username })}</h1>
+        {owner.description ? <p className="screen__intro">{owner.description}</p> : null}
+        <p className="column__meta">
+          {owner.city ? <span>{owner.city} · </span> : null}
+          <span>{env.t('column.followers', { count: owner.follower_count })}</span>
+          {followLabel ? <span className="column__relation"> · {followLabel}</span> : null}
+        </p>
+      </header>
       <nav className="tabs">
-        <NavLink to={base} end className="tabs__tab">
+        <NavLink to={owner.column} end className="tabs__tab">
           {env.t('screen.column-home.title')}
         </NavLink>
-        <NavLink to={`${base}articles`} className="tabs__tab">
-          {env.t('screen.column-articles.title')}
+        <NavLink to={`${owner.column}articles`} className="tabs__tab">
+          {env.t('screen.column-articles.title')} ({column.originals.count})
         </NavLink>
-        <NavLink to={`${base}collections`} className="tabs__tab">
-          {env.t('screen.column-collections.title')}
+        <NavLink to={`${owner.column}collections`} className="tabs__tab">
+          {env.t('screen.column-collections.title')} ({column.favorites.count})
         </NavLink>
       </nav>
       <Outlet />
     </main>
   );
-}
+});

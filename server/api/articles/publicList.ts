@@ -12,8 +12,9 @@ export async function publicArticles(
   now: number,
   page: number,
   pageSize: number,
+  filter: { authorId?: number; favoritedBy?: number } = {},
 ): Promise<{ count: number; results: ArticleSummary[] }> {
-  const readable = db
+  let readable = db
     .selectFrom('articles')
     .innerJoin('users', 'users.id', 'articles.author_id')
     .where('articles.visibility', '=', 'public')
@@ -21,6 +22,11 @@ export async function publicArticles(
     .where('articles.moderation', '=', 'none')
     .where('users.status', '=', 'active')
     .where((eb) => eb.or([eb('users.membership_tier', 'is', null), eb('users.membership_expires_at', '>', now)]));
+  if (filter.authorId !== undefined) readable = readable.where('articles.author_id', '=', filter.authorId);
+  if (filter.favoritedBy !== undefined) {
+    const userId = filter.favoritedBy;
+    readable = readable.where('articles.id', 'in', (eb) => eb.selectFrom('favorites').select('article_id').where('user_id', '=', userId));
+  }
   const [{ count }, rows] = await Promise.all([
     readable.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow(),
     readable

@@ -1,17 +1,21 @@
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
-import type { ArticleSummary } from '../../shared/entities';
-import { articlesApi } from '../api/articles';
-import type { ApiClient } from '../api/client';
+import type { ArticleSummary, Page } from '../../shared/entities';
 
-export interface FeedSnapshot {
+export interface PagedArticlesSnapshot {
   items: ArticleSummary[];
   count: number;
   next: string | null;
   loaded: boolean;
 }
 
-/** The public articles of the home and discovery pages, page by page. */
-export class FeedStore {
+/** Fetches the first page (no link) or the page a `next` link names. */
+export type ArticlePageFetcher = (next?: string) => Promise<Page<ArticleSummary>>;
+
+/**
+ * A list of articles loaded page by page (home, discovery, a column's originals and
+ * favourites), with the page, loading and finished flags of seed 001 §4.
+ */
+export class PagedArticles {
   items: ArticleSummary[];
   count: number;
   next: string | null;
@@ -19,31 +23,31 @@ export class FeedStore {
   loading = false;
 
   constructor(
-    private readonly api: ApiClient,
-    snapshot?: Partial<FeedSnapshot>,
+    private readonly fetchPage: ArticlePageFetcher,
+    snapshot?: Partial<PagedArticlesSnapshot>,
   ) {
     this.items = snapshot?.items ?? [];
     this.count = snapshot?.count ?? 0;
     this.next = snapshot?.next ?? null;
     this.loaded = snapshot?.loaded ?? false;
-    makeObservable<FeedStore, 'append'>(this, {
+    makeObservable(this, {
       items: observableRef,
       count: observable,
       next: observable,
       loaded: observable,
       loading: observable,
-      append: action,
+      replace: action,
     });
   }
 
-  /** Seed 001 §4: finished when the results reach the count. */
+  /** Finished when the results reach the count. */
   get finished(): boolean {
     return this.loaded && this.items.length >= this.count;
   }
 
   async loadFirst(): Promise<void> {
     if (this.loaded) return;
-    this.append(await articlesApi.publicList(this.api), true);
+    this.replace(await this.fetchPage(), true);
   }
 
   /** The next page; skipped while one loads or when there is none. */
@@ -51,13 +55,14 @@ export class FeedStore {
     if (this.loading || !this.next) return;
     runInAction(() => (this.loading = true));
     try {
-      this.append(await articlesApi.publicList(this.api, this.next), false);
+      this.replace(await this.fetchPage(this.next), false);
     } finally {
       runInAction(() => (this.loading = false));
     }
   }
 
-  private append(page: { count: number; next: string | null; results: ArticleSummary[] }, first: boolean): void {
+  /** Takes a page: the first replaces the list, later ones append (without repeats). */
+  replace(page: Pick<Page<ArticleSummary>, 'count' | 'next' | 'results'>, first: boolean): void {
     const seen = new Set(first ? [] : this.items.map((a) => a.id));
     this.items = [...(first ? [] : this.items), ...page.results.filter((a) => !seen.has(a.id))];
     this.count = page.count;
@@ -65,7 +70,7 @@ export class FeedStore {
     this.loaded = true;
   }
 
-  toJSON(): FeedSnapshot {
+  toJSON(): PagedArticlesSnapshot {
     return { items: this.items, count: this.count, next: this.next, loaded: this.loaded };
   }
 }

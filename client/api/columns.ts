@@ -1,0 +1,32 @@
+import type { ArticleSummary, Page } from '../../shared/entities';
+import type { ApiClient } from './client';
+import { pageRequest } from './pages';
+
+export type ColumnListType = 'originals' | 'favorites';
+
+export interface ColumnOwner {
+  username: string;
+  avatar: string;
+  description: string;
+  city: string;
+  column: string;
+  follower_count: number;
+  follow_status: null | 'following' | 'bidirectional';
+}
+
+export interface ColumnDetail {
+  owner: ColumnOwner;
+  originals: Page<ArticleSummary>;
+  favorites: Page<ArticleSummary>;
+}
+
+/** Seed 001 §7, columns. */
+export const columnsApi = {
+  get: (api: ApiClient, username: string) =>
+    api.request<ColumnDetail>({ method: 'GET', path: `/api/columns/@${encodeURIComponent(username)}/` }),
+
+  list: (api: ApiClient, type: ColumnListType, username: string, next?: string) =>
+    api.request<Page<ArticleSummary>>(
+      next ? pageRequest(next) : { method: 'GET', path: `/api/columns/${type}/@${encodeURIComponent(username)}/`, query: { page: 1 } },
+    ),
+};

@@ -1,0 +1,54 @@
+import { action, makeObservable, observable, observableRef } from 'mobx';
+import { columnsApi, type ColumnListType, type ColumnOwner } from '../api/columns';
+import type { ApiClient } from '../api/client';
+import { PagedArticles, type PagedArticlesSnapshot } from './PagedArticles';
+
+export interface ColumnSnapshot {
+  username: string | null;
+  owner: ColumnOwner | null;
+  originals: PagedArticlesSnapshot;
+  favorites: PagedArticlesSnapshot;
+}
+
+/** The column being viewed: its owner, their originals and their favourites. */
+export class ColumnStore {
+  username: string | null;
+  owner: ColumnOwner | null;
+  originals: PagedArticles;
+  favorites: PagedArticles;
+
+  constructor(
+    private readonly api: ApiClient,
+    snapshot?: Partial<ColumnSnapshot>,
+  ) {
+    this.username = snapshot?.username ?? null;
+    this.owner = snapshot?.owner ?? null;
+    this.originals = this.list('originals', snapshot?.originals);
+    this.favorites = this.list('favorites', snapshot?.favorites);
+    makeObservable(this, { username: observable, owner: observableRef, originals: observableRef, favorites: observableRef, show: action });
+  }
+
+  /** Loads a column unless it is the one shown (switching tabs keeps it). */
+  async load(username: string): Promise<void> {
+    if (this.username === username && this.owner) return;
+    const detail = await columnsApi.get(this.api, username);
+    this.show(username, detail);
+  }
+
+  show(username: string, detail: Awaited<ReturnType<typeof columnsApi.get>>): void {
+    this.username = username;
+    this.owner = detail.owner;
+    this.originals = this.list('originals');
+    this.favorites = this.list('favorites');
+    this.originals.replace(detail.originals, true);
+    this.favorites.replace(detail.favorites, true);
+  }
+
+  private list(type: ColumnListType, snapshot?: PagedArticlesSnapshot): PagedArticles {
+    return new PagedArticles((next) => columnsApi.list(this.api, type, this.username ?? '', next), snapshot);
+  }
+
+  toJSON(): ColumnSnapshot {
+    return { username: this.username, owner: this.owner, originals: this.originals.toJSON(), favorites: this.favorites.toJSON() };
+  }
+}

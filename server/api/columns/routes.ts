@@ -1,0 +1,62 @@
+import { Router } from 'express';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { columnPath } from '../../../shared/column';
+import type { DB } from '../../db/schema';
+import { publicArticles } from '../articles/publicList';
+import { ApiError } from '../errors';
+import { pageLinks, pageQuery } from '../pagination';
+import { followState } from '../social/service';
+
+const PAGE_SIZE = 20;
+const query = pageQuery(PAGE_SIZE, 50);
+const listType = z.enum(['originals', 'favorites']);
+const name = z.string().regex(/^[A-Za-z0-9_.\-\u4e00-\u9fff]{1,64}$/u);
+
+/** Seed 001 §7: a column by its author's name, and its two lists page by page. */
+export function columnRoutes(deps: { db: Kysely<DB>; now: () => number; origin: string }): Router {
+  const router = Router();
+
+  router.get('/@:name/', async (req, res) => {
+    const owner = await findOwner(deps.db, req.params.name);
+    const readerId = req.auth?.user?.id ?? null;
+    const [social, originals, favorites] = await Promise.all([
+      followState(deps.db, owner.id, readerId),
+      publicArticles(deps.db, deps.now(), 1, PAGE_SIZE, { authorId: owner.id }),
+      publicArticles(deps.db, deps.now(), 1, PAGE_SIZE, { favoritedBy: owner.id }),
+    ]);
+    res.json({
+      owner: {
+        username: owner.username,
+        avatar: owner.avatar,
+        description: owner.description,
+        city: owner.city,
+        column: columnPath(owner.username),
+        ...social,
+      },
+      originals: { ...originals, ...pageLinks(deps.origin, `/api/columns/originals/@${owner.username}/`, 1, PAGE_SIZE, originals.count) },
+      favorites: { ...favorites, ...pageLinks(deps.origin, `/api/columns/favorites/@${owner.username}/`, 1, PAGE_SIZE, favorites.count) },
+    });
+  });
+
+  router.get('/:type/@:name/', async (req, res) => {
+    const type = listType.safeParse(req.params.type);
+    if (!type.success) throw ApiError.detail(404, 'Not found.');
+    const owner = await findOwner(deps.db, req.params.name);
+    const { page, page_size: pageSize } = query.parse(req.query);
+    const filter = type.data === 'originals' ? { authorId: owner.id } : { favoritedBy: owner.id };
+    const { count, results } = await publicArticles(deps.db, deps.now(), page, pageSize, filter);
+    res.json({ count, ...pageLinks(deps.origin, req.originalUrl, page, pageSize, count), results });
+  });
+
+  return router;
+}
+
+/** The column's owner: an account that exists and is not inactive or banned. */
+async function findOwner(db: Kysely<DB>, raw: string | undefined) {
+  const parsed = name.safeParse(raw);
+  if (!parsed.success) throw ApiError.detail(404, 'Not found.');
+  const owner = await db.selectFrom('users').selectAll().where('username', '=', parsed.data).executeTakeFirst();
+  if (!owner || owner.status === 'inactive' || owner.status === 'banned') throw ApiError.detail(404, 'Not found.');
+  return owner;
+}
