@@ -5,6 +5,7 @@ import { documentTitle } from '../routing/documentTitle';
 import { useStores } from '../stores/context';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { Overlays } from './Overlays';
 import { ProgressLine } from './ProgressLine';
 
 /** The root route: the global overlays, the standard header, the page, the footer. */
@@ -32,6 +33,7 @@ export const Layout = observer(function Layout() {
       <Header />
       <Outlet />
       <Footer />
+      <Overlays />
     </>
   );
 });

@@ -2,6 +2,7 @@ import { action, makeObservable, observableRef } from 'mobx';
 import type { ArticleDetail } from '../../shared/entities';
 import { articlesApi } from '../api/articles';
 import type { ApiClient } from '../api/client';
+import { socialApi } from '../api/social';
 
 export interface ArticleSnapshot {
   current: ArticleDetail | null;
@@ -17,6 +18,39 @@ export class ArticleStore {
   ) {
     this.current = snapshot?.current ?? null;
     makeObservable<ArticleStore, 'setCurrent'>(this, { current: observableRef, setCurrent: action });
+  }
+
+  /** Seed 001 §4: the flag and the count change only after the server confirms. */
+  async setLiked(on: boolean): Promise<void> {
+    const current = this.current;
+    if (!current) return;
+    const state = await socialApi.thumbsUp(this.api, current.slug, !on);
+    this.patch(current.slug, { thumb_up_count: state.thumb_up_count, thumb_up_status: state.thumb_up_status });
+  }
+
+  async setFavorite(on: boolean): Promise<void> {
+    const current = this.current;
+    if (!current) return;
+    const state = await socialApi.favorite(this.api, current.slug, !on);
+    this.patch(current.slug, { favorite_count: state.favorite_count, favorite_status: state.favorite_status });
+  }
+
+  async setFollowingAuthor(on: boolean): Promise<void> {
+    const current = this.current;
+    if (!current) return;
+    const state = await socialApi.follow(this.api, current.author.username, on);
+    this.patch(current.slug, { author: { ...current.author, ...state } });
+  }
+
+  /** After sign-in the reader's own flags differ: read the article again. */
+  async refresh(): Promise<void> {
+    const current = this.current;
+    if (!current) return;
+    this.setCurrent(await articlesApi.read(this.api, current.slug));
+  }
+
+  private patch(slug: string, changes: Partial<ArticleDetail>): void {
+    if (this.current?.slug === slug) this.setCurrent({ ...this.current, ...changes });
   }
 
   /** Loads an article unless it is the one already here (the server's, on hydration). */

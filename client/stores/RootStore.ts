@@ -1,3 +1,4 @@
+import { runInAction } from 'mobx';
 import { articlesApi } from '../api/articles';
 import { ApiClient, type ApiRequestError } from '../api/client';
 import type { ApiRequest, ApiTransport } from '../api/transport';
@@ -6,6 +7,7 @@ import { AccountStore, type AccountSnapshot } from './AccountStore';
 import { ArticleStore, type ArticleSnapshot } from './ArticleStore';
 import { EnvStore, type EnvSnapshot } from './EnvStore';
 import { ColumnStore, type ColumnSnapshot } from './ColumnStore';
+import { DeferredTasks, type DeferredTask } from './DeferredTasks';
 import { PagedArticles, type PagedArticlesSnapshot } from './PagedArticles';
 import { SignInStore } from './SignInStore';
 import { UiStore, type UiSnapshot } from './UiStore';
@@ -31,6 +33,7 @@ export class RootStore {
   /** The public articles of the home and discovery pages. */
   readonly feed: PagedArticles;
   readonly column: ColumnStore;
+  readonly deferred = new DeferredTasks();
 
   constructor(
     snapshot: Pick<RootSnapshot, 'env'> & Partial<RootSnapshot>,
@@ -49,6 +52,42 @@ export class RootStore {
     this.article = new ArticleStore(this.api, snapshot.article);
     this.feed = new PagedArticles((next) => articlesApi.publicList(this.api, next), snapshot.feed);
     this.column = new ColumnStore(this.api, snapshot.column);
+    this.signIn.onHide = () => this.deferred.clear();
+  }
+
+  /**
+   * Runs an action that needs an account, or, signed out, keeps it as a deferred task
+   * and opens the sign-in overlay (seed 000 §4).
+   */
+  async perform(task: DeferredTask): Promise<void> {
+    if (!this.account.signedIn) {
+      this.deferred.add(task);
+      this.signIn.open();
+      return;
+    }
+    await this.run(task);
+  }
+
+  /** After sign-in: close the overlay (keeping the tasks), refresh what is per reader, run the tasks. */
+  async afterSignIn(): Promise<void> {
+    runInAction(() => (this.signIn.show = false));
+    await this.article.refresh().catch(() => {});
+    for (const task of this.deferred.takeAll()) await this.run(task).catch(() => {});
+  }
+
+  private async run(task: DeferredTask): Promise<void> {
+    const current = this.article.current;
+    switch (task.kind) {
+      case 'like':
+        if (current?.slug === task.slug && !current.thumb_up_status) await this.article.setLiked(true);
+        return;
+      case 'favorite':
+        if (current?.slug === task.slug && !current.favorite_status) await this.article.setFavorite(true);
+        return;
+      case 'follow':
+        if (current?.author.username === task.username && !current.author.follow_status) await this.article.setFollowingAuthor(true);
+        return;
+    }
   }
 
   /** The snapshot serialised into the page and rebuilt before hydration. */

@@ -10,6 +10,10 @@ export type SignInMode = 'mail' | 'wechat' | 'reset';
 
 /** The sign-in form's state and rules (seed 000 §4, §5, §8), shared by the page and the overlay. */
 export class SignInStore {
+  /** Seed 000 §3, the overlay: shown, closable, and whether chat-app sign-in starts by itself. */
+  show = false;
+  closable = true;
+  autoUseWechat = true;
   mode: SignInMode = 'mail';
   submitting = false;
   /** A message shown for 2 s. */
@@ -20,8 +24,37 @@ export class SignInStore {
     private readonly account: AccountStore,
     private readonly env: EnvStore,
   ) {
-    makeObservable(this, { mode: observable, submitting: observable, tip: observable, setMode: action, showTip: action });
+    makeObservable(this, {
+      show: observable,
+      closable: observable,
+      autoUseWechat: observable,
+      mode: observable,
+      submitting: observable,
+      tip: observable,
+      setMode: action,
+      showTip: action,
+      open: action,
+      hide: action,
+    });
   }
+
+  /** Opens the overlay, in mail mode unless told otherwise. */
+  open(options: { mode?: SignInMode; closable?: boolean; autoUseWechat?: boolean } = {}): void {
+    this.show = true;
+    this.mode = options.mode ?? 'mail';
+    this.closable = options.closable ?? true;
+    this.autoUseWechat = options.autoUseWechat ?? true;
+    this.tip = null;
+  }
+
+  /** Closes the overlay; pending deferred tasks are dropped (seed 000 §4). */
+  hide(): void {
+    this.show = false;
+    this.onHide();
+  }
+
+  /** Set by the root store: what hiding the overlay clears. */
+  onHide: () => void = () => {};
 
   setMode(mode: SignInMode): void {
     this.mode = mode;

@@ -49,3 +49,49 @@ describe('reading in Chromium', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('liking while signed out, in Chromium', () => {
+  it('opens sign-in, then applies the like once the reader has signed in', async () => {
+    const { createPerson, PASSWORD } = await import('../support/people');
+    await createPerson(server.database, 'liker');
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    const problems = watchForErrors(page, [/status of 401/]);
+    await page.goto(`${server.origin}/article/the-art-of-the-second-draft/`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.getByRole('button', { name: 'Like · 0' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in to continue' });
+    await dialog.waitFor();
+    const stored = await page.evaluate(() => window.localStorage.getItem('zine:state'));
+    expect(JSON.parse(stored ?? '{}')).toEqual({ deferredTasks: [{ kind: 'like', slug: 'the-art-of-the-second-draft' }] });
+
+    await dialog.getByLabel('E-mail').fill('liker@example.com');
+    await dialog.getByLabel('Password').fill('wrong password');
+    await dialog.getByRole('button', { name: 'Sign In' }).click();
+    await dialog.getByText('Account/Password not correct').waitFor();
+    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Sign In' }).click();
+
+    await page.getByRole('button', { name: 'Liked · 1' }).waitFor();
+    expect(await dialog.count()).toBe(0);
+    const likes = await server.database.db.selectFrom('likes').selectAll().execute();
+    expect(likes).toHaveLength(1);
+    expect(JSON.parse((await page.evaluate(() => window.localStorage.getItem('zine:state'))) ?? '{}').deferredTasks).toEqual([]);
+
+    await page.getByRole('button', { name: 'Follow' }).click();
+    await page.getByRole('button', { name: 'Following' }).waitFor();
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+
+  it('drops the deferred task when the overlay is closed', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.origin}/article/the-art-of-the-second-draft/`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.getByRole('button', { name: /^Favourite/ }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.getByRole('button', { name: 'Close' }).click();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(JSON.parse((await page.evaluate(() => window.localStorage.getItem('zine:state'))) ?? '{}').deferredTasks).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,12 @@
+import { observer } from 'mobx-react-lite';
+import { lazy, Suspense } from 'react';
+import { useStores } from '../stores/context';
+
+// Overlays load their code on first open, so reader pages stay small.
+const SignInOverlay = lazy(() => import('./SignInOverlay'));
+
+/** The global overlays of seed 000 §2 that exist so far. */
+export const Overlays = observer(function Overlays() {
+  const { signIn } = useStores();
+  return <Suspense fallback={null}>{signIn.show ? <SignInOverlay /> : null}</Suspense>;
+});
