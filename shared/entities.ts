@@ -78,3 +78,15 @@ export interface ArticleSummary {
   modified: string;
   author: Pick<ArticleAuthor, 'username' | 'avatar' | 'column'>;
 }
+
+/** Seed 001 §5: a comment is cut to its first 140 characters. */
+export const COMMENT_MAX_LENGTH = 140;
+
+export interface CommentItem {
+  id: number;
+  text: string;
+  created: string;
+  author: Pick<ArticleAuthor, 'username' | 'avatar' | 'column'>;
+  /** Replies to this comment, oldest first (only on top-level comments). */
+  replies: CommentItem[];
+}

@@ -2,7 +2,8 @@
 export type DeferredTask =
   | { kind: 'like'; slug: string }
   | { kind: 'favorite'; slug: string }
-  | { kind: 'follow'; username: string };
+  | { kind: 'follow'; username: string }
+  | { kind: 'comment'; slug: string; text: string; parent: number | null };
 
 /** The product state key under which browser storage keeps what must survive a reload. */
 export const PRODUCT_STATE_KEY = 'zine:state';

@@ -7,6 +7,7 @@ import { AccountStore, type AccountSnapshot } from './AccountStore';
 import { ArticleStore, type ArticleSnapshot } from './ArticleStore';
 import { EnvStore, type EnvSnapshot } from './EnvStore';
 import { ColumnStore, type ColumnSnapshot } from './ColumnStore';
+import { CommentsStore } from './CommentsStore';
 import { DeferredTasks, type DeferredTask } from './DeferredTasks';
 import { PagedArticles, type PagedArticlesSnapshot } from './PagedArticles';
 import { SignInStore } from './SignInStore';
@@ -34,6 +35,7 @@ export class RootStore {
   readonly feed: PagedArticles;
   readonly column: ColumnStore;
   readonly deferred = new DeferredTasks();
+  readonly comments: CommentsStore;
 
   constructor(
     snapshot: Pick<RootSnapshot, 'env'> & Partial<RootSnapshot>,
@@ -52,6 +54,7 @@ export class RootStore {
     this.article = new ArticleStore(this.api, snapshot.article);
     this.feed = new PagedArticles((next) => articlesApi.publicList(this.api, next), snapshot.feed);
     this.column = new ColumnStore(this.api, snapshot.column);
+    this.comments = new CommentsStore(this.api);
     this.signIn.onHide = () => this.deferred.clear();
   }
 
@@ -86,6 +89,9 @@ export class RootStore {
         return;
       case 'follow':
         if (current?.author.username === task.username && !current.author.follow_status) await this.article.setFollowingAuthor(true);
+        return;
+      case 'comment':
+        await this.comments.add(task.slug, task.text, task.parent);
         return;
     }
   }

@@ -5,6 +5,7 @@ import type { DB } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { accountsRoutes } from './accounts/routes';
 import { columnRoutes } from './columns/routes';
+import { commentRoutes } from './comments/routes';
 import { articleListRoutes } from './articles/listRoutes';
 import { articleReadRoutes } from './articles/routes';
 import { authenticate } from './auth';
@@ -43,6 +44,7 @@ export function embeddedApi(deps: ApiDeps): Router {
   const social = socialRoutes(deps);
   api.use('/columns', social.columns);
   api.use('/columns', columnRoutes(deps));
+  api.use('/comments', commentRoutes(deps));
   api.use('/follow', social.follow);
 
   api.use((_req, res) => {

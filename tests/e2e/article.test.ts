@@ -95,3 +95,29 @@ describe('liking while signed out, in Chromium', () => {
     await page.close();
   });
 });
+
+describe('commenting while signed out, in Chromium', () => {
+  it('keeps the comment through sign-in, cuts it to 140 characters and shows it escaped', async () => {
+    const { createPerson, PASSWORD } = await import('../support/people');
+    await createPerson(server.database, 'commenter');
+    const page = await browser.newPage();
+    const problems = watchForErrors(page);
+    await page.goto(`${server.origin}/article/west-lake-in-the-rain/`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.getByText('The last line stays with me.').waitFor();
+    const text = `<b>bold?</b> ${'长'.repeat(200)}`;
+    await page.getByRole('textbox', { name: /Write a comment/ }).fill(text);
+    await page.getByRole('button', { name: 'Comment', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('E-mail').fill('commenter@example.com');
+    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Sign In' }).click();
+    const posted = page.locator('.comment__text', { hasText: '<b>bold?</b>' });
+    await posted.waitFor();
+    expect([...((await posted.textContent()) ?? '')]).toHaveLength(140);
+    const rows = await server.database.db.selectFrom('comments').selectAll().where('text', 'like', '<b>bold?</b>%').execute();
+    expect(rows).toHaveLength(1);
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+});

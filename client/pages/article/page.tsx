@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
 import { relativeTime } from '../../../shared/relativeTime';
+import { CommentPanel } from '../../components/CommentPanel';
 import type { PageLoaderArgs } from '../../routing/pageModules';
 import { useStores } from '../../stores/context';
 
@@ -81,6 +82,7 @@ export default observer(function ArticlePage() {
             {current.favorite_status ? env.t('article.favorited') : env.t('article.favorite')} · {current.favorite_count}
           </button>
         </footer>
+        <CommentPanel slug={current.slug} />
       </article>
     </main>
   );

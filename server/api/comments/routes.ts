@@ -1,0 +1,30 @@
+import { Router } from 'express';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { COMMENT_MAX_LENGTH } from '../../../shared/entities';
+import type { DB } from '../../db/schema';
+import { requireUser } from '../auth';
+import { pageLinks, pageQuery } from '../pagination';
+import { addComment, listComments } from './service';
+
+const query = pageQuery(20, 50);
+const body = z.object({
+  text: z.string().trim().min(1, 'A comment cannot be empty.').max(COMMENT_MAX_LENGTH, `A comment has at most ${COMMENT_MAX_LENGTH} characters.`),
+  parent: z.number().int().positive().nullable().optional(),
+});
+
+/** `GET`/`POST /api/comments/article/{slug}/` (seed 001 §7). */
+export function commentRoutes(deps: { db: Kysely<DB>; now: () => number; origin: string }): Router {
+  const router = Router();
+  router.get('/article/:slug/', async (req, res) => {
+    const { page, page_size: pageSize } = query.parse(req.query);
+    const { count, results } = await listComments(deps.db, req.params.slug, req.auth?.user ?? null, deps.now(), page, pageSize);
+    res.json({ count, ...pageLinks(deps.origin, req.originalUrl, page, pageSize, count), results });
+  });
+  router.post('/article/:slug/', async (req, res) => {
+    const reader = requireUser(req);
+    const input = body.parse(req.body);
+    res.status(201).json(await addComment(deps.db, req.params.slug, reader, input.text, input.parent ?? null, deps.now()));
+  });
+  return router;
+}

@@ -1,0 +1,79 @@
+import { sql, type Kysely } from 'kysely';
+import { columnPath } from '../../../shared/column';
+import type { CommentItem } from '../../../shared/entities';
+import type { DB, User } from '../../db/schema';
+import { readArticle } from '../articles/service';
+import { ApiError } from '../errors';
+
+/** Top-level comments of a readable article, newest first, each with its replies. */
+export async function listComments(db: Kysely<DB>, slug: string, reader: User | null, now: number, page: number, pageSize: number) {
+  const { article } = await readArticle(db, slug, reader, now);
+  const [{ count }, top] = await Promise.all([
+    db
+      .selectFrom('comments')
+      .select(sql<number>`count(*)`.as('count'))
+      .where('article_id', '=', article.id)
+      .where('parent_id', 'is', null)
+      .executeTakeFirstOrThrow(),
+    commentRows(db)
+      .where('comments.article_id', '=', article.id)
+      .where('comments.parent_id', 'is', null)
+      .orderBy('comments.created_at', 'desc')
+      .orderBy('comments.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+  ]);
+  const replies =
+    top.length === 0
+      ? []
+      : await commentRows(db)
+          .where(
+            'comments.parent_id',
+            'in',
+            top.map((c) => c.id),
+          )
+          .orderBy('comments.created_at', 'asc')
+          .execute();
+  const results: CommentItem[] = top.map((c) => ({
+    ...toItem(c),
+    replies: replies.filter((r) => r.parent_id === c.id).map(toItem),
+  }));
+  return { count: Number(count), results };
+}
+
+/** Adds a comment (or a reply to a top-level comment of the same article) by the reader. */
+export async function addComment(db: Kysely<DB>, slug: string, reader: User, text: string, parentId: number | null, now: number) {
+  const { article } = await readArticle(db, slug, reader, now);
+  if (parentId !== null) {
+    const parent = await db.selectFrom('comments').select(['article_id', 'parent_id']).where('id', '=', parentId).executeTakeFirst();
+    if (!parent || parent.article_id !== article.id) throw new ApiError(400, { parent: ['No such comment on this article.'] });
+    // A reply to a reply joins its thread.
+    if (parent.parent_id !== null) parentId = parent.parent_id;
+  }
+  const row = await db
+    .insertInto('comments')
+    .values({ article_id: article.id, author_id: reader.id, parent_id: parentId, text, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const [created] = await commentRows(db).where('comments.id', '=', row.id).execute();
+  if (!created) throw new Error('comment vanished after insert');
+  return { ...toItem(created), replies: [] };
+}
+
+function commentRows(db: Kysely<DB>) {
+  return db
+    .selectFrom('comments')
+    .innerJoin('users', 'users.id', 'comments.author_id')
+    .select(['comments.id', 'comments.text', 'comments.created_at', 'comments.parent_id', 'users.username', 'users.avatar']);
+}
+
+function toItem(row: { id: number; text: string; created_at: number; username: string; avatar: string }): CommentItem {
+  return {
+    id: row.id,
+    text: row.text,
+    created: new Date(row.created_at).toISOString(),
+    author: { username: row.username, avatar: row.avatar, column: columnPath(row.username) },
+    replies: [],
+  };
+}
