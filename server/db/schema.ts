@@ -16,6 +16,7 @@ export interface DB {
   likes: ReactionsTable;
   favorites: ReactionsTable;
   follows: FollowsTable;
+  content_changes: ContentChangesTable;
 }
 
 export type BaseRole = 'user' | 'reseller' | 'operator';
@@ -133,5 +134,12 @@ export interface ReactionsTable {
 export interface FollowsTable {
   follower_id: number;
   followee_id: number;
+  created_at: number;
+}
+
+/** One row per change of something a cached page shows; see server/content/changes.ts. */
+export interface ContentChangesTable {
+  id: Generated<number>;
+  key: string;
   created_at: number;
 }

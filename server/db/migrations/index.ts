@@ -4,6 +4,7 @@ import { accounts } from './001_accounts';
 import { articles } from './002_articles';
 import { tracking } from './003_tracking';
 import { social } from './004_social';
+import { contentChanges } from './005_content_changes';
 
 /** Every migration, in order. Never edit one that has landed: add the next number. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -12,5 +13,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '002_articles': articles(engine),
     '003_tracking': tracking(engine),
     '004_social': social(),
+    '005_content_changes': contentChanges(engine),
   };
 }
