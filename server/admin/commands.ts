@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { effectiveRole } from '../../shared/membership';
 import type { UserDirectory } from '../api/accounts/users';
 import type { DB } from '../db/schema';
+import { MODERATION_STATES, moderateArticle, type ModerationState } from '../content/moderation';
 
 export interface AdminDeps {
   users: UserDirectory;
@@ -78,6 +79,34 @@ const COMMANDS: Readonly<Record<string, { usage: string; run: (args: string[], d
       if (!email || rest.length !== 1) throw new UsageError('create-token needs an e-mail address');
       const token = await users.createApiToken(email, values.label ?? '');
       return `${token}\n(the Bearer token for the native app; it is shown once and stored only as a hash)`;
+    },
+  },
+  'moderate-article': {
+    usage: 'moderate-article <slug> <banned|suspended|none>   (none restores it)',
+    async run(args, { db, now }) {
+      const [slug, state] = positionals(args, 'moderate-article needs an article slug and a state');
+      if (!(MODERATION_STATES as readonly string[]).includes(state)) {
+        throw new Error(`state must be one of ${MODERATION_STATES.join(', ')}`);
+      }
+      const article = await moderateArticle(db, slug, state as ModerationState, now());
+      return state === 'none' ? `${article.slug} is restored` : `${article.slug} is now ${state}`;
+    },
+  },
+  'list-articles': {
+    usage: 'list-articles [--author <username>]',
+    async run(args, { db }) {
+      const { values } = parseArgs({ args, options: { author: { type: 'string' } } });
+      let query = db
+        .selectFrom('articles')
+        .innerJoin('users', 'users.id', 'articles.author_id')
+        .select(['articles.id', 'articles.slug', 'users.username', 'articles.visibility', 'articles.moderation', 'articles.trashed', 'articles.title'])
+        .orderBy('articles.id');
+      if (values.author) query = query.where('users.username', '=', values.author);
+      const rows = await query.execute();
+      if (rows.length === 0) return 'no articles';
+      return rows
+        .map((a) => [a.id, a.slug, a.username, a.visibility, a.moderation, a.trashed ? 'trashed' : '-', a.title].join('\t'))
+        .join('\n');
     },
   },
   'list-users': {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { MEMBER_TIERS, type MemberTier } from '../../../shared/constants';
 import { isValidEmail, normaliseEmail } from '../../../shared/email';
+import { contentChanged } from '../../content/changes';
 import type { AccountStatus, BaseRole, DB, User } from '../../db/schema';
 import { hashSecret, newSecret } from '../tokens';
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords';
@@ -87,11 +88,20 @@ export class UserDirectory {
     if (status === 'inactive' || status === 'banned') {
       await this.db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
     }
+    // Whether the author's pages can be read changes at once (seed 000 §2).
+    await contentChanged(this.db, [`author:${user.username}`, 'feed'], this.now());
     return user;
   }
 
   /** Sets the paid tier and its expiry; `none` ends it now. */
   async setMembership(email: string, tier: string, expiresAt: number | null): Promise<User> {
+    const user = await this.updateMembership(email, tier, expiresAt);
+    // 'User Expired' and the page-view quota depend on the tier and its expiry.
+    await contentChanged(this.db, [`author:${user.username}`, 'feed'], this.now());
+    return user;
+  }
+
+  private async updateMembership(email: string, tier: string, expiresAt: number | null): Promise<User> {
     if (tier === 'none') return this.update(email, { membership_tier: null, membership_expires_at: null });
     if (!(MEMBER_TIERS as readonly string[]).includes(tier)) {
       throw new Error(`tier must be one of ${MEMBER_TIERS.join(', ')} or none`);

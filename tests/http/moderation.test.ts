@@ -1,0 +1,85 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { runAdminCommand } from '../../server/admin/commands';
+import { UserDirectory } from '../../server/api/accounts/users';
+import { createPerson, PASSWORD } from '../support/people';
+import { Visitor } from '../support/session';
+import { testApp } from '../support/testApp';
+
+// Operators moderate with `npm run admin`; the reading rules follow on the very next read.
+describe('moderation by operators', async () => {
+  const { app, database } = await testApp();
+  const ann = await createPerson(database, 'ann');
+  await createPerson(database, 'ben');
+  const admin = (...argv: string[]) =>
+    runAdminCommand(argv, { users: new UserDirectory(database.db, Date.now), db: database.db, now: Date.now });
+  const now = Date.now();
+  for (const slug of ['plain-words', 'second-words']) {
+    await database.db
+      .insertInto('articles')
+      .values({
+        slug, author_id: ann.id, title: `Title ${slug}`, description: 'About', cover_url: '', content: '<p>Body text here.</p>',
+        theme: 'default', style: '', word_count: 3, language: 'en', client_modify_date: now, visibility: 'public',
+        moderation: 'none', trashed: 0, created_at: now, modified_at: now,
+      })
+      .execute();
+  }
+  const read = (slug: string) => request(app).get(`/api/article/${slug}/`);
+  const page = (slug: string) => request(app).get(`/article/${slug}/`).set('User-Agent', 'Googlebot/2.1');
+
+  it('bans an article: the API and the page refuse it at once, its author still sees it', async () => {
+    expect((await read('plain-words')).status).toBe(200);
+    expect(await admin('moderate-article', 'plain-words', 'banned')).toEqual({ code: 0, out: 'plain-words is now banned' });
+    expect((await read('plain-words')).body).toEqual({ detail: 'Article Banned' });
+    const html = await page('plain-words');
+    expect(html.status).toBe(403);
+    expect(html.text).toContain('Access Forbidden');
+    expect(html.text).not.toContain('Body text here.');
+    const author = new Visitor(app);
+    await author.signIn('ann@example.com', PASSWORD);
+    expect((await author.get('/api/article/plain-words/')).status).toBe(200);
+    // The other article of the author is untouched.
+    expect((await read('second-words')).status).toBe(200);
+  });
+
+  it('suspends an article (in review) and restores it', async () => {
+    expect((await admin('moderate-article', 'plain-words', 'suspended')).code).toBe(0);
+    expect((await read('plain-words')).body).toEqual({ detail: 'Article Suspended' });
+    const html = await page('plain-words');
+    expect(html.status).toBe(403);
+    expect(html.text).toContain('In Reviewing');
+    expect(await admin('moderate-article', 'plain-words', 'none')).toEqual({ code: 0, out: 'plain-words is restored' });
+    expect((await read('plain-words')).status).toBe(200);
+    expect((await page('plain-words')).text).toContain('Body text here.');
+  });
+
+  it('bans, suspends and restores an account, and every article of it follows', async () => {
+    expect((await admin('set-status', 'ann@example.com', 'banned')).code).toBe(0);
+    expect((await read('second-words')).body).toEqual({ detail: 'Article Banned' });
+    expect((await admin('set-status', 'ann@example.com', 'suspended')).code).toBe(0);
+    expect((await read('second-words')).body).toEqual({ detail: 'Article Suspended' });
+    expect((await admin('set-status', 'ann@example.com', 'active')).code).toBe(0);
+    expect((await read('second-words')).status).toBe(200);
+  });
+
+  it('records each change for the render cache of every process', async () => {
+    const keys = (await database.db.selectFrom('content_changes').select('key').execute()).map((r) => r.key);
+    expect(keys).toEqual(expect.arrayContaining(['article:plain-words', 'author:ann', 'feed']));
+  });
+
+  it('refuses unknown slugs and states, changing nothing', async () => {
+    const before = await database.db.selectFrom('articles').select(['slug', 'moderation']).orderBy('id').execute();
+    expect(await admin('moderate-article', 'no-such-article', 'banned')).toEqual({ code: 1, out: 'error: no article with the slug no-such-article' });
+    expect((await admin('moderate-article', 'plain-words', 'deleted')).out).toBe('error: state must be one of none, suspended, banned');
+    expect((await admin('moderate-article', 'plain-words')).code).toBe(2);
+    expect(await database.db.selectFrom('articles').select(['slug', 'moderation']).orderBy('id').execute()).toEqual(before);
+  });
+
+  it('lists articles with their state', async () => {
+    const listed = await admin('list-articles', '--author', 'ann');
+    expect(listed.code).toBe(0);
+    expect(listed.out.split('\n')).toHaveLength(2);
+    expect(listed.out).toContain('plain-words\tann\tpublic\tnone');
+    expect((await admin('list-articles', '--author', 'ben')).out).toBe('no articles');
+  });
+});
