@@ -82,6 +82,7 @@ const en = {
   'feed.empty': 'Nothing has been published yet.',
   'column.followers': '{count} followers',
   'column.follow.following': 'Following',
+  'column.unfollow': 'Unfollow',
   'column.follow.mutual': 'Following each other',
   'article.like': 'Like',
   'article.liked': 'Liked',

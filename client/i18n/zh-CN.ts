@@ -83,6 +83,7 @@ const zhCN: Catalogue = {
   'feed.empty': '还没有发布任何文章。',
   'column.followers': '{count} 位关注者',
   'column.follow.following': '已关注',
+  'column.unfollow': '取消关注',
   'column.follow.mutual': '互相关注',
   'article.like': '点赞',
   'article.liked': '已点赞',

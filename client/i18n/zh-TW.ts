@@ -83,6 +83,7 @@ const zhTW: Catalogue = {
   'feed.empty': '還沒有發佈任何文章。',
   'column.followers': '{count} 位關注者',
   'column.follow.following': '已關注',
+  'column.unfollow': '取消關注',
   'column.follow.mutual': '互相關注',
   'article.like': '按讚',
   'article.liked': '已按讚',

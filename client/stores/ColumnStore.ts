@@ -1,6 +1,7 @@
 import { action, makeObservable, observable, observableRef } from 'mobx';
 import { columnsApi, type ColumnListType, type ColumnOwner } from '../api/columns';
 import type { ApiClient } from '../api/client';
+import { socialApi } from '../api/social';
 import { PagedArticles, type PagedArticlesSnapshot } from './PagedArticles';
 
 export interface ColumnSnapshot {
@@ -25,7 +26,34 @@ export class ColumnStore {
     this.owner = snapshot?.owner ?? null;
     this.originals = this.list('originals', snapshot?.originals);
     this.favorites = this.list('favorites', snapshot?.favorites);
-    makeObservable(this, { username: observable, owner: observableRef, originals: observableRef, favorites: observableRef, show: action });
+    makeObservable<ColumnStore, 'setOwner'>(this, {
+      username: observable,
+      owner: observableRef,
+      originals: observableRef,
+      favorites: observableRef,
+      show: action,
+      setOwner: action,
+    });
+  }
+
+  /** Seed 001 §4: follow toggles following/null and the follower count moves by one, once the server confirms. */
+  async setFollowing(on: boolean): Promise<void> {
+    const owner = this.owner;
+    if (!owner) return;
+    const state = await socialApi.follow(this.api, owner.username, on);
+    if (this.owner?.username === owner.username) this.setOwner({ ...this.owner, ...state });
+  }
+
+  /** After sign-in the reader's relation to the owner differs: read the column again. */
+  async refresh(): Promise<void> {
+    const username = this.username;
+    if (!username || !this.owner) return;
+    const detail = await columnsApi.get(this.api, username);
+    if (this.username === username) this.setOwner(detail.owner);
+  }
+
+  private setOwner(owner: ColumnOwner): void {
+    this.owner = owner;
   }
 
   /** Loads a column unless it is the one shown (switching tabs keeps it). */

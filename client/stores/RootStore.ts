@@ -74,7 +74,7 @@ export class RootStore {
   /** After sign-in: close the overlay (keeping the tasks), refresh what is per reader, run the tasks. */
   async afterSignIn(): Promise<void> {
     runInAction(() => (this.signIn.show = false));
-    await this.article.refresh().catch(() => {});
+    await Promise.all([this.article.refresh().catch(() => {}), this.column.refresh().catch(() => {})]);
     for (const task of this.deferred.takeAll()) await this.run(task).catch(() => {});
   }
 
@@ -89,6 +89,7 @@ export class RootStore {
         return;
       case 'follow':
         if (current?.author.username === task.username && !current.author.follow_status) await this.article.setFollowingAuthor(true);
+        else if (this.column.owner?.username === task.username && !this.column.owner.follow_status) await this.column.setFollowing(true);
         return;
       case 'comment':
         await this.comments.add(task.slug, task.text, task.parent);

@@ -11,7 +11,8 @@ export async function loader({ stores, params }: PageLoaderArgs): Promise<void> 
 
 /** An author's column: who they are, their followers, the three tabs and the tab's list. */
 export default observer(function ColumnPage() {
-  const { env, column } = useStores();
+  const stores = useStores();
+  const { env, column, account } = stores;
   const owner = column.owner;
   if (!owner) return null;
   const followLabel =
@@ -30,6 +31,20 @@ export default observer(function ColumnPage() {
           <span>{env.t('column.followers', { count: owner.follower_count })}</span>
           {followLabel ? <span className="column__relation"> · {followLabel}</span> : null}
         </p>
+        {account.username === owner.username ? null : (
+          <button
+            type="button"
+            className="button button--small column__follow"
+            aria-pressed={owner.follow_status !== null}
+            onClick={() =>
+              owner.follow_status
+                ? void column.setFollowing(false)
+                : void stores.perform({ kind: 'follow', username: owner.username })
+            }
+          >
+            {owner.follow_status ? env.t('column.unfollow') : env.t('article.follow')}
+          </button>
+        )}
       </header>
       <nav className="tabs">
         <NavLink to={owner.column} end className="tabs__tab">
