@@ -17,6 +17,10 @@ export interface DB {
   favorites: ReactionsTable;
   follows: FollowsTable;
   content_changes: ContentChangesTable;
+  booklets: BookletsTable;
+  booklet_items: BookletItemsTable;
+  booklet_ratings: BookletRatingsTable;
+  booklet_purchases: BookletPurchasesTable;
 }
 
 export type BaseRole = 'user' | 'reseller' | 'operator';
@@ -141,5 +145,63 @@ export interface FollowsTable {
 export interface ContentChangesTable {
   id: Generated<number>;
   key: string;
+  created_at: number;
+}
+
+/** A booklet: a tree of chapters (articles) under directories, optionally sold as a whole. */
+export interface BookletsTable {
+  id: Generated<number>;
+  slug: string;
+  owner_id: number;
+  name: string;
+  heading: string;
+  description: string;
+  cover_url: string;
+  /** What buying the booklet costs, in the currency's smallest unit (cents, fen). */
+  price_cents: number;
+  currency: string;
+  trashed: number;
+  created_at: number;
+  modified_at: number;
+}
+
+export type BookletItemType = 'directory' | 'article';
+export type SalesMode = 'free' | 'payment_required';
+
+/** One node of a booklet's tree: a directory (own title) or an article chapter. */
+export interface BookletItemsTable {
+  id: Generated<number>;
+  booklet_id: number;
+  parent_id: number | null;
+  type: BookletItemType;
+  /** Set for article items. */
+  article_id: number | null;
+  /** Unique within the booklet; `end` is reserved for the end screen. */
+  slug: string;
+  /** Directories only; an article item shows its article's title. */
+  title: string;
+  order: number;
+  sales_mode: SalesMode;
+}
+
+/** One per reader and booklet; a second rating replaces the first. */
+export interface BookletRatingsTable {
+  id: Generated<number>;
+  booklet_id: number;
+  user_id: number;
+  /** 1..5 */
+  rating: number;
+  review: string;
+  created_at: number;
+  modified_at: number;
+}
+
+/** A reader who bought a booklet reads every chapter of it. */
+export interface BookletPurchasesTable {
+  id: Generated<number>;
+  booklet_id: number;
+  user_id: number;
+  /** The commerce order that paid for it, once orders exist. */
+  order_ref: string | null;
   created_at: number;
 }

@@ -5,6 +5,7 @@ import { articles } from './002_articles';
 import { tracking } from './003_tracking';
 import { social } from './004_social';
 import { contentChanges } from './005_content_changes';
+import { booklets } from './006_booklets';
 
 /** Every migration, in order. Never edit one that has landed: add the next number. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -14,5 +15,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '003_tracking': tracking(engine),
     '004_social': social(),
     '005_content_changes': contentChanges(engine),
+    '006_booklets': booklets(engine),
   };
 }

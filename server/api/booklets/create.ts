@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely';
+import type { DB, SalesMode } from '../../db/schema';
+
+export type BookletItemSpec =
+  | { type: 'directory'; slug: string; title: string; children: BookletItemSpec[] }
+  | { type: 'article'; articleId: number; slug: string; salesMode?: SalesMode; children?: BookletItemSpec[] };
+
+export interface BookletSpec {
+  slug: string;
+  ownerId: number;
+  name: string;
+  heading?: string;
+  description?: string;
+  coverUrl?: string;
+  priceCents?: number;
+  currency?: string;
+  items: BookletItemSpec[];
+}
+
+/** Stores a booklet and its tree (the demo seed and tests; the editor's booklet API is a later issue). */
+export async function createBooklet(db: Kysely<DB>, spec: BookletSpec, now: number): Promise<number> {
+  const { id } = await db
+    .insertInto('booklets')
+    .values({
+      slug: spec.slug,
+      owner_id: spec.ownerId,
+      name: spec.name,
+      heading: spec.heading ?? '',
+      description: spec.description ?? '',
+      cover_url: spec.coverUrl ?? '',
+      price_cents: spec.priceCents ?? 0,
+      currency: spec.currency ?? 'CNY',
+      trashed: 0,
+      created_at: now,
+      modified_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await insertItems(db, id, null, spec.items);
+  return id;
+}
+
+async function insertItems(db: Kysely<DB>, bookletId: number, parentId: number | null, items: readonly BookletItemSpec[]): Promise<void> {
+  let order = 0;
+  for (const item of items) {
+    const { id } = await db
+      .insertInto('booklet_items')
+      .values({
+        booklet_id: bookletId,
+        parent_id: parentId,
+        type: item.type,
+        article_id: item.type === 'article' ? item.articleId : null,
+        slug: item.slug,
+        title: item.type === 'directory' ? item.title : '',
+        order: order++,
+        sales_mode: item.type === 'article' ? (item.salesMode ?? 'free') : 'free',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await insertItems(db, bookletId, id, item.children ?? []);
+  }
+}

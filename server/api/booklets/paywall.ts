@@ -1,0 +1,70 @@
+import type { Kysely } from 'kysely';
+import type { DB, User } from '../../db/schema';
+
+/** The booklet a locked chapter is sold in: what the purchase prompt names and links to. */
+export interface SellingBooklet {
+  id: number;
+  slug: string;
+  name: string;
+  price_cents: number;
+  currency: string;
+}
+
+/** True when the article is a payment_required chapter of a booklet the reader has not bought (owner and operators excepted). */
+export async function chapterLockedFor(db: Kysely<DB>, articleId: number, reader: User | null): Promise<boolean> {
+  return (await lockingBooklet(db, articleId, reader)) !== null;
+}
+
+/** Ids of articles that are payment_required chapters of any booklet: anonymous surfaces (feeds, sitemap, meta, cached pages) never show their content. */
+export async function paidChapterArticleIds(db: Kysely<DB>): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('booklet_items')
+    .select('article_id')
+    .distinct()
+    .where('sales_mode', '=', 'payment_required')
+    .where('article_id', 'is not', null)
+    .execute();
+  const ids = new Set<number>();
+  for (const row of rows) if (row.article_id !== null) ids.add(Number(row.article_id));
+  return ids;
+}
+
+/**
+ * The booklet that keeps this article from its reader, or null when the reader may read it.
+ * An article sold in any booklet is paid content everywhere (a free placement elsewhere does
+ * not give it away); its author, operators, and the owner or a buyer of any booklet that sells
+ * it read it. Trashed booklets still lock: what was sold stays sold (decision 007).
+ */
+export async function lockingBooklet(db: Kysely<DB>, articleId: number, reader: User | null): Promise<SellingBooklet | null> {
+  const selling = await db
+    .selectFrom('booklet_items')
+    .innerJoin('booklets', 'booklets.id', 'booklet_items.booklet_id')
+    .select(['booklets.id', 'booklets.slug', 'booklets.name', 'booklets.price_cents', 'booklets.currency', 'booklets.owner_id', 'booklets.trashed'])
+    .where('booklet_items.article_id', '=', articleId)
+    .where('booklet_items.sales_mode', '=', 'payment_required')
+    .orderBy('booklets.trashed')
+    .orderBy('booklets.id')
+    .execute();
+  const first = selling[0];
+  if (!first) return null;
+  if (reader !== null && (await mayReadPaid(db, articleId, reader, selling))) return null;
+  return { id: first.id, slug: first.slug, name: first.name, price_cents: first.price_cents, currency: first.currency };
+}
+
+async function mayReadPaid(db: Kysely<DB>, articleId: number, reader: User, selling: readonly { id: number; owner_id: number }[]): Promise<boolean> {
+  if (reader.role === 'operator') return true;
+  if (selling.some((booklet) => booklet.owner_id === reader.id)) return true;
+  const author = await db.selectFrom('articles').select('author_id').where('id', '=', articleId).executeTakeFirst();
+  if (author?.author_id === reader.id) return true;
+  const bought = await db
+    .selectFrom('booklet_purchases')
+    .select('id')
+    .where('user_id', '=', reader.id)
+    .where(
+      'booklet_id',
+      'in',
+      selling.map((booklet) => booklet.id),
+    )
+    .executeTakeFirst();
+  return bought !== undefined;
+}
