@@ -94,7 +94,7 @@ describe('a reader from a search engine, in Chromium', () => {
     expect(await likes()).toBe(likesBefore + 1);
 
     // 3. Comment, escaped.
-    const text = `${lang} <img src=x onerror=alert(1)> thanks`;
+    const text = `${lang} ${width} <img src=x onerror=alert(1)> thanks`;
     await page.getByRole('textbox', { name: t.comment }).fill(text);
     await page.getByRole('button', { name: t.send, exact: true }).click();
     await page.locator('.comment__text', { hasText: text }).waitFor();
