@@ -46,3 +46,12 @@ describe('detectClientType', () => {
     expect(clientClass(detectClientType(UA.wechatIos))).toBe('wechat-ios');
   });
 });
+
+describe('the invalid-browser flag', () => {
+  it('marks browsers outside the Chrome and Safari families, and keys the cache class on it', () => {
+    const firefox = detectClientType('Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0');
+    expect(firefox).toEqual({ shell: 'browser', os: 'other', unsupportedBrowser: true });
+    expect(clientClass(firefox)).toBe('browser-other-unsupported');
+    expect(detectClientType(UA.desktopChrome).unsupportedBrowser).toBeUndefined();
+  });
+});

@@ -1,3 +1,5 @@
+import { browserSupport } from './browserSupport';
+
 /** Where the page runs: our native app, the chat app's browser, its mini program, or a plain browser. */
 export type ClientShell = 'app' | 'wechat' | 'miniprogram' | 'browser';
 export type ClientOs = 'ios' | 'android' | 'other';
@@ -5,6 +7,8 @@ export type ClientOs = 'ios' | 'android' | 'other';
 export interface ClientType {
   shell: ClientShell;
   os: ClientOs;
+  /** Set for browsers outside the Chrome and Safari families: they get a notice (shared/browserSupport.ts). */
+  unsupportedBrowser?: true;
 }
 
 /** The token our iOS and Android apps add to their user agent (docs/decisions/002). */
@@ -13,7 +17,9 @@ export const NATIVE_APP_UA_TOKEN = 'ZineApp/';
 /** Detects the client from its user agent; computed once per request on the server. */
 export function detectClientType(userAgent: string | null | undefined): ClientType {
   const ua = userAgent ?? '';
-  return { shell: detectShell(ua), os: detectOs(ua) };
+  const type: ClientType = { shell: detectShell(ua), os: detectOs(ua) };
+  if (!browserSupport(ua).supported) type.unsupportedBrowser = true;
+  return type;
 }
 
 function detectShell(ua: string): ClientShell {
@@ -32,5 +38,5 @@ function detectOs(ua: string): ClientOs {
 
 /** The render cache keys pages by this coarse class, never by the raw user agent. */
 export function clientClass(type: ClientType): string {
-  return `${type.shell}-${type.os}`;
+  return `${type.shell}-${type.os}${type.unsupportedBrowser ? '-unsupported' : ''}`;
 }

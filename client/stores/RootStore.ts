@@ -10,6 +10,7 @@ import { ColumnStore, type ColumnSnapshot } from './ColumnStore';
 import { CommentsStore } from './CommentsStore';
 import { DeferredTasks, type DeferredTask } from './DeferredTasks';
 import { PagedArticles, type PagedArticlesSnapshot } from './PagedArticles';
+import { PhotoViewerStore } from './PhotoViewerStore';
 import { SignInStore } from './SignInStore';
 import { UiStore, type UiSnapshot } from './UiStore';
 
@@ -36,6 +37,8 @@ export class RootStore {
   readonly column: ColumnStore;
   readonly deferred = new DeferredTasks();
   readonly comments: CommentsStore;
+  /** The photo viewer overlay; browser-only state, never in the snapshot. */
+  readonly photos = new PhotoViewerStore();
 
   constructor(
     snapshot: Pick<RootSnapshot, 'env'> & Partial<RootSnapshot>,
