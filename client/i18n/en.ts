@@ -157,6 +157,8 @@ const en = {
   'screen.static-withdraw-rules.title': 'Withdrawal Rules',
   'screen.static.title': 'Agreements and Policies',
   'screen.static.intro': 'The agreement and policies of {site}.',
+  'seo.column.description': 'Articles by {name} on {site}.',
+  'seo.column.feed': "{name}'s articles (RSS)",
 } as const;
 
 export type MessageKey = keyof typeof en;

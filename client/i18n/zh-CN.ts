@@ -158,6 +158,8 @@ const zhCN: Catalogue = {
   'screen.static-withdraw-rules.title': '提现规则',
   'screen.static.title': '协议与政策',
   'screen.static.intro': '{site} 的协议与政策。',
+  'seo.column.description': '{name} 在 {site} 上发表的文章。',
+  'seo.column.feed': '{name} 的文章（RSS）',
 };
 
 export default zhCN;

@@ -158,6 +158,8 @@ const zhTW: Catalogue = {
   'screen.static-withdraw-rules.title': '提現規則',
   'screen.static.title': '協議與政策',
   'screen.static.intro': '{site} 的協議與政策。',
+  'seo.column.description': '{name} 在 {site} 上發表的文章。',
+  'seo.column.feed': '{name} 的文章（RSS）',
 };
 
 export default zhTW;

@@ -3,11 +3,16 @@ import type { RootStore } from '../stores/RootStore';
 import { errorTitleKey } from '../components/errorText';
 import { isRouteHandle } from './pageRoute';
 
-/** The document title: the error's, a loader's own, or the deepest route's, then the product name. */
-export function documentTitle(stores: RootStore, matches: readonly Pick<UIMatch, 'handle'>[], errorStatus?: number): string {
+/** The route matches a title needs: their handles, and the path of the deepest (whose meta applies). */
+export type TitleMatch = Pick<UIMatch, 'handle'> & Partial<Pick<UIMatch, 'pathname'>>;
+
+/** The document title: the error's, a loader's own (page meta), or the deepest route's, then the product name. */
+export function documentTitle(stores: RootStore, matches: readonly TitleMatch[], errorStatus?: number): string {
   const { t, siteName } = stores.env;
   if (errorStatus !== undefined) return `${t(errorTitleKey(errorStatus))} - ${siteName}`;
-  if (stores.ui.pageTitle) return `${stores.ui.pageTitle} - ${siteName}`;
+  const pathname = matches.at(-1)?.pathname;
+  const meta = pathname === undefined ? null : stores.ui.metaFor(pathname);
+  if (meta) return `${meta.title} - ${siteName}`;
   const handle = [...matches].reverse().find((m) => isRouteHandle(m.handle))?.handle;
   if (!isRouteHandle(handle) || handle.page === 'home') return `${siteName} - ${t('site.slogan')}`;
   return `${t(handle.titleKey)} - ${siteName}`;

@@ -44,8 +44,6 @@ export function pageRoute(getStores: () => RootStore, page: PageName, options: P
             throw data('Not Found', { status: 404, statusText: 'Not Found' });
           }
           const stores = getStores();
-          // A page that wants its own document title sets it again in its loader.
-          if (stores.ui.pageTitle) stores.ui.setPageTitle(null);
           await withBackendStatus(runGuards(options.guards ?? [], { stores, request }));
           await withBackendStatus(module.loader?.({ stores, params, request }));
           return null;

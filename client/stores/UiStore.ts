@@ -1,12 +1,13 @@
-import { action, makeObservable, observable } from 'mobx';
+import { action, makeObservable, observable, observableRef } from 'mobx';
 import type { NavigationErrorInfo } from '../../shared/navigationError';
+import { samePage, type PageMeta } from '../../shared/seoMeta';
 
 /** The thin progress line at the top of every page (seed 000 §4). */
 export type ProgressState = 'idle' | 'start' | 'finish' | 'error';
 
 export interface UiSnapshot {
-  /** A title a loader chose for the document (an article's own title, say). */
-  pageTitle: string | null;
+  /** What a loader said about its page (title, description, canonical path, JSON-LD...). */
+  pageMeta: PageMeta | null;
   /** The line as the server left it (red when one of its calls failed), so hydration matches. */
   progress: ProgressState;
   lastErrorMessage: string | null;
@@ -14,26 +15,26 @@ export interface UiSnapshot {
 
 export class UiStore {
   progress: ProgressState;
-  pageTitle: string | null;
+  pageMeta: PageMeta | null;
   /** The first field's message of the last failed API call. */
   lastErrorMessage: string | null;
   /** The error of the last navigation (seed 000 §4), cleared by the next one. */
   navigationError: NavigationErrorInfo | null = null;
 
   constructor(snapshot?: Partial<UiSnapshot>) {
-    this.pageTitle = snapshot?.pageTitle ?? null;
+    this.pageMeta = snapshot?.pageMeta ?? null;
     this.progress = snapshot?.progress ?? 'idle';
     this.lastErrorMessage = snapshot?.lastErrorMessage ?? null;
     makeObservable(this, {
       progress: observable,
-      pageTitle: observable,
+      pageMeta: observableRef,
       lastErrorMessage: observable,
       navigationError: observable,
       failNavigation: action,
       startProgress: action,
       finishProgress: action,
       failProgress: action,
-      setPageTitle: action,
+      setPageMeta: action,
     });
   }
 
@@ -57,11 +58,17 @@ export class UiStore {
     if (message) this.lastErrorMessage = message;
   }
 
-  setPageTitle(title: string | null): void {
-    this.pageTitle = title;
+  /** A loader describes its page; the meta is tied to `meta.path`, so no other page shows it. */
+  setPageMeta(meta: PageMeta): void {
+    this.pageMeta = meta;
+  }
+
+  /** The meta set for the page at `pathname`, if its loader set one. */
+  metaFor(pathname: string): PageMeta | null {
+    return this.pageMeta && samePage(this.pageMeta.path, pathname) ? this.pageMeta : null;
   }
 
   toJSON(): UiSnapshot {
-    return { pageTitle: this.pageTitle, progress: this.progress, lastErrorMessage: this.lastErrorMessage };
+    return { pageMeta: this.pageMeta, progress: this.progress, lastErrorMessage: this.lastErrorMessage };
   }
 }

@@ -1,12 +1,12 @@
 import { escapeHtml } from '../../shared/escapeHtml';
 import { serializeJsonForScript } from '../../shared/serializeJson';
+import type { HeadMeta } from '../seo/pageHead';
+import { headTags } from '../seo/headTags';
 
 export interface DocumentHeadParts {
   lang: string;
-  title: string;
-  description: string;
-  /** Sent to robots on pages that must not be indexed. */
-  noindex?: boolean;
+  /** Title, description, robots, canonical, OpenGraph, Twitter card, feeds, JSON-LD (server/seo/pageHead.ts). */
+  meta: HeadMeta;
   entryScript: string;
   preloads: readonly string[];
   stylesheets: readonly string[];
@@ -26,9 +26,7 @@ export function documentHead(parts: DocumentHeadParts): string {
   return (
     `<!DOCTYPE html><html lang="${escapeHtml(parts.lang)}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>${escapeHtml(parts.title)}</title>` +
-    `<meta name="description" content="${escapeHtml(parts.description)}">` +
-    (parts.noindex ? `<meta name="robots" content="noindex">` : '') +
+    headTags(parts.meta) +
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
     styles +
     `<script type="module" src="${escapeHtml(parts.entryScript)}"></script>` +

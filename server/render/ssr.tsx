@@ -13,7 +13,6 @@ import { isCrawler } from '../../shared/crawler';
 import { textLocale } from '../../shared/locale';
 import { CATALOGUE_MODULES } from '../../client/i18n/loadCatalogue';
 import { createRoutes, type RouteTableOptions } from '../../client/routes';
-import { documentTitle } from '../../client/routing/documentTitle';
 import { pageSourceFile } from '../../client/routing/pageModules';
 import { isRouteHandle } from '../../client/routing/pageRoute';
 import { StoresProvider } from '../../client/stores/context';
@@ -26,6 +25,8 @@ import { DocumentWriter } from './documentWriter';
 import { toFetchRequest } from './fetchRequest';
 import { modulePreloads, type AssetManifest } from './manifest';
 import { routerHydrationData } from './routerData';
+import { pageHead } from '../seo/pageHead';
+import { siteOriginFor } from '../seo/origin';
 
 enableStaticRendering(true);
 
@@ -89,12 +90,17 @@ export function ssr(options: SsrOptions): RequestHandler {
     const crawler = isCrawler(req.headers['user-agent']);
     const render = (ctx: StaticHandlerContext, onFailure: (error: unknown) => void) => {
       const status = ctx.statusCode;
-      const handles = ctx.matches.map((m) => ({ handle: m.route.handle }));
+      const handles = ctx.matches.map((m) => ({ handle: m.route.handle, pathname: m.pathname }));
       const pages = handles.map((m) => m.handle).filter(isRouteHandle).map((h) => pageSourceFile(h.page));
       const head = documentHead({
         lang: stores.env.htmlLang,
-        title: documentTitle(stores, handles, ctx.errors ? status : undefined),
-        description: stores.env.t('site.intro'),
+        meta: pageHead({
+          stores,
+          matches: handles,
+          url: new URL(request.url),
+          origin: siteOriginFor(options.config.publicOrigin, req),
+          errorStatus: ctx.errors ? status : undefined,
+        }),
         entryScript: options.manifest.entry,
         preloads: modulePreloads(options.manifest, [CATALOGUE_MODULES[stores.env.textLocale], ...pages]),
         stylesheets: options.manifest.css,

@@ -11,7 +11,7 @@ const evilApp = (await testApp({
       {
         path: 'evil-title',
         loader: () => {
-          getStores().ui.setPageTitle(EVIL);
+          getStores().ui.setPageMeta({ path: '/evil-title', title: EVIL, type: 'website' });
           return null;
         },
         Component: () => null,
@@ -27,8 +27,8 @@ describe('the document', () => {
     const raw = /<script type="application\/json" id="__STATE__">(.*?)<\/script>/s.exec(res.text)?.[1] ?? '';
     expect(raw).toContain('\\u003c/script\\u003e');
     expect(raw).not.toMatch(/[<>&\u2028\u2029]/);
-    const state = jsonBlock(res.text, '__STATE__') as { ui: { pageTitle: string } };
-    expect(state.ui.pageTitle).toBe(EVIL);
+    const state = jsonBlock(res.text, '__STATE__') as { ui: { pageMeta: { title: string } } };
+    expect(state.ui.pageMeta.title).toBe(EVIL);
     expect(res.text).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 

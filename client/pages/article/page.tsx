@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
 import { relativeTime } from '../../../shared/relativeTime';
 import { CommentPanel } from '../../components/CommentPanel';
+import { articlePageMeta } from '../../routing/pageMeta';
 import type { PageLoaderArgs } from '../../routing/pageModules';
 import { useStores } from '../../stores/context';
 
@@ -9,7 +10,7 @@ import { useStores } from '../../stores/context';
 export async function loader({ stores, params, request }: PageLoaderArgs): Promise<void> {
   const share = new URL(request.url).searchParams.get('share');
   const article = await stores.article.load(params.slug ?? '', share);
-  stores.ui.setPageTitle(article.title);
+  stores.ui.setPageMeta(articlePageMeta(request, article, stores.env));
 }
 
 const THEMES = new Set(['default', 'theme-1', 'theme-2', 'theme-3']);

@@ -1,12 +1,14 @@
 import { observer } from 'mobx-react-lite';
 import { NavLink, Outlet } from 'react-router-dom';
 import { columnUsername } from '../../../shared/column';
+import { columnPageMeta } from '../../routing/pageMeta';
 import type { PageLoaderArgs } from '../../routing/pageModules';
 import { useStores } from '../../stores/context';
 
 /** The route checked the `@username`; the column (owner and both lists) loads once for all tabs. */
-export async function loader({ stores, params }: PageLoaderArgs): Promise<void> {
+export async function loader({ stores, params, request }: PageLoaderArgs): Promise<void> {
   await stores.column.load(columnUsername(params.column) ?? '');
+  if (stores.column.owner) stores.ui.setPageMeta(columnPageMeta(request, stores.column.owner, stores.env));
 }
 
 /** An author's column: who they are, their followers, the three tabs and the tab's list. */
