@@ -11,6 +11,7 @@ import { siteOrigin, type Config } from './config';
 import type { Database } from './db/connection';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
+import { PageViewCounter } from './content/pageViews';
 import { apiProxy } from './proxy';
 import { logEndpoint } from './tracking/logEndpoint';
 import { csrfCookie } from './middleware/csrfCookie';
@@ -36,6 +37,8 @@ export interface AppDeps {
   limits?: { signIn: number; reset: number };
   /** Routes a test mounts beside the real table (an unknown guard, a throwing loader). */
   extraRoutes?: RouteTableOptions['extraRoutes'];
+  /** The page-view counter (the process entry stops and flushes it at shutdown); one is made when absent. */
+  pageViews?: PageViewCounter;
 }
 
 /** The whole site as an Express app, in the order of DESIGN §3; tests drive it with supertest. */
@@ -98,6 +101,8 @@ interface Backend {
 function embeddedBackend(deps: AppDeps): Backend {
   const { config, database } = deps;
   if (!database) throw new Error('the embedded backend needs a database (or set API_UPSTREAM)');
+  const pageViews = deps.pageViews ?? new PageViewCounter({ db: database.db, now: deps.now ?? Date.now, logger: deps.logger });
+  pageViews.start();
   const api = embeddedApi({
     db: database.db,
     mailer: deps.mailer,
@@ -106,6 +111,7 @@ function embeddedBackend(deps: AppDeps): Backend {
     siteName: config.siteName,
     secure: config.secure,
     limits: deps.limits ?? { signIn: 10, reset: 5 },
+    pageViews,
   });
   const apiApp = inProcessApiApp(api, deps.logger);
   const mounted = express.Router();

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './app';
 import { loadConfig } from './config';
+import { PageViewCounter } from './content/pageViews';
 import { migrate, openDatabase } from './db/connection';
 import { seedDemo } from './db/seed/demo';
 import { createLogger } from './logger';
@@ -22,10 +23,14 @@ if (database) {
   }
 }
 
+// Page views are counted in memory; the shutdown below flushes what is left.
+const pageViews = database ? new PageViewCounter({ db: database.db, now: Date.now, logger }) : undefined;
+
 const app = createApp({
   config,
   logger,
   database,
+  pageViews,
   manifest: loadManifest(config.clientDir),
   mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom }),
 });
@@ -46,7 +51,9 @@ function shutdown(reason: string, exitCode: number): void {
   stopping = true;
   logger.info({ reason }, 'shutting down');
   server.close(() => {
-    (database?.close() ?? Promise.resolve()).finally(() => process.exit(exitCode));
+    (pageViews?.stop() ?? Promise.resolve())
+      .then(() => database?.close())
+      .finally(() => process.exit(exitCode));
   });
   server.closeIdleConnections();
   // Keep-alive connections that go idle after their last response close too.

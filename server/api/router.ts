@@ -1,6 +1,7 @@
 import cookieParser from 'cookie-parser';
 import express, { Router } from 'express';
 import type { Kysely } from 'kysely';
+import type { PageViewGate } from '../content/pageViews';
 import type { DB } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { accountsRoutes } from './accounts/routes';
@@ -21,6 +22,8 @@ export interface ApiDeps {
   siteName: string;
   secure: boolean;
   limits: { signIn: number; reset: number };
+  /** Counts article reads against the authors' monthly page-view quotas (absent: no quota). */
+  pageViews?: PageViewGate;
 }
 
 /**

@@ -17,6 +17,7 @@ export interface DB {
   favorites: ReactionsTable;
   follows: FollowsTable;
   content_changes: ContentChangesTable;
+  page_views: PageViewsTable;
   booklets: BookletsTable;
   booklet_items: BookletItemsTable;
   booklet_ratings: BookletRatingsTable;
@@ -204,4 +205,11 @@ export interface BookletPurchasesTable {
   /** The commerce order that paid for it, once orders exist. */
   order_ref: string | null;
   created_at: number;
+}
+
+/** Page views of an author's articles in a UTC month ('YYYY-MM'); see server/content/pageViews.ts. */
+export interface PageViewsTable {
+  author_id: number;
+  month: string;
+  count: number;
 }

@@ -1,12 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { ArticleDetail } from '../../../shared/entities';
+import type { PageViewGate } from '../../content/pageViews';
 import type { DB, User } from '../../db/schema';
 import { followState, reactionState } from '../social/service';
 import { readArticle } from './service';
 
 /** The article with the social state its reader sees: counts, their own flags, the author's followers. */
-export async function articleForReader(db: Kysely<DB>, slug: string, reader: User | null, now: number): Promise<ArticleDetail> {
-  const { article, authorId } = await readArticle(db, slug, reader, now);
+export async function articleForReader(
+  db: Kysely<DB>,
+  slug: string,
+  reader: User | null,
+  now: number,
+  pageViews?: PageViewGate,
+): Promise<ArticleDetail> {
+  const { article, authorId } = await readArticle(db, slug, reader, now, pageViews);
   const readerId = reader?.id ?? null;
   const [likes, favorites, author] = await Promise.all([
     reactionState(db, 'likes', article.id, readerId),

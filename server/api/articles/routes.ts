@@ -1,13 +1,17 @@
 import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { PageViewGate } from '../../content/pageViews';
 import type { DB } from '../../db/schema';
 import { articleForReader } from './reader';
 
 const slugParam = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/i);
 
-/** `GET /api/article/{slug}/`: an article for its reader, or the reason it cannot be read. */
-export function articleReadRoutes(deps: { db: Kysely<DB>; now: () => number }): Router {
+/**
+ * `GET /api/article/{slug}/`: an article for its reader, or the reason it cannot be read.
+ * Each read by someone other than its author or an operator counts against the author's page-view quota.
+ */
+export function articleReadRoutes(deps: { db: Kysely<DB>; now: () => number; pageViews?: PageViewGate }): Router {
   const router = Router();
   router.get('/:slug/', async (req, res) => {
     const slug = slugParam.safeParse(req.params.slug);
@@ -16,7 +20,7 @@ export function articleReadRoutes(deps: { db: Kysely<DB>; now: () => number }): 
       return;
     }
     res.set('Cache-Control', 'private, no-cache');
-    res.json(await articleForReader(deps.db, slug.data, req.auth?.user ?? null, deps.now()));
+    res.json(await articleForReader(deps.db, slug.data, req.auth?.user ?? null, deps.now(), deps.pageViews));
   });
   return router;
 }

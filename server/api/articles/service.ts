@@ -4,6 +4,8 @@ import { columnPath } from '../../../shared/column';
 import type { ArticleDetail } from '../../../shared/entities';
 import { sanitizeArticleHtml } from '../../content/sanitize';
 import type { DB, User } from '../../db/schema';
+import type { PageViewGate } from '../../content/pageViews';
+import { effectiveRole } from '../../../shared/membership';
 import { ApiError } from '../errors';
 
 type SocialFields = 'thumb_up_count' | 'thumb_up_status' | 'favorite_count' | 'favorite_status' | 'author';
@@ -15,8 +17,18 @@ export interface ReadableArticle {
   authorId: number;
 }
 
-/** The reading rules of seed 000 §2, in the order they are checked. */
-export async function readArticle(db: Kysely<DB>, slug: string, reader: User | null, now: number): Promise<ReadableArticle> {
+/**
+ * The reading rules of seed 000 §2, in the order they are checked. With a page-view
+ * gate (the article read itself, not comments or likes) a reader other than the author
+ * or an operator is counted against the author's monthly quota, or refused when it is used up.
+ */
+export async function readArticle(
+  db: Kysely<DB>,
+  slug: string,
+  reader: User | null,
+  now: number,
+  pageViews?: PageViewGate,
+): Promise<ReadableArticle> {
   const row = await db
     .selectFrom('articles')
     .innerJoin('users', 'users.id', 'articles.author_id')
@@ -28,6 +40,7 @@ export async function readArticle(db: Kysely<DB>, slug: string, reader: User | n
       'users.status as author_status',
       'users.membership_tier as author_tier',
       'users.membership_expires_at as author_expires_at',
+      'users.role as author_role',
     ])
     .where('articles.slug', '=', slug)
     .executeTakeFirst();
@@ -41,6 +54,8 @@ export async function readArticle(db: Kysely<DB>, slug: string, reader: User | n
     if (row.author_status === 'inactive') throw refusal('User Inactive');
     if (row.author_tier !== null && row.author_expires_at !== null && row.author_expires_at <= now) throw refusal('User Expired');
     if (row.visibility !== 'public') throw refusal('Private Article');
+    const role = effectiveRole(row.author_role, row.author_tier, row.author_expires_at, now);
+    if (pageViews && !(await pageViews.admit({ id: row.author_id, role }, now))) throw refusal('Visiting Traffic Exhausted');
   }
 
   return {

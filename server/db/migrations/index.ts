@@ -6,6 +6,7 @@ import { tracking } from './003_tracking';
 import { social } from './004_social';
 import { contentChanges } from './005_content_changes';
 import { booklets } from './006_booklets';
+import { pageViews } from './007_page_views';
 
 /** Every migration, in order. Never edit one that has landed: add the next number. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -16,5 +17,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '004_social': social(),
     '005_content_changes': contentChanges(engine),
     '006_booklets': booklets(engine),
+    '007_page_views': pageViews(),
   };
 }

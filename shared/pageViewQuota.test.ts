@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { nextQuotaReset, PAGE_VIEW_LIMITS, quotaMonth } from './pageViewQuota';
+
+describe('the page-view quota month', () => {
+  it('is the UTC month, whatever the local time zone', () => {
+    expect(quotaMonth(Date.UTC(2026, 0, 31, 23, 59, 59, 999))).toBe('2026-01');
+    expect(quotaMonth(Date.UTC(2026, 1, 1))).toBe('2026-02');
+  });
+
+  it('resets at the first instant of the next month, across a year end', () => {
+    expect(nextQuotaReset(Date.UTC(2026, 11, 15, 12))).toBe(Date.UTC(2027, 0, 1));
+    expect(nextQuotaReset(Date.UTC(2026, 1, 1))).toBe(Date.UTC(2026, 2, 1));
+  });
+
+  it('rises with the tier; enterprise and operators are unlimited', () => {
+    expect(PAGE_VIEW_LIMITS.user).toBeLessThan(PAGE_VIEW_LIMITS.premium ?? 0);
+    expect(PAGE_VIEW_LIMITS.premium).toBeLessThan(PAGE_VIEW_LIMITS.vip ?? 0);
+    expect(PAGE_VIEW_LIMITS.enterprise).toBeNull();
+    expect(PAGE_VIEW_LIMITS.operator).toBeNull();
+  });
+});

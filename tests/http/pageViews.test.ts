@@ -1,0 +1,108 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { UserDirectory } from '../../server/api/accounts/users';
+import { PageViewCounter } from '../../server/content/pageViews';
+import type { Database } from '../../server/db/connection';
+import { createPerson, PASSWORD } from '../support/people';
+import { Visitor } from '../support/session';
+import { testApp } from '../support/testApp';
+import { testDatabase } from '../support/testDatabase';
+
+const LIMIT = 3;
+const JAN_10 = Date.UTC(2026, 0, 10, 12);
+
+async function writeArticle(database: Database, authorId: number, slug: string) {
+  await database.db
+    .insertInto('articles')
+    .values({
+      slug, author_id: authorId, title: `Title of ${slug}`, description: 'About it', cover_url: '', content: '<p>Quota body.</p>',
+      theme: 'default', style: '', word_count: 3, language: 'en', client_modify_date: JAN_10, visibility: 'public',
+      moderation: 'none', trashed: 0, created_at: JAN_10, modified_at: JAN_10,
+    })
+    .execute();
+}
+
+// The author's monthly page views, with a limit of three for base users injected.
+describe('the page-view quota', async () => {
+  let clock = JAN_10;
+  const now = () => clock;
+  const database = await testDatabase();
+  const pageViews = new PageViewCounter({
+    db: database.db,
+    now,
+    flushMs: 60_000,
+    limitOf: (role) => (role === 'enterprise' || role === 'operator' ? null : LIMIT),
+  });
+  const { app } = await testApp({ deps: { database, now, pageViews } });
+  const users = new UserDirectory(database.db, now);
+  const ann = await createPerson(database, 'ann');
+  const ent = await createPerson(database, 'ent');
+  await users.setMembership(ent.email, 'enterprise', Date.UTC(2027, 0, 1));
+  const opal = await createPerson(database, 'opal');
+  await users.setRole(opal.email, 'operator');
+  await createPerson(database, 'ben');
+  await writeArticle(database, ann.id, 'counted-words');
+  await writeArticle(database, ent.id, 'unlimited-words');
+  const read = (slug: string) => request(app).get(`/api/article/${slug}/`);
+  const flushed = async () =>
+    (await database.db.selectFrom('page_views').select(['month', 'count']).where('author_id', '=', ann.id).orderBy('month').execute()).map(
+      (r) => [r.month, Number(r.count)],
+    );
+
+  it('answers Visiting Traffic Exhausted (403) once the month is used up, in the API and on the page', async () => {
+    const reader = new Visitor(app);
+    await reader.signIn('ben@example.com', PASSWORD);
+    expect((await read('counted-words')).status).toBe(200);
+    expect((await reader.get('/api/article/counted-words/')).status).toBe(200);
+    expect((await read('counted-words')).status).toBe(200);
+    const refused = await read('counted-words');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ detail: 'Visiting Traffic Exhausted' });
+    const page = await request(app).get('/article/counted-words/').set('User-Agent', 'Googlebot/2.1');
+    expect(page.status).toBe(403);
+    expect(page.text).not.toContain('Quota body.');
+    expect(page.text).toContain('/member/');
+  });
+
+  it('counts in memory and flushes one row per author and month, adding to what is there', async () => {
+    expect(await flushed()).toEqual([]);
+    await pageViews.flush();
+    expect(await flushed()).toEqual([['2026-01', LIMIT]]);
+    // Refusals are not views; the flushed count alone still refuses.
+    expect((await read('counted-words')).status).toBe(403);
+    await pageViews.flush();
+    expect(await flushed()).toEqual([['2026-01', LIMIT]]);
+  });
+
+  it('lets the author and operators read, without counting them', async () => {
+    for (const [email, name] of [['ann@example.com', 'author'], ['opal@example.com', 'operator']]) {
+      const visitor = new Visitor(app);
+      expect((await visitor.signIn(email ?? '', PASSWORD)).status, name).toBe(200);
+      const res = await visitor.get('/api/article/counted-words/');
+      expect(res.status, name).toBe(200);
+      expect(res.body.title).toBe('Title of counted-words');
+    }
+    await pageViews.flush();
+    expect(await flushed()).toEqual([['2026-01', LIMIT]]);
+  });
+
+  it('never limits an enterprise author', async () => {
+    for (let i = 0; i < LIMIT + 2; i++) expect((await read('unlimited-words')).status).toBe(200);
+  });
+
+  it('starts again at the next UTC month', async () => {
+    clock = Date.UTC(2026, 1, 1, 0, 0, 1);
+    expect((await read('counted-words')).status).toBe(200);
+    await pageViews.flush();
+    expect(await flushed()).toEqual([['2026-01', LIMIT], ['2026-02', 1]]);
+  });
+
+  it('records a used-up month as a change of the author, so cached pages are dropped everywhere', async () => {
+    const before = await database.db.selectFrom('content_changes').select('id').where('key', '=', 'author:ann').execute();
+    for (let i = 0; i < LIMIT - 1; i++) expect((await read('counted-words')).status).toBe(200);
+    await pageViews.flush();
+    const after = await database.db.selectFrom('content_changes').select('id').where('key', '=', 'author:ann').execute();
+    expect(after.length).toBe(before.length + 1);
+    expect((await read('counted-words')).body).toEqual({ detail: 'Visiting Traffic Exhausted' });
+  });
+});
