@@ -57,6 +57,20 @@ export interface ArticleDetail {
   thumb_up_status: boolean;
   favorite_count: number;
   favorite_status: boolean;
+  /** Set when the article is a paid booklet chapter its reader has not bought: `content` is then empty. */
+  paywall?: ArticlePaywall | null;
+}
+
+/** Where a locked chapter is sold (decision 007): the booklet to buy and the chapter's place in it. */
+export interface ArticlePaywall {
+  booklet: { slug: string; name: string; price: BookletPrice };
+  chapter: string;
+}
+
+/** A price in the currency's smallest unit (cents, fen). */
+export interface BookletPrice {
+  amount_cents: number;
+  currency: string;
 }
 
 /** DRF pagination: absolute `next`/`previous` links (the client strips the host). */
@@ -90,3 +104,91 @@ export interface CommentItem {
   /** Replies to this comment, oldest first (only on top-level comments). */
   replies: CommentItem[];
 }
+
+/** Seed 001 §3 Booklet: a tree of chapters (articles) and directories, optionally sold. */
+export type BookletSalesMode = 'free' | 'payment_required';
+
+/** What a node of the reading tree shows: its title and, for a chapter, whether it is locked for this reader. */
+export interface BookletNodeDetail {
+  title: string;
+  sales_mode: BookletSalesMode;
+  /** A payment_required chapter of a booklet this reader has not bought. */
+  locked: boolean;
+  /** Chapters only. */
+  word_count?: number;
+}
+
+/** A node of the reading tree: chapters without a readable article and empty directories are dropped (seed 001 §5). */
+export interface BookletNode {
+  id: number;
+  slug: string;
+  type: 'directory' | 'article';
+  order: number;
+  detail: BookletNodeDetail;
+  children: BookletNode[];
+}
+
+export interface BookletRatingSummary {
+  /** Mean of the ratings, one decimal; null before the first. */
+  average: number | null;
+  count: number;
+}
+
+/** `GET /api/booklets/{slug}/`. */
+export interface BookletDetail {
+  id: number;
+  slug: string;
+  name: string;
+  heading: string;
+  description: string;
+  cover: string;
+  owner: Pick<ArticleAuthor, 'username' | 'avatar' | 'description' | 'column'>;
+  /** The reading tree. */
+  children: BookletNode[];
+  payment: {
+    /** The reader bought the booklet. */
+    bought: boolean;
+    price: BookletPrice;
+    /** How many chapters are payment_required. */
+    paid_chapters: number;
+  };
+  rating: BookletRatingSummary;
+  /** The reader's own rating, if any. */
+  my_rating: { rating: number; review: string } | null;
+  created: string;
+  modified: string;
+}
+
+/** A neighbour in the reading order; the slug `end` is the virtual page after the last chapter. */
+export interface BookletLink {
+  slug: string;
+  title: string;
+}
+
+/** `GET /api/booklets/{slug}/item/{childSlug}/`: a chapter or a directory. */
+export interface BookletItemDetail {
+  id: number;
+  slug: string;
+  type: 'directory' | 'article';
+  title: string;
+  sales_mode: BookletSalesMode;
+  locked: boolean;
+  /** The chapter's article; its content is empty (and `paywall` says where to buy) when locked. Null for a directory. */
+  detail: ArticleDetail | null;
+  /** A directory's readable children. */
+  children: BookletNode[];
+  previous: BookletLink | null;
+  next: BookletLink | null;
+}
+
+/** Seed 001 §3 Booklet rating. */
+export interface BookletRatingItem {
+  id: number;
+  rating: number;
+  review: string;
+  created: string;
+  modified: string;
+  author: Pick<ArticleAuthor, 'username' | 'avatar' | 'column'>;
+}
+
+export const BOOKLET_REVIEW_MAX_LENGTH = 1000;

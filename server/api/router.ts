@@ -10,6 +10,7 @@ import { commentRoutes } from './comments/routes';
 import { articleListRoutes } from './articles/listRoutes';
 import { articleReadRoutes } from './articles/routes';
 import { authenticate } from './auth';
+import { bookletRoutes } from './booklets/routes';
 import { csrfProtection } from './csrf';
 import { socialRoutes } from './social/routes';
 import { apiErrorHandler } from './errors';
@@ -49,6 +50,7 @@ export function embeddedApi(deps: ApiDeps): Router {
   api.use('/columns', columnRoutes(deps));
   api.use('/comments', commentRoutes(deps));
   api.use('/follow', social.follow);
+  api.use('/booklets', bookletRoutes(deps));
 
   api.use((_req, res) => {
     res.status(404).json({ detail: 'Not found.' });

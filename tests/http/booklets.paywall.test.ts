@@ -61,7 +61,7 @@ describe('the booklet paywall', async () => {
       expect(await chapterLockedFor(db, paid, reader)).toBe(true);
       expect(await chapterLockedFor(db, nested, reader)).toBe(true);
     }
-    expect(await lockingBooklet(db, paid, null)).toEqual({ id: guide, slug: 'guide', name: 'Guide', price_cents: 990, currency: 'CNY' });
+    expect(await lockingBooklet(db, paid, null)).toEqual({ id: guide, slug: 'guide', name: 'Guide', price_cents: 990, currency: 'CNY', chapter: 'paid-one' });
   });
 
   it('opens paid chapters to the buyer, the booklet owner, the article author and operators', async () => {

@@ -3,6 +3,7 @@ import { articleErrorStatus, type ArticleErrorReason } from '../../../shared/art
 import { columnPath } from '../../../shared/column';
 import type { ArticleDetail } from '../../../shared/entities';
 import { sanitizeArticleHtml } from '../../content/sanitize';
+import { lockingBooklet } from '../booklets/paywall';
 import type { DB, User } from '../../db/schema';
 import type { PageViewGate } from '../../content/pageViews';
 import { effectiveRole } from '../../../shared/membership';
@@ -49,25 +50,24 @@ export async function readArticle(
   // Its author and operators always see it (the review page, moderation).
   const privileged = reader !== null && (reader.id === row.author_id || reader.role === 'operator');
   if (!privileged) {
-    if (row.moderation === 'banned' || row.author_status === 'banned') throw refusal('Article Banned');
-    if (row.moderation === 'suspended' || row.author_status === 'suspended') throw refusal('Article Suspended');
-    if (row.author_status === 'inactive') throw refusal('User Inactive');
-    if (row.author_tier !== null && row.author_expires_at !== null && row.author_expires_at <= now) throw refusal('User Expired');
-    if (row.visibility !== 'public') throw refusal('Private Article');
+    const refused = readingRefusal(row, now);
+    if (refused) throw refusal(refused);
     const role = effectiveRole(row.author_role, row.author_tier, row.author_expires_at, now);
     if (pageViews && !(await pageViews.admit({ id: row.author_id, role }, now))) throw refusal('Visiting Traffic Exhausted');
   }
 
+  // A paid booklet chapter its reader has not bought: no content, nothing derived from it (decision 007).
+  const locked = await lockingBooklet(db, row.id, reader);
   return {
     authorId: row.author_id,
     article: {
       id: row.id,
       slug: row.slug,
       title: row.title,
-      description: row.description,
+      description: locked ? '' : row.description,
       cover_url: row.cover_url,
       // Sanitised on save and again here, on the way out (DESIGN §7).
-      content: sanitizeArticleHtml(row.content),
+      content: locked ? '' : sanitizeArticleHtml(row.content),
       theme: row.theme,
       style: row.style,
       word_count: row.word_count,
@@ -80,8 +80,30 @@ export async function readArticle(
         description: row.author_description,
         column: columnPath(row.author_username),
       },
+      paywall: locked
+        ? { booklet: { slug: locked.slug, name: locked.name, price: { amount_cents: locked.price_cents, currency: locked.currency } }, chapter: locked.chapter }
+        : null,
     },
   };
+}
+
+/** The fields of an article and its author that the reading rules look at. */
+export interface ReadingRuleFields {
+  visibility: string;
+  moderation: string;
+  author_status: string;
+  author_tier: string | null;
+  author_expires_at: number | null;
+}
+
+/** Why a reader other than the author or an operator may not read the article (seed 000 §2, in order), or null. */
+export function readingRefusal(row: ReadingRuleFields, now: number): ArticleErrorReason | null {
+  if (row.moderation === 'banned' || row.author_status === 'banned') return 'Article Banned';
+  if (row.moderation === 'suspended' || row.author_status === 'suspended') return 'Article Suspended';
+  if (row.author_status === 'inactive') return 'User Inactive';
+  if (row.author_tier !== null && row.author_expires_at !== null && row.author_expires_at <= now) return 'User Expired';
+  if (row.visibility !== 'public') return 'Private Article';
+  return null;
 }
 
 function refusal(reason: ArticleErrorReason): ApiError {

@@ -8,6 +8,8 @@ export interface SellingBooklet {
   name: string;
   price_cents: number;
   currency: string;
+  /** The chapter's slug inside that booklet. */
+  chapter: string;
 }
 
 /** True when the article is a payment_required chapter of a booklet the reader has not bought (owner and operators excepted). */
@@ -39,7 +41,7 @@ export async function lockingBooklet(db: Kysely<DB>, articleId: number, reader: 
   const selling = await db
     .selectFrom('booklet_items')
     .innerJoin('booklets', 'booklets.id', 'booklet_items.booklet_id')
-    .select(['booklets.id', 'booklets.slug', 'booklets.name', 'booklets.price_cents', 'booklets.currency', 'booklets.owner_id', 'booklets.trashed'])
+    .select(['booklet_items.slug as chapter', 'booklets.id', 'booklets.slug', 'booklets.name', 'booklets.price_cents', 'booklets.currency', 'booklets.owner_id', 'booklets.trashed'])
     .where('booklet_items.article_id', '=', articleId)
     .where('booklet_items.sales_mode', '=', 'payment_required')
     .orderBy('booklets.trashed')
@@ -48,7 +50,7 @@ export async function lockingBooklet(db: Kysely<DB>, articleId: number, reader: 
   const first = selling[0];
   if (!first) return null;
   if (reader !== null && (await mayReadPaid(db, articleId, reader, selling))) return null;
-  return { id: first.id, slug: first.slug, name: first.name, price_cents: first.price_cents, currency: first.currency };
+  return { id: first.id, slug: first.slug, name: first.name, price_cents: first.price_cents, currency: first.currency, chapter: first.chapter };
 }
 
 async function mayReadPaid(db: Kysely<DB>, articleId: number, reader: User, selling: readonly { id: number; owner_id: number }[]): Promise<boolean> {
@@ -67,4 +69,44 @@ async function mayReadPaid(db: Kysely<DB>, articleId: number, reader: User, sell
     )
     .executeTakeFirst();
   return bought !== undefined;
+}
+
+/** Of these articles, the ids locked for the reader, under the rules of `lockingBooklet`, in two queries. */
+export async function lockedArticleIds(
+  db: Kysely<DB>,
+  articles: readonly { id: number; author_id: number }[],
+  reader: User | null,
+): Promise<Set<number>> {
+  const locked = new Set<number>();
+  if (articles.length === 0 || reader?.role === 'operator') return locked;
+  const selling = await db
+    .selectFrom('booklet_items')
+    .innerJoin('booklets', 'booklets.id', 'booklet_items.booklet_id')
+    .select(['booklet_items.article_id', 'booklets.id as booklet_id', 'booklets.owner_id'])
+    .where(
+      'booklet_items.article_id',
+      'in',
+      articles.map((article) => article.id),
+    )
+    .where('booklet_items.sales_mode', '=', 'payment_required')
+    .execute();
+  if (selling.length === 0) return locked;
+  const bought = new Set<number>();
+  if (reader) {
+    const rows = await db
+      .selectFrom('booklet_purchases')
+      .select('booklet_id')
+      .where('user_id', '=', reader.id)
+      .where('booklet_id', 'in', [...new Set(selling.map((row) => row.booklet_id))])
+      .execute();
+    for (const row of rows) bought.add(row.booklet_id);
+  }
+  const authors = new Map(articles.map((article) => [article.id, article.author_id]));
+  const open = new Set<number>();
+  for (const row of selling) {
+    const articleId = row.article_id ?? -1;
+    if (reader && (row.owner_id === reader.id || authors.get(articleId) === reader.id || bought.has(row.booklet_id))) open.add(articleId);
+  }
+  for (const row of selling) if (row.article_id !== null && !open.has(row.article_id)) locked.add(row.article_id);
+  return locked;
 }

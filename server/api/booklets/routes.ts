@@ -1,0 +1,65 @@
+import { Router } from 'express';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { BOOKLET_REVIEW_MAX_LENGTH } from '../../../shared/entities';
+import type { DB } from '../../db/schema';
+import { requireUser } from '../auth';
+import { ApiError } from '../errors';
+import { pageLinks, pageQuery } from '../pagination';
+import { listRatings, rateBooklet } from './ratings';
+import { readBooklet, readBookletItem } from './service';
+
+const slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/i);
+const ratingsQuery = pageQuery(10, 50);
+const RATING_MESSAGE = 'A rating is a whole number from 1 to 5.';
+// Checked by hand rather than z.number()/z.string(): the shared error shaper reports every
+// type mismatch as a missing field, and the rating form shows this text to the reader.
+const ratingBody = z.object({
+  rating: z.unknown().optional().transform((value, ctx) => {
+    if (value === undefined) ctx.addIssue({ code: 'custom', message: 'This field is required.' });
+    else if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 5) ctx.addIssue({ code: 'custom', message: RATING_MESSAGE });
+    else return value;
+    return z.NEVER;
+  }),
+  review: z.unknown().optional().transform((value, ctx) => {
+    if (value === undefined || value === null) return '';
+    if (typeof value !== 'string') ctx.addIssue({ code: 'custom', message: 'A review is text.' });
+    else if (value.trim().length > BOOKLET_REVIEW_MAX_LENGTH) ctx.addIssue({ code: 'custom', message: `A review has at most ${BOOKLET_REVIEW_MAX_LENGTH} characters.` });
+    else return value.trim();
+    return z.NEVER;
+  }),
+});
+
+type Deps = { db: Kysely<DB>; now: () => number; origin: string; pageViews?: Parameters<typeof readBookletItem>[5] };
+
+/** Seed 001 §7, booklets (reading and rating). */
+export function bookletRoutes(deps: Deps): Router {
+  const router = Router();
+  router.get('/:slug/', async (req, res) => {
+    res.set('Cache-Control', 'private, no-cache');
+    res.json(await readBooklet(deps.db, slugOf(req.params.slug), req.auth?.user ?? null, deps.now()));
+  });
+  router.get('/:slug/item/:childSlug/', async (req, res) => {
+    res.set('Cache-Control', 'private, no-cache');
+    res.json(await readBookletItem(deps.db, slugOf(req.params.slug), slugOf(req.params.childSlug), req.auth?.user ?? null, deps.now(), deps.pageViews));
+  });
+  router.get('/:slug/ratings/', async (req, res) => {
+    const { page, page_size: pageSize } = ratingsQuery.parse(req.query);
+    const { count, results } = await listRatings(deps.db, slugOf(req.params.slug), req.auth?.user ?? null, deps.now(), page, pageSize);
+    res.json({ count, ...pageLinks(deps.origin, req.originalUrl, page, pageSize, count), results });
+  });
+  router.post('/:slug/ratings/', async (req, res) => {
+    const reader = requireUser(req);
+    const input = ratingBody.parse(req.body ?? {});
+    const { created, rating } = await rateBooklet(deps.db, slugOf(req.params.slug), reader, input, deps.now());
+    res.status(created ? 201 : 200).json(rating);
+  });
+  return router;
+}
+
+/** A slug that cannot exist is simply not found. */
+function slugOf(value: string): string {
+  const parsed = slug.safeParse(value);
+  if (!parsed.success) throw ApiError.detail(404, 'Does Not Exist');
+  return parsed.data;
+}
