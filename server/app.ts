@@ -12,7 +12,9 @@ import type { Database } from './db/connection';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import { PageViewCounter } from './content/pageViews';
+import { RenderCache } from './render/cache/renderCache';
 import { apiProxy } from './proxy';
+import { siteOriginFor } from './seo/origin';
 import { logEndpoint } from './tracking/logEndpoint';
 import { csrfCookie } from './middleware/csrfCookie';
 import { errorHandler } from './middleware/errorHandler';
@@ -23,6 +25,7 @@ import { requestLogging } from './middleware/requestLogging';
 import { securityHeaders } from './middleware/securityHeaders';
 import type { AssetManifest } from './render/manifest';
 import { ssr } from './render/ssr';
+import { seoRoutes } from './seo/routes';
 
 export interface AppDeps {
   config: Config;
@@ -39,6 +42,8 @@ export interface AppDeps {
   extraRoutes?: RouteTableOptions['extraRoutes'];
   /** The page-view counter (the process entry stops and flushes it at shutdown); one is made when absent. */
   pageViews?: PageViewCounter;
+  /** The render cache of anonymous pages; one is made from the configuration when absent, `false` for none. */
+  renderCache?: RenderCache | false;
 }
 
 /** The whole site as an Express app, in the order of DESIGN §3; tests drive it with supertest. */
@@ -52,7 +57,7 @@ export function createApp(deps: AppDeps): Express {
 
   // 1. Request id and log line; security headers with a per-response nonce.
   app.use(requestLogging(deps.logger));
-  app.use(securityHeaders(config, { img: originsOf(config.logEndpoint) }));
+  app.use(securityHeaders(config, { img: originsOf(config.logEndpoint), miniProgramScript: originsOf(config.wechatSdkUrl) }));
   app.get('/healthz', async (_req, res) => {
     const health = await backend.health();
     res.status(health.ok ? 200 : 503).set('Cache-Control', 'no-store').json(health.body);
@@ -66,19 +71,25 @@ export function createApp(deps: AppDeps): Express {
   app.use('/static', hashedAssets(config.clientDir));
   app.use(express.static('public', { index: false, maxAge: '1d' }));
   for (const handler of backend.log) app.use(handler);
+  // robots.txt, the sitemap and the column feeds, before the page routes could take them.
+  app.use(seoRoutes({ db: config.apiUpstream ? undefined : deps.database?.db, publicOrigin: config.publicOrigin, siteName: config.siteName, now: deps.now ?? Date.now }));
 
   // 4. Cookies, then locale and client type, and the CSRF cookie every page carries.
   app.use(cookieParser());
   app.use(localeAndClient({ secure: config.secure }));
   app.use(csrfCookie({ secure: config.secure }));
 
-  // 5. Server rendering of every page; its data calls reach the API in process, as the reader.
+  // 5. Server rendering of every page, anonymous readers' pages from the render cache when it holds them;
+  //    its data calls reach the API in process, as the reader.
+  const renderCache = backend.renderCache;
+  if (renderCache && backend.isAnonymous) app.get('/{*splat}', renderCache.middleware(backend.isAnonymous));
   app.get('/{*splat}', ssr({
       config,
       manifest: deps.manifest,
       transportFor: backend.transportFor,
       isAnonymous: backend.isAnonymous,
       extraRoutes: deps.extraRoutes,
+      renderCache: renderCache || undefined,
     }),);
 
   app.use((_req, res) => {
@@ -95,6 +106,8 @@ interface Backend {
   log: RequestHandler[];
   transportFor: (req: Request) => ApiTransport;
   isAnonymous?: (req: Request) => boolean;
+  /** Only with the embedded backend: its content-change log says when a page is out of date. */
+  renderCache?: RenderCache;
   health: () => Promise<{ ok: boolean; body: Record<string, string> }>;
 }
 
@@ -103,6 +116,19 @@ function embeddedBackend(deps: AppDeps): Backend {
   if (!database) throw new Error('the embedded backend needs a database (or set API_UPSTREAM)');
   const pageViews = deps.pageViews ?? new PageViewCounter({ db: database.db, now: deps.now ?? Date.now, logger: deps.logger });
   pageViews.start();
+  const renderCache =
+    deps.renderCache ??
+    (config.renderCacheBytes > 0 &&
+      new RenderCache({
+        db: database.db,
+        now: deps.now ?? Date.now,
+        pageViews,
+        maxBytes: config.renderCacheBytes,
+        maxAgeMs: config.renderCacheMaxAgeMs,
+        logger: deps.logger,
+        originOf: (req) => siteOriginFor(config.publicOrigin, req),
+      }));
+  if (renderCache) renderCache.start();
   const api = embeddedApi({
     db: database.db,
     mailer: deps.mailer,
@@ -119,6 +145,7 @@ function embeddedBackend(deps: AppDeps): Backend {
   return {
     api: [mounted],
     log: [logEndpoint(database.db, deps.now ?? Date.now)],
+    renderCache: renderCache || undefined,
     transportFor: (req) => inProcessTransport(apiApp, { headers: req.headers, bearerToken: bearerFromQuery(req) }),
     // Without a session cookie or a token the embedded backend would answer "signed out".
     isAnonymous: (req) =>

@@ -128,3 +128,15 @@ export function columnFeedPath(username: string): string {
 export function articlePath(slug: string): string {
   return `/article/${encodeURIComponent(slug)}/`;
 }
+
+/** The canonical path of a booklet's overview. */
+export function bookletPath(slug: string): string {
+  return `/booklet/${encodeURIComponent(slug)}/`;
+}
+
+/**
+ * The class of the element that stands where a paid chapter's content would be (the
+ * purchase prompt): JSON-LD names it as the part not accessible for free.
+ */
+export const PAYWALL_CLASS = 'paywall';
+export const PAYWALL_SELECTOR = `.${PAYWALL_CLASS}`;

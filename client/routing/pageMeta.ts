@@ -1,5 +1,5 @@
 import type { ArticleDetail } from '../../shared/entities';
-import { articlePath, canonicalPathname, columnFeedPath, plainTextExcerpt, type PageMeta } from '../../shared/seoMeta';
+import { articlePath, bookletPath, canonicalPathname, columnFeedPath, PAYWALL_SELECTOR, plainTextExcerpt, type PageMeta } from '../../shared/seoMeta';
 import type { ColumnOwner } from '../api/columns';
 import type { EnvStore } from '../stores/EnvStore';
 
@@ -10,7 +10,9 @@ import type { EnvStore } from '../stores/EnvStore';
 
 /** An article page: schema.org Article by its author; described by its own summary or its opening. */
 export function articlePageMeta(request: Request, article: ArticleDetail, env: Pick<EnvStore, 't'>): PageMeta {
-  const description = article.description.trim() || plainTextExcerpt(article.content);
+  // A locked paid chapter comes without its content; nothing about it is derived from what is sold.
+  const locked = article.paywall ?? null;
+  const description = locked ? '' : article.description.trim() || plainTextExcerpt(article.content);
   return {
     path: new URL(request.url).pathname,
     title: article.title.trim() || env.t('screen.article.title'),
@@ -22,7 +24,13 @@ export function articlePageMeta(request: Request, article: ArticleDetail, env: P
     modified: article.modified,
     author: { name: article.author.username, path: article.author.column, ...(article.author.avatar ? { image: article.author.avatar } : {}) },
     language: article.language,
-    structured: { type: 'Article' },
+    structured: locked
+      ? {
+          type: 'Article',
+          paywall: { cssSelector: PAYWALL_SELECTOR },
+          partOf: { name: locked.booklet.name, path: bookletPath(locked.booklet.slug) },
+        }
+      : { type: 'Article' },
   };
 }
 

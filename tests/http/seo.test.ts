@@ -1,7 +1,10 @@
+import express from 'express';
+import { Parser } from 'htmlparser2';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { UserDirectory } from '../../server/api/accounts/users';
 import type { Database } from '../../server/db/connection';
+import { seoRoutes } from '../../server/seo/routes';
 import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
@@ -64,6 +67,72 @@ function jsonLdOf(html: string): Record<string, unknown> | null {
   return match?.[1] ? (JSON.parse(match[1]) as Record<string, unknown>) : null;
 }
 
+interface XmlNode {
+  name: string;
+  attrs: Record<string, string>;
+  children: XmlNode[];
+  /** Its own text and CDATA, entities decoded. */
+  text: string;
+}
+
+/** A strict-enough XML reader: tags must nest and close, text may hold no raw `<` or stray `&`. */
+function parseXml(xml: string): XmlNode {
+  expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+  const root: XmlNode = { name: '#document', attrs: {}, children: [], text: '' };
+  const stack: XmlNode[] = [root];
+  const top = () => stack[stack.length - 1] ?? root;
+  let inCdata = false;
+  const parser = new Parser(
+    {
+      onopentag(name, attrs) {
+        const node = { name, attrs, children: [], text: '' };
+        top().children.push(node);
+        stack.push(node);
+      },
+      onclosetag(name) {
+        const node = stack.pop();
+        if (node?.name !== name) throw new Error(`</${name}> closes <${node?.name}>`);
+      },
+      ontext(text) {
+        if (!inCdata) {
+          if (/<|&(?!(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);)/i.test(text)) throw new Error(`bad text: ${text}`);
+          top().text += unescapeXml(text);
+        } else top().text += text;
+      },
+      oncdatastart() {
+        inCdata = true;
+      },
+      oncdataend() {
+        inCdata = false;
+      },
+    },
+    { xmlMode: true, decodeEntities: false, recognizeCDATA: true },
+  );
+  parser.write(xml.replace(/^<\?xml[^>]*\?>/, ''));
+  parser.end();
+  if (stack.length !== 1) throw new Error('unclosed elements');
+  const [document] = root.children;
+  if (!document || root.children.length !== 1) throw new Error('not one root element');
+  return document;
+}
+
+function unescapeXml(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[name] ?? '');
+}
+
+function child(node: XmlNode | undefined, name: string): XmlNode | undefined {
+  return node?.children.find((c) => c.name === name);
+}
+
+function childText(node: XmlNode | undefined, name: string): string | undefined {
+  return child(node, name)?.text;
+}
+
+function sitemapLocs(xml: string): string[] {
+  const set = parseXml(xml);
+  return set.children.map((entry) => childText(entry, 'loc') ?? '');
+}
+
 describe('search engines and sharing', async () => {
   const { app, database } = await testApp({ config: { publicOrigin: ORIGIN } });
   const users = new UserDirectory(database.db, Date.now);
@@ -90,6 +159,31 @@ describe('search engines and sharing', async () => {
   await writeArticle(database, expired.id, 'lapsed', { content: '<p>EXPIRED-BODY</p>' });
   await writeArticle(database, banned.id, 'by-banned', { content: '<p>BANNED-AUTHOR-BODY</p>' });
   await writeArticle(database, inactive.id, 'by-inactive', { content: '<p>INACTIVE-AUTHOR-BODY</p>' });
+  const suspended = await createPerson(database, 'sus', { status: 'suspended' });
+  await writeArticle(database, suspended.id, 'by-suspended', { content: '<p>SUSPENDED-AUTHOR-BODY</p>' });
+  const free = await writeArticle(database, ann.id, 'free-chapter', { content: '<p>FREE-CHAPTER-BODY</p>' });
+  const paid = await writeArticle(database, ann.id, 'paid-chapter', {
+    title: 'Chapter two',
+    description: 'PAID-SUMMARY',
+    content: '<p>PAID-BODY with <img src="/media/paid.webp"></p>',
+  });
+  const now = Date.now();
+  const [booklet] = await database.db
+    .insertInto('booklets')
+    .values({ slug: 'the-book', owner_id: ann.id, name: 'The Book', heading: '', description: 'A book', cover_url: '', price_cents: 990, currency: 'CNY', trashed: 0, created_at: now, modified_at: Date.parse('2026-01-03T00:00:00Z') })
+    .returning('id')
+    .execute();
+  await database.db
+    .insertInto('booklet_items')
+    .values([
+      { booklet_id: Number(booklet?.id), parent_id: null, type: 'article', article_id: free, slug: 'one', title: '', order: 1, sales_mode: 'free' },
+      { booklet_id: Number(booklet?.id), parent_id: null, type: 'article', article_id: paid, slug: 'two', title: '', order: 2, sales_mode: 'payment_required' },
+    ])
+    .execute();
+  await database.db
+    .insertInto('booklets')
+    .values({ slug: 'binned-book', owner_id: ann.id, name: 'Binned', heading: '', description: '', cover_url: '', price_cents: 0, currency: 'CNY', trashed: 1, created_at: now, modified_at: now })
+    .execute();
 
   describe('the head of an article page', () => {
     it('has its title, description, canonical URL, OpenGraph and Twitter card', async () => {
@@ -177,6 +271,145 @@ describe('search engines and sharing', async () => {
       expect(res.text).toContain('The whole body of the open letter.');
       expect(res.text).not.toMatch(/<script(?! type="(application\/json|application\/ld\+json|module)")/);
       expect(res.text.trimEnd().endsWith('</div></body></html>')).toBe(true);
+    });
+  });
+
+  describe('robots.txt', () => {
+    it('opens the public pages, closes the private ones and names the sitemap', async () => {
+      const res = await request(app).get('/robots.txt').expect(200);
+      expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(res.headers['cache-control']).toContain('public');
+      const lines = res.text.split('\n');
+      expect(lines[0]).toBe('User-agent: *');
+      for (const rule of ['Allow: /', 'Disallow: /api/', 'Disallow: /editor', 'Disallow: /profile/', 'Disallow: /sign/', 'Disallow: /accounts/', 'Disallow: /article/*/review']) {
+        expect(lines).toContain(rule);
+      }
+      expect(lines).not.toContain('Disallow: /');
+      expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+    });
+  });
+
+  describe('sitemap.xml', () => {
+    const READABLE = ['open-letter', 'no-summary', 'evil', 'free-chapter'];
+    const UNREADABLE = ['my-secret', 'thrown-away', 'banned-one', 'lapsed', 'by-banned', 'by-inactive', 'by-suspended', 'paid-chapter'];
+
+    it('lists home, discovery, the readable articles, their columns and the public booklets, with lastmod', async () => {
+      const res = await request(app).get('/sitemap.xml').expect(200);
+      expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+      const set = parseXml(res.text);
+      expect(set.name).toBe('urlset');
+      expect(set.attrs.xmlns).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+      const locs = sitemapLocs(res.text);
+      expect(locs).toEqual(expect.arrayContaining([`${ORIGIN}/`, `${ORIGIN}/found/`, `${ORIGIN}/page/privacy/policy/`, `${ORIGIN}/@ann/`, `${ORIGIN}/booklet/the-book/`]));
+      for (const slug of READABLE) expect(locs).toContain(`${ORIGIN}/article/${slug}/`);
+      for (const slug of UNREADABLE) expect(locs.some((loc) => loc.includes(slug))).toBe(false);
+      for (const name of ['exp', 'gone', 'ina', 'sus', 'quiet']) expect(locs).not.toContain(`${ORIGIN}/@${name}/`);
+      expect(locs).not.toContain(`${ORIGIN}/booklet/binned-book/`);
+      expect(new Set(locs).size).toBe(locs.length);
+      const letter = set.children.find((entry) => childText(entry, 'loc') === `${ORIGIN}/article/open-letter/`);
+      expect(childText(letter, 'lastmod')).toBe('2026-01-02T09:30:00.000Z');
+      expect(res.text).not.toMatch(/PAID|SECRET|TRASHED/);
+    });
+
+    it('splits into a sitemap index past the limit of URLs per file', async () => {
+      const small = express().use(seoRoutes({ db: database.db, publicOrigin: ORIGIN, siteName: 'Zine', now: Date.now, maxSitemapUrls: 3 }));
+      const index = parseXml((await request(small).get('/sitemap.xml').expect(200)).text);
+      expect(index.name).toBe('sitemapindex');
+      const files = index.children.map((entry) => childText(entry, 'loc') ?? '');
+      expect(files).toEqual([`${ORIGIN}/sitemap-pages.xml`, `${ORIGIN}/sitemap-articles-1.xml`, `${ORIGIN}/sitemap-articles-2.xml`]);
+      const articles: string[] = [];
+      for (const file of files.slice(1)) {
+        const locs = sitemapLocs((await request(small).get(file.replace(ORIGIN, '')).expect(200)).text);
+        expect(locs.length).toBeLessThanOrEqual(3);
+        articles.push(...locs);
+      }
+      expect(articles.sort()).toEqual(READABLE.map((slug) => `${ORIGIN}/article/${slug}/`).sort());
+      const pages = sitemapLocs((await request(small).get('/sitemap-pages.xml').expect(200)).text);
+      expect(pages).toEqual([`${ORIGIN}/`, `${ORIGIN}/found/`, `${ORIGIN}/page/column/agreement/`]);
+      for (const bad of ['/sitemap-articles-3.xml', '/sitemap-articles-0.xml', '/sitemap-articles-abc.xml', '/sitemap-articles-99999999999.xml']) {
+        await request(small).get(bad).expect(404);
+      }
+    });
+
+    it('serves only robots.txt, without a Sitemap line, when there is no database (proxy mode)', async () => {
+      const proxied = express().use(seoRoutes({ publicOrigin: ORIGIN, siteName: 'Zine', now: Date.now }));
+      const robots = await request(proxied).get('/robots.txt').expect(200);
+      expect(robots.text).not.toContain('Sitemap:');
+      await request(proxied).get('/sitemap.xml').expect(404);
+      await request(proxied).get('/@ann/feed.xml').expect(404);
+    });
+  });
+
+  describe('the RSS feed of a column', () => {
+    it('is RSS 2.0 with the latest readable articles, their full content and absolute links', async () => {
+      const res = await request(app).get('/@ann/feed.xml').expect(200);
+      expect(res.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('public, max-age=300');
+      expect(res.headers.etag).toBeTruthy();
+      const rss = parseXml(res.text);
+      expect(rss.name).toBe('rss');
+      expect(rss.attrs.version).toBe('2.0');
+      const channel = child(rss, 'channel');
+      expect(childText(channel, 'title')).toBe('ann - Zine');
+      expect(childText(channel, 'link')).toBe(`${ORIGIN}/@ann/`);
+      expect(childText(channel, 'description')).toBe('Writes about <b>things</b>');
+      expect(child(channel, 'atom:link')?.attrs).toMatchObject({ href: `${ORIGIN}/@ann/feed.xml`, rel: 'self' });
+      const items = channel?.children.filter((c) => c.name === 'item') ?? [];
+      const titles = items.map((item) => childText(item, 'title'));
+      expect(titles).toHaveLength(5);
+      expect(titles).toEqual(expect.arrayContaining(['An open letter', 'Title of no-summary', `Evil ${XSS}`, 'Title of free-chapter', 'Chapter two']));
+      const letter = items.find((item) => childText(item, 'title') === 'An open letter');
+      expect(childText(letter, 'link')).toBe(`${ORIGIN}/article/open-letter/`);
+      expect(child(letter, 'guid')?.attrs.isPermaLink).toBe('true');
+      expect(childText(letter, 'guid')).toBe(`${ORIGIN}/article/open-letter/`);
+      expect(childText(letter, 'pubDate')).toBe('Thu, 01 Jan 2026 08:00:00 GMT');
+      expect(childText(letter, 'description')).toBe('Why we write');
+      expect(childText(letter, 'content:encoded')).toBe('<h2>Dear reader</h2><p>The whole body of the open letter.</p>');
+      const evil = items.find((item) => childText(item, 'title') === `Evil ${XSS}`);
+      expect(childText(evil, 'description')).toBe(`Desc ${XSS}`);
+      expect(res.text).not.toContain('<script>');
+    });
+
+    it('leaves out the private, trashed and banned articles and the content of a paid chapter', async () => {
+      const res = await request(app).get('/@ann/feed.xml').expect(200);
+      expect(res.text).not.toMatch(/SECRET|TRASHED|BANNED|Title of my-secret|Title of thrown-away|Title of banned-one/);
+      const items = child(parseXml(res.text), 'channel')?.children.filter((c) => c.name === 'item') ?? [];
+      const chapter = items.find((item) => childText(item, 'title') === 'Chapter two');
+      expect(childText(chapter, 'link')).toBe(`${ORIGIN}/article/paid-chapter/`);
+      expect(child(chapter, 'content:encoded')).toBeUndefined();
+      expect(child(chapter, 'description')).toBeUndefined();
+      expect(res.text).not.toMatch(/PAID-BODY|PAID-SUMMARY|paid\.webp/);
+      const free = items.find((item) => childText(item, 'title') === 'Title of free-chapter');
+      expect(childText(free, 'content:encoded')).toBe('<p>FREE-CHAPTER-BODY</p>');
+    });
+
+    it('is empty for a column without articles', async () => {
+      const res = await request(app).get('/@quiet/feed.xml').expect(200);
+      const channel = child(parseXml(res.text), 'channel');
+      expect(channel?.children.filter((c) => c.name === 'item')).toEqual([]);
+    });
+
+    it.each(['/@nobody/feed.xml', '/@gone/feed.xml', '/@ina/feed.xml', '/@sus/feed.xml', '/@exp/feed.xml', '/ann/feed.xml', '/@a%2Fb/feed.xml', `/@${'x'.repeat(300)}/feed.xml`])(
+      'answers 404 for %s',
+      async (path) => {
+        const res = await request(app).get(path).expect(404);
+        expect(res.text).not.toContain('<rss');
+      },
+    );
+  });
+
+  describe('a paid chapter, to someone who has not bought it', () => {
+    it('leaks nothing through the API, the page, its meta, the feed or the sitemap', async () => {
+      const api = await request(app).get('/api/article/paid-chapter/').expect(200);
+      expect(JSON.stringify(api.body)).not.toMatch(/PAID-BODY|PAID-SUMMARY/);
+      const page = await request(app).get('/article/paid-chapter/').set('User-Agent', GOOGLEBOT).expect(200);
+      expect(page.text).not.toMatch(/PAID-BODY|PAID-SUMMARY|paid\.webp/);
+      expect(metaContent(page.text, 'description')).not.toMatch(/PAID/);
+      const ld = jsonLdOf(page.text);
+      expect(ld).toMatchObject({ '@type': 'Article', headline: 'Chapter two', isAccessibleForFree: false, isPartOf: { '@type': 'Book', name: 'The Book', url: `${ORIGIN}/booklet/the-book/` } });
+      expect(ld?.hasPart).toMatchObject({ '@type': 'WebPageElement', isAccessibleForFree: false });
+      const free = jsonLdOf((await request(app).get('/article/free-chapter/').expect(200)).text);
+      expect(free).not.toHaveProperty('isAccessibleForFree');
     });
   });
 

@@ -14,14 +14,7 @@ export async function publicArticles(
   pageSize: number,
   filter: { authorId?: number; favoritedBy?: number } = {},
 ): Promise<{ count: number; results: ArticleSummary[] }> {
-  let readable = db
-    .selectFrom('articles')
-    .innerJoin('users', 'users.id', 'articles.author_id')
-    .where('articles.visibility', '=', 'public')
-    .where('articles.trashed', '=', 0)
-    .where('articles.moderation', '=', 'none')
-    .where('users.status', '=', 'active')
-    .where((eb) => eb.or([eb('users.membership_tier', 'is', null), eb('users.membership_expires_at', '>', now)]));
+  let readable = readablePublicArticles(db, now);
   if (filter.authorId !== undefined) readable = readable.where('articles.author_id', '=', filter.authorId);
   if (filter.favoritedBy !== undefined) {
     const userId = filter.favoritedBy;
@@ -60,4 +53,16 @@ export async function publicArticles(
       author: { username: r.username, avatar: r.avatar, column: columnPath(r.username) },
     })),
   };
+}
+
+/** Articles joined with their authors, limited to what an anonymous reader may read (also the sitemap's and feeds'). */
+export function readablePublicArticles(db: Kysely<DB>, now: number) {
+  return db
+    .selectFrom('articles')
+    .innerJoin('users', 'users.id', 'articles.author_id')
+    .where('articles.visibility', '=', 'public')
+    .where('articles.trashed', '=', 0)
+    .where('articles.moderation', '=', 'none')
+    .where('users.status', '=', 'active')
+    .where((eb) => eb.or([eb('users.membership_tier', 'is', null), eb('users.membership_expires_at', '>', now)]));
 }
