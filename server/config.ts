@@ -34,6 +34,8 @@ const schema = z.object({
   SEED: z.enum(['demo', 'none']).default('demo'),
   /** Where the built client (hashed assets and manifest) lives. */
   CLIENT_DIR: z.string().trim().min(1).default('./dist/client'),
+  /** The WeChat JS-SDK, loaded by pages inside the mini program only (its bridge). */
+  WECHAT_JS_SDK_URL: z.url({ protocol: /^https?$/ }).default('https://res.wx.qq.com/open/js/jweixin-1.6.0.js'),
 });
 
 export type Config = Readonly<{
@@ -54,6 +56,7 @@ export type Config = Readonly<{
   messageUpstream: string | undefined;
   upstreamTimeoutMs: number;
   logEndpoint: string | undefined;
+  wechatSdkUrl: string;
 }>;
 
 /** Reads the environment once at start; a bad value stops the process with a clear message. */
@@ -82,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     messageUpstream: c.MESSAGE_UPSTREAM?.replace(/\/$/, ''),
     upstreamTimeoutMs: c.UPSTREAM_TIMEOUT_MS,
     logEndpoint: c.LOG_ENDPOINT,
+    wechatSdkUrl: c.WECHAT_JS_SDK_URL,
   };
 }
 

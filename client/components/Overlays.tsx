@@ -4,9 +4,15 @@ import { useStores } from '../stores/context';
 
 // Overlays load their code on first open, so reader pages stay small.
 const SignInOverlay = lazy(() => import('./SignInOverlay'));
+const PhotoViewer = lazy(() => import('./PhotoViewer'));
 
 /** The global overlays of seed 000 §2 that exist so far. */
 export const Overlays = observer(function Overlays() {
-  const { signIn } = useStores();
-  return <Suspense fallback={null}>{signIn.show ? <SignInOverlay /> : null}</Suspense>;
+  const { signIn, photos } = useStores();
+  return (
+    <>
+      <Suspense fallback={null}>{signIn.show ? <SignInOverlay /> : null}</Suspense>
+      <Suspense fallback={null}>{photos.isOpen ? <PhotoViewer /> : null}</Suspense>
+    </>
+  );
 });

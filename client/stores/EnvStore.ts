@@ -13,6 +13,8 @@ export interface EnvSnapshot {
   logEndpoint: string;
   /** When the server rendered the page: relative dates use it, so hydration matches. */
   renderedAt: number;
+  /** The WeChat JS-SDK's URL, sent to mini-program pages only (client/platform/miniProgram.ts). */
+  wechatSdkUrl?: string;
 }
 
 /** What the server detected about the request, and the texts of its language. Read-only. */
@@ -23,6 +25,7 @@ export class EnvStore {
   readonly year: number;
   readonly logEndpoint: string;
   readonly renderedAt: number;
+  readonly wechatSdkUrl: string | undefined;
   private readonly catalogue: Catalogue;
 
   constructor(snapshot: EnvSnapshot, catalogue: Catalogue) {
@@ -32,6 +35,7 @@ export class EnvStore {
     this.year = snapshot.year;
     this.logEndpoint = snapshot.logEndpoint;
     this.renderedAt = snapshot.renderedAt;
+    this.wechatSdkUrl = snapshot.wechatSdkUrl;
     this.catalogue = catalogue;
   }
 
@@ -55,6 +59,7 @@ export class EnvStore {
       year: this.year,
       logEndpoint: this.logEndpoint,
       renderedAt: this.renderedAt,
+      ...(this.wechatSdkUrl ? { wechatSdkUrl: this.wechatSdkUrl } : {}),
     };
   }
 }

@@ -20,3 +20,14 @@ describe('sanitizeArticleHtml', () => {
     expect(sanitizeArticleHtml('<a href="https://example.com" target="_blank">x</a>')).toContain('rel="noopener noreferrer nofollow"');
   });
 });
+
+describe('article images', () => {
+  it('keep their width and height, load lazily, and lose their handlers', () => {
+    const html = sanitizeArticleHtml('<p><img src="/images/demo/a.svg" alt="A" width="1200" height="800" onerror="x()" loading="eager"></p>');
+    expect(html).toBe('<p><img src="/images/demo/a.svg" alt="A" width="1200" height="800" loading="lazy" decoding="async" /></p>');
+  });
+
+  it('keep a paragraph’s alignment and colour from the editor', () => {
+    expect(sanitizeArticleHtml('<p style="text-align: right; color: #8a8580">x</p>')).toBe('<p style="text-align:right;color:#8a8580">x</p>');
+  });
+});

@@ -14,7 +14,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
+    img: ['src', 'alt', 'title', 'width', 'height', 'loading', 'decoding'],
     '*': ['style'],
   },
   allowedSchemes: ['http', 'https', 'mailto'],
@@ -31,6 +31,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
   transformTags: {
     a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow' }),
+    // Body images load lazily (the cover and the title come first), keeping their width and height.
+    img: sanitizeHtml.simpleTransform('img', { loading: 'lazy', decoding: 'async' }),
   },
 };
 

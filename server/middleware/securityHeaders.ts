@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import { detectClientType } from '../../shared/clientType';
 import type { Config } from '../config';
 
 /** Origins the pages may reach beyond our own (media host, log endpoint, uploads, WeChat QR frame). */
@@ -9,6 +10,8 @@ export interface CspSources {
   img?: string[];
   connect?: string[];
   frame?: string[];
+  /** Script origins allowed only for pages inside the WeChat mini program (its JS-SDK). */
+  miniProgramScript?: string[];
 }
 
 /** A fresh nonce per response, then helmet with a strict CSP: no inline script without it, no unsafe-inline. */
@@ -22,8 +25,15 @@ export function securityHeaders(config: Pick<Config, 'secure'>, sources: CspSour
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${nonceOf(res)}'`],
+        scriptSrc: [
+          "'self'",
+          (_req, res) => `'nonce-${nonceOf(res)}'`,
+          ...(sources.miniProgramScript ?? []).map((origin) => (req: IncomingMessage) => (inMiniProgram(req) ? origin : '')),
+        ],
         styleSrc: ["'self'"],
+        // The editor's inline styles in article HTML (colour, font, size, alignment, indent),
+        // already held to an allow-list by the sanitiser; <style> elements stay forbidden.
+        styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(sources.img ?? [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...(sources.connect ?? [])],
@@ -39,6 +49,10 @@ export function securityHeaders(config: Pick<Config, 'secure'>, sources: CspSour
     crossOriginEmbedderPolicy: false,
   });
   return [nonce, headers];
+}
+
+function inMiniProgram(req: IncomingMessage): boolean {
+  return detectClientType(req.headers['user-agent']).shell === 'miniprogram';
 }
 
 /** helmet hands directive functions the bare Node response; Express keeps `locals` on it. */

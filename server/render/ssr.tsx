@@ -31,7 +31,7 @@ import { siteOriginFor } from '../seo/origin';
 enableStaticRendering(true);
 
 export interface SsrOptions {
-  config: Pick<Config, 'env' | 'siteName' | 'publicOrigin' | 'logEndpoint'>;
+  config: Pick<Config, 'env' | 'siteName' | 'publicOrigin' | 'logEndpoint' | 'wechatSdkUrl'>;
   manifest: AssetManifest;
   /** The transport of this request's data calls: the embedded backend in process, or the upstream. */
   transportFor: (req: ExpressRequest) => ApiTransport;
@@ -62,6 +62,7 @@ export function ssr(options: SsrOptions): RequestHandler {
           year: new Date().getFullYear(),
           renderedAt: Date.now(),
           logEndpoint: options.config.logEndpoint ?? '/log',
+          ...(clientType.shell === 'miniprogram' ? { wechatSdkUrl: options.config.wechatSdkUrl } : {}),
         },
         account: options.isAnonymous?.(req) ? { info: {}, loaded: true } : undefined,
       },

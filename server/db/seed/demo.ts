@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { escapeHtml } from '../../../shared/escapeHtml';
 import { UserDirectory } from '../../api/accounts/users';
 import type { DB } from '../schema';
-import { DEMO_ARTICLES, DEMO_PEOPLE } from './demoContent';
+import { DEMO_ARTICLES, DEMO_PEOPLE, type DemoArticle } from './demoContent';
 
 const DAY_MS = 24 * 3600 * 1000;
 const YEAR_MS = 365 * DAY_MS;
@@ -24,7 +24,7 @@ export async function seedDemo(db: Kysely<DB>, now: () => number): Promise<boole
   for (const article of DEMO_ARTICLES) {
     const authorId = requireId(ids, article.author);
     const written = now() - offset-- * 3 * DAY_MS;
-    const content = article.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
+    const content = demoArticleHtml(article);
     const { id } = await db
       .insertInto('articles')
       .values({
@@ -32,10 +32,10 @@ export async function seedDemo(db: Kysely<DB>, now: () => number): Promise<boole
         author_id: authorId,
         title: article.title,
         description: article.description,
-        cover_url: '',
+        cover_url: article.cover ?? '',
         content,
-        theme: 'default',
-        style: '',
+        theme: article.theme ?? 'default',
+        style: article.style ?? '',
         word_count: article.paragraphs.join('').length,
         language: article.language,
         client_modify_date: written,
@@ -63,6 +63,20 @@ export async function seedDemo(db: Kysely<DB>, now: () => number): Promise<boole
     }
   }
   return true;
+}
+
+/** The article body as the editor would save it: paragraphs, sized images, one styled line. */
+function demoArticleHtml(article: DemoArticle): string {
+  const blocks = article.paragraphs.map((text, i) => {
+    const figures = (article.figures ?? []).filter((f) => f.after === i);
+    const images = figures.map(
+      (f) => `<p><img src="${escapeHtml(f.src)}" alt="${escapeHtml(f.alt)}" width="${f.width}" height="${f.height}"></p>`,
+    );
+    return [`<p>${escapeHtml(text)}</p>`, ...images].join('');
+  });
+  const styled = article.styledParagraph;
+  if (styled) blocks.push(`<p style="${escapeHtml(styled.style)}">${escapeHtml(styled.text)}</p>`);
+  return blocks.join('');
 }
 
 function requireId(ids: Map<string, number>, username: string): number {

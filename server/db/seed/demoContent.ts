@@ -46,6 +46,14 @@ export interface DemoArticle {
   title: string;
   description: string;
   paragraphs: string[];
+  /** Theme and background (shared/themes.ts); default and none when absent. */
+  theme?: string;
+  style?: string;
+  cover?: string;
+  /** Images placed after the paragraph of the given index, with their size (no layout shift). */
+  figures?: { after: number; src: string; alt: string; width: number; height: number }[];
+  /** One paragraph as the editor styles it (alignment, colour), placed last. */
+  styledParagraph?: { text: string; style: string };
   comments: { author: string; text: string; replies?: { author: string; text: string }[] }[];
 }
 
@@ -56,6 +64,12 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     language: 'zh-CN',
     title: '雨中的西湖',
     description: '一场不期而遇的雨，让熟悉的湖重新变得陌生。',
+    theme: 'theme-1',
+    figures: [
+      { after: 0, src: '/images/demo/west-lake-rain.svg', alt: '雨中的湖面和远处的塔', width: 1200, height: 800 },
+      { after: 1, src: '/images/demo/tea-house-window.svg', alt: '茶馆窗外的湖', width: 1200, height: 900 },
+    ],
+    styledParagraph: { text: '——记于杭州，一个下雨的午后', style: 'text-align: right; color: #8a8580' },
     paragraphs: [
       '那天出门时天还晴着，走到断桥边，云就压了下来。雨点先是稀稀落落地打在湖面上，很快连成一片，远处的保俶塔只剩一个淡淡的影子。',
       '我躲进一家茶馆，靠窗坐下。老板端来一杯龙井，说这样的雨一年里总有几回，本地人早就习惯了，只有外地人才会惊讶地拿出手机。',
@@ -72,6 +86,8 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     language: 'zh-CN',
     title: '外婆留下的东西',
     description: '一个铁皮饼干盒里，装着一个人的半生。',
+    theme: 'theme-3',
+    figures: [{ after: 0, src: '/images/demo/biscuit-tin.svg', alt: '一个旧铁皮饼干盒', width: 1000, height: 750 }],
     paragraphs: [
       '整理外婆的房间时，我在衣柜最深处找到一个铁皮饼干盒。盒盖上的图案已经磨得看不清，打开却是满满的纽扣、车票和折得整整齐齐的信。',
       '最底下是一张 1978 年的火车票，从绍兴到上海。妈妈说，那是外婆第一次出远门，去看在工厂上班的外公。',
@@ -85,6 +101,8 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     language: 'zh-TW',
     title: '畫夜市的那些晚上',
     description: '在人聲和油煙裡，練習快速地看見。',
+    theme: 'theme-2',
+    cover: '/images/demo/night-market.svg',
     paragraphs: [
       '每個星期四，我帶著一本小速寫本去寧夏夜市。攤販們動作很快，我只能用幾條線抓住他們翻鍋、遞碗的瞬間。',
       '剛開始總是畫不完，後來學會先畫光：燈泡下的那一圈暖黃，決定了整張畫的氣氛。',
@@ -114,6 +132,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     language: 'en',
     title: 'Walking Without Headphones',
     description: 'A month of unplugged walks, and what the city sounded like.',
+    style: 'lines',
     paragraphs: [
       'In March I left my headphones at home for every walk. The first week was uncomfortable: the city was louder and less interesting than my podcasts.',
       'By the third week I was noticing things: the bus that always brakes twice, the bakery door that chimes in two notes, the gulls arguing over the same roof each morning.',

@@ -1,0 +1,158 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import type { ArticleDetail } from '../../shared/entities';
+import { relativeTime } from '../../shared/relativeTime';
+import { backgroundOf, themeOf } from '../../shared/themes';
+import { ColumnLink } from '../platform/ColumnLink';
+import { useStores } from '../stores/context';
+import { CommentPanel } from './CommentPanel';
+import { photosIn } from './ArticleViewPhotos';
+
+/** The cover's box before it loads: covers are cut 2:1 (1080 x 540). */
+const COVER_WIDTH = 1080;
+const COVER_HEIGHT = 540;
+
+interface ArticleViewProps {
+  article: ArticleDetail;
+  /** Shown above the sheet (the review page's preview banner). */
+  banner?: ReactNode;
+  /** Replaces the body (a paywall prompt, say); the content HTML otherwise. */
+  body?: ReactNode;
+}
+
+/**
+ * An article as its reader sees it (seed 001 §2), for the article page and its review
+ * page: the theme's own stylesheet and background, title, author line with follow,
+ * relative date, cover, body, actions and comments. Any image opens the photo viewer.
+ */
+export const ArticleView = observer(function ArticleView({ article, banner, body }: ArticleViewProps) {
+  const stores = useStores();
+  const { env, account, photos } = stores;
+  const sheet = useRef<HTMLElement>(null);
+  const theme = themeOf(article.theme);
+  const background = backgroundOf(article.style);
+  const modified = Date.parse(article.modified);
+
+  // Content images come as HTML: after hydration they become keyboard-reachable buttons.
+  useEffect(() => {
+    for (const image of sheet.current?.querySelectorAll<HTMLImageElement>('.article__content img') ?? []) {
+      image.tabIndex = 0;
+      image.setAttribute('role', 'button');
+    }
+  }, [article.content]);
+
+  const openPhoto = (image: HTMLImageElement) => {
+    const container = sheet.current;
+    if (!container) return;
+    const { list, index } = photosIn(container, image);
+    photos.open(list, index);
+  };
+  const onContentClick = (event: MouseEvent<HTMLElement>) => {
+    if (!(event.target instanceof HTMLImageElement)) return;
+    // An image inside a link follows the link.
+    if (event.target.closest('a')) return;
+    event.preventDefault();
+    openPhoto(event.target);
+  };
+  const onContentKey = (event: KeyboardEvent<HTMLElement>) => {
+    if ((event.key === 'Enter' || event.key === ' ') && event.target instanceof HTMLImageElement) {
+      event.preventDefault();
+      openPhoto(event.target);
+    }
+  };
+
+  const classes = ['article', `article--${theme.name}`, background ? `article--bg-${background}` : ''].filter(Boolean).join(' ');
+  return (
+    <main className={classes} lang={article.language}>
+      {/* React hoists the theme's sheet and holds the page until it has loaded; one theme a page. */}
+      <link rel="stylesheet" href={theme.css} precedence="theme" />
+      {banner}
+      <article className="article__sheet" ref={sheet}>
+        <header className="article__header">
+          <h1 className="article__title">{article.title}</h1>
+          <p className="article__byline">
+            <ColumnLink username={article.author.username} to={article.author.column} className="article__author">
+              {article.author.username}
+            </ColumnLink>
+            {account.username === article.author.username ? null : <FollowButton article={article} />}
+            <span aria-hidden="true"> · </span>
+            <time dateTime={article.modified}>{relativeTime(modified, env.renderedAt, env.textLocale, env.t('time.justNow'))}</time>
+            <span aria-hidden="true"> · </span>
+            <span>{env.t('article.words', { count: article.word_count })}</span>
+          </p>
+        </header>
+        {article.cover_url ? (
+          <button
+            type="button"
+            className="article__cover-button"
+            aria-label={env.t('viewer.openCover')}
+            onClick={(event) => {
+              const image = event.currentTarget.querySelector('img');
+              if (image) openPhoto(image);
+            }}
+          >
+            <img className="article__cover" src={article.cover_url} alt="" width={COVER_WIDTH} height={COVER_HEIGHT} />
+          </button>
+        ) : null}
+        {body ?? (
+          // Sanitised against the allow-list by the backend, on save and on the way out.
+          <div
+            className="article__content"
+            onClick={onContentClick}
+            onKeyDown={onContentKey}
+            dangerouslySetInnerHTML={{ __html: article.content }}
+          />
+        )}
+        <ArticleActions article={article} />
+        <CommentPanel slug={article.slug} />
+      </article>
+    </main>
+  );
+});
+
+const FollowButton = observer(function FollowButton({ article }: { article: ArticleDetail }) {
+  const stores = useStores();
+  const { env } = stores;
+  const status = article.author.follow_status;
+  return (
+    <button
+      type="button"
+      className="button button--small article__follow"
+      aria-pressed={status !== null}
+      onClick={() =>
+        status ? void stores.article.setFollowingAuthor(false) : void stores.perform({ kind: 'follow', username: article.author.username })
+      }
+    >
+      {status === 'bidirectional' ? env.t('article.mutual') : status === 'following' ? env.t('article.following') : env.t('article.follow')}
+    </button>
+  );
+});
+
+const ArticleActions = observer(function ArticleActions({ article }: { article: ArticleDetail }) {
+  const stores = useStores();
+  const { env } = stores;
+  return (
+    <footer className="article__actions">
+      <button
+        type="button"
+        className="button"
+        aria-pressed={article.thumb_up_status}
+        onClick={() =>
+          article.thumb_up_status ? void stores.article.setLiked(false) : void stores.perform({ kind: 'like', slug: article.slug })
+        }
+      >
+        {article.thumb_up_status ? env.t('article.liked') : env.t('article.like')} · {article.thumb_up_count}
+      </button>
+      <button
+        type="button"
+        className="button"
+        aria-pressed={article.favorite_status}
+        onClick={() =>
+          article.favorite_status ? void stores.article.setFavorite(false) : void stores.perform({ kind: 'favorite', slug: article.slug })
+        }
+      >
+        {article.favorite_status ? env.t('article.favorited') : env.t('article.favorite')} · {article.favorite_count}
+      </button>
+    </footer>
+  );
+});
