@@ -140,3 +140,8 @@ export function bookletPath(slug: string): string {
  */
 export const PAYWALL_CLASS = 'paywall';
 export const PAYWALL_SELECTOR = `.${PAYWALL_CLASS}`;
+
+/** The path of a chapter (or directory) inside a booklet. */
+export function chapterPath(bookletSlug: string, childSlug: string): string {
+  return `${bookletPath(bookletSlug)}${encodeURIComponent(childSlug)}/`;
+}

@@ -1,5 +1,5 @@
-import type { ArticleDetail } from '../../shared/entities';
-import { articlePath, bookletPath, canonicalPathname, columnFeedPath, PAYWALL_SELECTOR, plainTextExcerpt, type PageMeta } from '../../shared/seoMeta';
+import type { ArticleDetail, BookletDetail, BookletItemDetail } from '../../shared/entities';
+import { articlePath, bookletPath, canonicalPathname, chapterPath, columnFeedPath, PAYWALL_SELECTOR, plainTextExcerpt, type PageMeta } from '../../shared/seoMeta';
 import type { ColumnOwner } from '../api/columns';
 import type { EnvStore } from '../stores/EnvStore';
 
@@ -17,7 +17,8 @@ export function articlePageMeta(request: Request, article: ArticleDetail, env: P
     path: new URL(request.url).pathname,
     title: article.title.trim() || env.t('screen.article.title'),
     ...(description ? { description } : {}),
-    canonicalPath: articlePath(article.slug),
+    // Paid content is known by its chapter URL, where it is sold (decision 008).
+    canonicalPath: locked ? chapterPath(locked.booklet.slug, locked.chapter) : articlePath(article.slug),
     ...(article.cover_url ? { image: article.cover_url } : {}),
     type: 'article',
     published: article.created,
@@ -54,5 +55,47 @@ export function columnPageMeta(request: Request, owner: ColumnOwner, env: Pick<E
     },
     feed: { title: env.t('seo.column.feed', { name }), path: columnFeedPath(name) },
     structured: { type: 'ProfilePage' },
+  };
+}
+
+/** A booklet's overview: schema.org Book by its owner. */
+export function bookletPageMeta(request: Request, booklet: BookletDetail): PageMeta {
+  const description = booklet.description.trim() || booklet.heading.trim();
+  const owner = booklet.owner;
+  return {
+    path: new URL(request.url).pathname,
+    title: booklet.name,
+    ...(description ? { description } : {}),
+    canonicalPath: bookletPath(booklet.slug),
+    ...(booklet.cover ? { image: booklet.cover } : {}),
+    type: 'book',
+    published: booklet.created,
+    modified: booklet.modified,
+    author: { name: owner.username, path: owner.column, ...(owner.avatar ? { image: owner.avatar } : {}) },
+    structured: { type: 'Book' },
+  };
+}
+
+/**
+ * A chapter (or directory) of a booklet. A free chapter's content lives at its article's
+ * URL, which is canonical; a paid chapter is known by its chapter URL and, locked, marks
+ * the purchase prompt as the part not accessible for free and takes nothing from its content.
+ */
+export function chapterPageMeta(request: Request, booklet: Pick<BookletDetail, 'slug' | 'name'>, item: BookletItemDetail, env: Pick<EnvStore, 't'>): PageMeta {
+  const path = new URL(request.url).pathname;
+  const own = chapterPath(booklet.slug, item.slug);
+  const partOf = { name: booklet.name, path: bookletPath(booklet.slug) };
+  const article = item.detail;
+  if (!article) {
+    return { path, title: item.title || booklet.name, canonicalPath: own, type: 'website', structured: { type: 'WebPage' } };
+  }
+  const base = articlePageMeta(request, article, env);
+  const paid = item.sales_mode === 'payment_required';
+  const locked = item.locked || !!article.paywall;
+  return {
+    ...base,
+    ...(locked ? { description: undefined } : {}),
+    canonicalPath: paid ? own : articlePath(article.slug),
+    structured: { type: 'Article', partOf, ...(locked ? { paywall: { cssSelector: PAYWALL_SELECTOR } } : {}) },
   };
 }

@@ -408,6 +408,8 @@ describe('search engines and sharing', async () => {
       const ld = jsonLdOf(page.text);
       expect(ld).toMatchObject({ '@type': 'Article', headline: 'Chapter two', isAccessibleForFree: false, isPartOf: { '@type': 'Book', name: 'The Book', url: `${ORIGIN}/booklet/the-book/` } });
       expect(ld?.hasPart).toMatchObject({ '@type': 'WebPageElement', isAccessibleForFree: false });
+      expect(ld?.hasPart).toMatchObject({ cssSelector: '.paywall' });
+      expect(linkHref(page.text, 'canonical')).toBe(`${ORIGIN}/booklet/the-book/two/`);
       const free = jsonLdOf((await request(app).get('/article/free-chapter/').expect(200)).text);
       expect(free).not.toHaveProperty('isAccessibleForFree');
     });
