@@ -34,6 +34,10 @@ const schema = z.object({
   SEED: z.enum(['demo', 'none']).default('demo'),
   /** Where the built client (hashed assets and manifest) lives. */
   CLIENT_DIR: z.string().trim().min(1).default('./dist/client'),
+  /** Memory for finished pages of anonymous readers (docs/decisions/009); 0 turns the cache off. */
+  RENDER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  /** How old a cached page may get: the staleness of its like, favourite and follower counts. */
+  RENDER_CACHE_MAX_AGE_S: z.coerce.number().int().min(1).max(3600).default(30),
   /** The WeChat JS-SDK, loaded by pages inside the mini program only (its bridge). */
   WECHAT_JS_SDK_URL: z.url({ protocol: /^https?$/ }).default('https://res.wx.qq.com/open/js/jweixin-1.6.0.js'),
 });
@@ -55,6 +59,8 @@ export type Config = Readonly<{
   apiUpstream: string | undefined;
   messageUpstream: string | undefined;
   upstreamTimeoutMs: number;
+  renderCacheBytes: number;
+  renderCacheMaxAgeMs: number;
   logEndpoint: string | undefined;
   wechatSdkUrl: string;
 }>;
@@ -84,6 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiUpstream: c.API_UPSTREAM?.replace(/\/$/, ''),
     messageUpstream: c.MESSAGE_UPSTREAM?.replace(/\/$/, ''),
     upstreamTimeoutMs: c.UPSTREAM_TIMEOUT_MS,
+    renderCacheBytes: c.RENDER_CACHE_MB * 1024 * 1024,
+    renderCacheMaxAgeMs: c.RENDER_CACHE_MAX_AGE_S * 1000,
     logEndpoint: c.LOG_ENDPOINT,
     wechatSdkUrl: c.WECHAT_JS_SDK_URL,
   };

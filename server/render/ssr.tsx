@@ -22,6 +22,8 @@ import type { Logger } from '../logger';
 import { CATALOGUES } from './catalogues';
 import { DOCUMENT_TAIL, documentHead, fallbackDocument } from './document';
 import { DocumentWriter } from './documentWriter';
+import { DocumentCollector } from './cache/collector';
+import type { RenderCache } from './cache/renderCache';
 import { toFetchRequest } from './fetchRequest';
 import { modulePreloads, type AssetManifest } from './manifest';
 import { routerHydrationData } from './routerData';
@@ -41,6 +43,8 @@ export interface SsrOptions {
   extraRoutes?: RouteTableOptions['extraRoutes'];
   /** A render still running after this is aborted (what is left renders in the browser). */
   renderTimeoutMs?: number;
+  /** The render cache: requests it marked render complete, without a nonce, into it. */
+  renderCache?: Pick<RenderCache, 'slotOf' | 'finish'>;
 }
 
 /**
@@ -89,8 +93,13 @@ export function ssr(options: SsrOptions): RequestHandler {
     concealInternalErrors(context, req.log, options.config.env === 'production');
 
     const crawler = isCrawler(req.headers['user-agent']);
+    // A page for the cache is the same for every anonymous reader: complete, with no inline script and no nonce.
+    const cacheSlot = options.renderCache?.slotOf(res);
+    const complete = crawler || cacheSlot !== undefined;
+    const renderNonce = cacheSlot ? undefined : nonce;
     const render = (ctx: StaticHandlerContext, onFailure: (error: unknown) => void) => {
       const status = ctx.statusCode;
+      let failed = false;
       const handles = ctx.matches.map((m) => ({ handle: m.route.handle, pathname: m.pathname }));
       const pages = handles.map((m) => m.handle).filter(isRouteHandle).map((h) => pageSourceFile(h.page));
       const head = documentHead({
@@ -115,18 +124,29 @@ export function ssr(options: SsrOptions): RequestHandler {
         res.write(head);
         stream.pipe(new DocumentWriter(res, DOCUMENT_TAIL));
       };
+      const keep = (slot: NonNullable<typeof cacheSlot>, cache: NonNullable<SsrOptions['renderCache']>) => () => {
+        const rendered = {
+          routeIds: ctx.matches.map((m) => m.route.id),
+          params: ctx.matches.at(-1)?.params ?? {},
+          articleAuthor: stores.article.current?.author.username ?? null,
+          failed,
+        };
+        stream.pipe(new DocumentCollector(head, DOCUMENT_TAIL, (html) => void cache.finish(req, res, slot, status, html, rendered)));
+      };
+      const finished = cacheSlot && options.renderCache ? keep(cacheSlot, options.renderCache) : send;
       const stream = renderToPipeableStream(
         <StoresProvider stores={stores}>
-          <StaticRouterProvider router={router} context={ctx} hydrate={false} nonce={nonce} />
+          <StaticRouterProvider router={router} context={ctx} hydrate={false} nonce={renderNonce} />
         </StoresProvider>,
         {
-          nonce,
-          // A crawler's page must be readable without scripts: no split boundaries.
-          progressiveChunkSize: crawler ? Number.POSITIVE_INFINITY : undefined,
-          onShellReady: crawler ? undefined : send,
-          onAllReady: crawler ? send : undefined,
+          nonce: renderNonce,
+          // A crawler's (and the cache's) page must be readable without scripts: no split boundaries.
+          progressiveChunkSize: complete ? Number.POSITIVE_INFINITY : undefined,
+          onShellReady: complete ? undefined : send,
+          onAllReady: complete ? finished : undefined,
           onShellError: onFailure,
           onError(error) {
+            failed = true;
             req.log.error({ err: error }, 'render error');
           },
         },

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { columnPath } from '../../../shared/column';
 import type { CommentItem } from '../../../shared/entities';
+import { contentChanged } from '../../content/changes';
 import type { DB, User } from '../../db/schema';
 import { readArticle } from '../articles/service';
 import { ApiError } from '../errors';
@@ -56,6 +57,8 @@ export async function addComment(db: Kysely<DB>, slug: string, reader: User, tex
     .values({ article_id: article.id, author_id: reader.id, parent_id: parentId, text, created_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // The article page shows its comments and their count: cached copies go at once.
+  await contentChanged(db, [`article:${article.slug}`], now);
   const [created] = await commentRows(db).where('comments.id', '=', row.id).execute();
   if (!created) throw new Error('comment vanished after insert');
   return { ...toItem(created), replies: [] };

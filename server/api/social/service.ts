@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { contentChanged } from '../../content/changes';
 import type { DB, User } from '../../db/schema';
 import { readArticle } from '../articles/service';
 import { ApiError } from '../errors';
@@ -28,6 +29,9 @@ export async function react(
   } else {
     await db.deleteFrom(table).where('article_id', '=', article.id).where('user_id', '=', reader.id).execute();
   }
+  // A favourite changes the list on the reader's own column; like, favourite and follower
+  // counts on cached pages may lag by the cache's max age instead (docs/decisions/009).
+  if (table === 'favorites') await contentChanged(db, [`author:${reader.username}`], now);
   return reactionState(db, table, article.id, reader.id);
 }
 

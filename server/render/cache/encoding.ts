@@ -1,0 +1,29 @@
+import type { CachedPage } from './page';
+
+/** The stored encoding a request accepts best: brotli, gzip, or the plain bytes. */
+export function pickEncoding(acceptEncoding: string): 'br' | 'gzip' | null {
+  let gzip = false;
+  for (const part of acceptEncoding.split(',')) {
+    const [token, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && !(Number(q.slice(2)) > 0)) continue;
+    const name = token?.trim();
+    if (name === 'br') return 'br';
+    if (name === 'gzip' || name === '*') gzip = true;
+  }
+  return gzip ? 'gzip' : null;
+}
+
+export function bodyIn(page: CachedPage, encoding: 'br' | 'gzip' | null): Buffer {
+  return encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity;
+}
+
+/** If-None-Match with our (weak) ETag, compared weakly as RFC 9110 says for GET. */
+export function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === bare;
+  });
+}

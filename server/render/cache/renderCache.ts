@@ -1,0 +1,238 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type { Kysely } from 'kysely';
+import { clientClass } from '../../../shared/clientType';
+import { nextQuotaReset } from '../../../shared/pageViewQuota';
+import type { PageViewCounter } from '../../content/pageViews';
+import type { DB } from '../../db/schema';
+import type { Logger } from '../../logger';
+import { ChangeFeed } from './changeFeed';
+import { isCachedRoute, pageDependencies, type PageDependencies, type RenderedPage } from './dependencies';
+import { bodyIn, notModified, pickEncoding } from './encoding';
+import { PageLru } from './lru';
+import { buildCachedPage, type CachedPage, type PageMeta } from './page';
+
+export interface RenderCacheOptions {
+  db: Kysely<DB>;
+  now: () => number;
+  /** Served article pages count toward their author's page-view quota. */
+  pageViews?: PageViewCounter;
+  maxBytes?: number;
+  /** The bounded staleness of counts (likes, favourites, followers) on a cached page. */
+  maxAgeMs?: number;
+  /** How often the log is looked at again for late commits, and old rows pruned. */
+  sweepMs?: number;
+  logger?: Logger;
+  /** The origin of absolute links when `PUBLIC_ORIGIN` is unset: part of the key then. */
+  originOf: (req: Request) => string;
+}
+
+/** A request whose render the cache is waiting for. */
+export interface CacheSlot {
+  key: string;
+  generation: number;
+  settle: (page: CachedPage | null) => void;
+}
+
+export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_MAX_AGE_MS = 30_000;
+const PRUNE_AFTER_MS = 10 * 60_000;
+/** Query parameters a cached page may vary by; any other one bypasses the cache. */
+const CACHED_QUERY = new Set(['page', '__lang']);
+const MAX_URL = 512;
+
+/**
+ * The render cache of DESIGN §3: finished, pre-compressed pages for anonymous readers
+ * of the home, article, column and booklet overview pages, keyed by origin, locale,
+ * client class and path with query; dropped when the content under them changes (the
+ * content-change log, checked before every answer) and at a deadline.
+ */
+export class RenderCache {
+  readonly pages: PageLru;
+  private readonly feed: ChangeFeed;
+  private readonly inflight = new Map<string, Promise<CachedPage | null>>();
+  private readonly slots = new WeakMap<Response, CacheSlot>();
+  private readonly maxAgeMs: number;
+  private generation = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private lastPrune = 0;
+
+  constructor(private readonly options: RenderCacheOptions) {
+    this.pages = new PageLru(options.maxBytes ?? DEFAULT_MAX_BYTES);
+    this.maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
+    this.feed = new ChangeFeed(options.db, (keys) => {
+      this.generation += 1;
+      this.pages.dropContent(keys);
+    });
+  }
+
+  /** Before the SSR: answers from the cache, or marks the request so its render is stored. */
+  middleware(isAnonymous: (req: Request) => boolean): RequestHandler {
+    return async (req, res, next) => {
+      const key = this.keyOf(req, res, isAnonymous);
+      if (key === null) {
+        res.set('X-Cache', 'bypass');
+        next();
+        return;
+      }
+      try {
+        await this.feed.fresh();
+      } catch (error) {
+        this.options.logger?.error({ err: error }, 'the content-change log could not be read');
+        this.pages.clear();
+        res.set('X-Cache', 'bypass');
+        next();
+        return;
+      }
+      const cached = this.pages.get(key, this.options.now());
+      if (cached && this.serve(req, res, cached, 'hit', key)) return;
+      const pending = this.inflight.get(key);
+      if (pending) {
+        const page = await pending;
+        if (page && this.serve(req, res, page, 'hit', key)) return;
+        res.set('X-Cache', 'bypass');
+        next();
+        return;
+      }
+      if (isCachedRoute(req.path)) this.open(key, res);
+      else res.set('X-Cache', 'bypass');
+      next();
+    };
+  }
+
+  /** The slot of a request whose complete render the cache waits for (the SSR asks). */
+  slotOf(res: Response): CacheSlot | undefined {
+    return this.slots.get(res);
+  }
+
+  /** After a complete render of a marked request: stores the page when it is one to keep, and answers. */
+  async finish(req: Request, res: Response, slot: CacheSlot, status: number, html: string, rendered: RenderedPage): Promise<void> {
+    const dependencies = status === 200 ? pageDependencies(rendered) : null;
+    let page: CachedPage | null = null;
+    if (dependencies) {
+      try {
+        page = await buildCachedPage(html, await this.meta(dependencies));
+      } catch (error) {
+        this.options.logger?.error({ err: error }, 'a page could not be cached');
+      }
+    }
+    // Content that changed while it rendered may be missing from it: send it, keep it not.
+    const current = page !== null && slot.generation === this.generation;
+    if (page && current) this.pages.set(slot.key, page);
+    slot.settle(current ? page : null);
+    if (res.headersSent || res.destroyed) return;
+    if (page) {
+      this.serve(req, res, page, current ? 'miss' : 'bypass', null);
+      return;
+    }
+    res.status(status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Cache': 'bypass' });
+    res.end(html);
+  }
+
+  /** Sweeps the log for late commits and prunes it, every `sweepMs`. */
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      void this.sweep();
+    }, this.options.sweepMs ?? 1000);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private async sweep(): Promise<void> {
+    try {
+      await this.feed.sweep();
+      const now = Date.now();
+      if (now - this.lastPrune > 60_000) {
+        this.lastPrune = now;
+        await this.feed.prune(now - PRUNE_AFTER_MS);
+      }
+    } catch (error) {
+      this.options.logger?.warn({ err: error }, 'the content-change log could not be swept');
+    }
+  }
+
+  private keyOf(req: Request, res: Response, isAnonymous: (req: Request) => boolean): string | null {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+    if (!isAnonymous(req) || req.originalUrl.length > MAX_URL) return null;
+    for (const name of Object.keys(req.query)) if (!CACHED_QUERY.has(name)) return null;
+    return `${this.options.originOf(req)} ${res.locals.locale} ${clientClass(res.locals.clientType)} ${req.originalUrl}`;
+  }
+
+  private open(key: string, res: Response): void {
+    let settle: (page: CachedPage | null) => void = () => undefined;
+    const promise = new Promise<CachedPage | null>((resolve) => {
+      settle = (page) => {
+        if (this.inflight.get(key) === promise) this.inflight.delete(key);
+        resolve(page);
+      };
+    });
+    this.inflight.set(key, promise);
+    this.slots.set(res, { key, generation: this.generation, settle });
+    // Redirects, failures and closed connections never reach finish(): let waiters render for themselves.
+    res.on('close', () => settle(null));
+    res.on('finish', () => settle(null));
+  }
+
+  /** Sends a stored page; false when its author's quota is known to be used up (the page is dropped). */
+  private serve(req: Request, res: Response, page: CachedPage, state: 'hit' | 'miss' | 'bypass', key: string | null): boolean {
+    if (state === 'hit' && page.viewsOf !== null && this.options.pageViews) {
+      const now = this.options.now();
+      if (this.options.pageViews.knownExhausted(page.viewsOf, now)) {
+        if (key) this.pages.delete(key);
+        return false;
+      }
+      if (req.method === 'GET') this.options.pageViews.count(page.viewsOf, now);
+    }
+    res.status(200);
+    res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ETag: page.etag, 'X-Cache': state });
+    res.vary('Accept-Encoding');
+    if (notModified(req.headers['if-none-match'], page.etag)) {
+      res.status(304).end();
+      return true;
+    }
+    const encoding = pickEncoding(res.locals.acceptEncoding ?? req.headers['accept-encoding'] ?? '');
+    const body = bodyIn(page, encoding);
+    if (encoding) res.set('Content-Encoding', encoding);
+    res.set('Content-Length', String(body.length));
+    if (req.method === 'HEAD') res.end();
+    else res.end(body);
+    return true;
+  }
+
+  /** Fills in the authors' ids and membership expiries; the deadline is the earliest of them. */
+  private async meta(dependencies: PageDependencies): Promise<PageMeta> {
+    const now = this.options.now();
+    const deadlines = [now + this.maxAgeMs, nextQuotaReset(now)];
+    const keys = [...dependencies.keys];
+    let viewsOf: number | null = null;
+    const authors = [...dependencies.authors];
+    if (dependencies.booklet) {
+      const owner = await this.options.db
+        .selectFrom('booklets')
+        .innerJoin('users', 'users.id', 'booklets.owner_id')
+        .select('users.username')
+        .where('booklets.slug', '=', dependencies.booklet)
+        .executeTakeFirst();
+      if (owner) {
+        authors.push(owner.username);
+        keys.push(`author:${owner.username}`);
+      }
+    }
+    if (authors.length > 0) {
+      const rows = await this.options.db
+        .selectFrom('users')
+        .select(['id', 'username', 'membership_expires_at'])
+        .where('username', 'in', authors)
+        .execute();
+      for (const row of rows) {
+        if (row.membership_expires_at !== null && row.membership_expires_at > now) deadlines.push(row.membership_expires_at);
+        if (row.username === dependencies.viewsOf) viewsOf = row.id;
+      }
+    }
+    return { keys, viewsOf, expiresAt: Math.min(...deadlines) };
+  }
+}
