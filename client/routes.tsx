@@ -57,7 +57,7 @@ export function createRoutes(getStores: () => RootStore, options: RouteTableOpti
         })),
         { path: 'accounts/referral/:code?', ...page('referral') },
         { path: 'accounts/reset/:token', ...page('password-reset') },
-        { path: 'article/:slug/review', ...page('article-review') },
+        { path: 'article/:slug/review', ...page('article-review', { guards: SIGNED_IN }) },
         { path: 'article/:slug?', ...page('article', { validate: (p) => !!p.slug }) },
         {
           path: 'booklet/:slug?',

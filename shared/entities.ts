@@ -1,3 +1,4 @@
+import type { ArticleErrorReason } from './articleErrors';
 import type { MemberTier } from './constants';
 
 /** Effective role: a paid tier while it lasts, otherwise the base role. */
@@ -59,6 +60,11 @@ export interface ArticleDetail {
   favorite_status: boolean;
   /** Set when the article is a paid booklet chapter its reader has not bought: `content` is then empty. */
   paywall?: ArticlePaywall | null;
+  /**
+   * Only for its author and operators (the review page): why other readers cannot read
+   * it (private, in review, banned...), or null when it is public.
+   */
+  review_state?: ArticleErrorReason | null;
 }
 
 /** Where a locked chapter is sold (decision 007): the booklet to buy and the chapter's place in it. */

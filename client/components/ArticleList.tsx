@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
+import { ColumnLink } from '../platform/ColumnLink';
 import { relativeTime } from '../../shared/relativeTime';
 import { useStores } from '../stores/context';
 import type { PagedArticles } from '../stores/PagedArticles';
@@ -18,7 +19,9 @@ export const ArticleList = observer(function ArticleList({ feed }: { feed: Paged
             </h3>
             {article.description ? <p className="article-card__description">{article.description}</p> : null}
             <p className="article-card__meta">
-              <Link to={article.author.column}>{article.author.username}</Link>
+              <ColumnLink username={article.author.username} to={article.author.column}>
+                {article.author.username}
+              </ColumnLink>
               <span aria-hidden="true"> · </span>
               <time dateTime={article.modified}>
                 {relativeTime(Date.parse(article.modified), env.renderedAt, env.textLocale, env.t('time.justNow'))}

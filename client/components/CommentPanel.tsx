@@ -1,8 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { COMMENT_MAX_LENGTH, type CommentItem } from '../../shared/entities';
 import { relativeTime } from '../../shared/relativeTime';
+import { MINI_PROGRAM_PAGES } from '../platform/miniProgram';
+import { ColumnLink } from '../platform/ColumnLink';
+import { useMiniProgram } from '../platform/useMiniProgram';
 import { cutComment } from '../stores/CommentsStore';
 import { useStores } from '../stores/context';
 
@@ -12,6 +14,8 @@ export const CommentPanel = observer(function CommentPanel({ slug }: { slug: str
   const { comments, env } = stores;
   const [text, setText] = useState('');
   const [replyTo, setReplyTo] = useState<{ id: number; name: string } | null>(null);
+  // Inside the mini program, commenting happens on its own page (seed 001 §2).
+  const miniProgram = useMiniProgram();
 
   useEffect(() => {
     void comments.load(slug).catch(() => {});
@@ -27,45 +31,57 @@ export const CommentPanel = observer(function CommentPanel({ slug }: { slug: str
   };
 
   const shown = comments.slug === slug ? comments.results : [];
+  const startReply = (target: { id: number; name: string }) =>
+    miniProgram ? void miniProgram.open(MINI_PROGRAM_PAGES.comment(slug)) : setReplyTo(target);
   return (
     <section className="comments" aria-labelledby="comments-title">
       <h2 id="comments-title" className="comments__title">
         {env.t('comments.title', { count: comments.slug === slug ? comments.count : 0 })}
       </h2>
-      <form className="comments__form" onSubmit={submit}>
-        {replyTo ? (
-          <p className="comments__replying">
-            {env.t('comments.replyingTo', { name: replyTo.name })}{' '}
-            <button type="button" className="link-button" onClick={() => setReplyTo(null)}>
-              {env.t('comments.cancelReply')}
-            </button>
-          </p>
-        ) : null}
-        <textarea
-          name="comment"
-          rows={3}
-          value={text}
-          placeholder={env.t('comments.placeholder')}
-          onChange={(e) => setText(e.target.value)}
-          aria-label={env.t('comments.placeholder')}
-        />
-        <p className="comments__count">
-          {[...text.trim()].length} / {COMMENT_MAX_LENGTH}
-        </p>
-        <button type="submit" className="button button--primary button--small" disabled={!text.trim()}>
-          {env.t('comments.submit')}
+      {miniProgram ? (
+        <button
+          type="button"
+          className="button button--primary button--small comments__mini-program"
+          onClick={() => void miniProgram.open(MINI_PROGRAM_PAGES.comment(slug))}
+        >
+          {env.t('comments.writeInMiniProgram')}
         </button>
-      </form>
+      ) : (
+        <form className="comments__form" onSubmit={submit}>
+          {replyTo ? (
+            <p className="comments__replying">
+              {env.t('comments.replyingTo', { name: replyTo.name })}{' '}
+              <button type="button" className="link-button" onClick={() => setReplyTo(null)}>
+                {env.t('comments.cancelReply')}
+              </button>
+            </p>
+          ) : null}
+          <textarea
+            name="comment"
+            rows={3}
+            value={text}
+            placeholder={env.t('comments.placeholder')}
+            onChange={(e) => setText(e.target.value)}
+            aria-label={env.t('comments.placeholder')}
+          />
+          <p className="comments__count">
+            {[...text.trim()].length} / {COMMENT_MAX_LENGTH}
+          </p>
+          <button type="submit" className="button button--primary button--small" disabled={!text.trim()}>
+            {env.t('comments.submit')}
+          </button>
+        </form>
+      )}
       {comments.slug === slug && shown.length === 0 ? <p className="comments__none">{env.t('comments.none')}</p> : null}
       <ol className="comments__list">
         {shown.map((comment) => (
           <li key={comment.id} className="comment">
-            <CommentBody comment={comment} onReply={() => setReplyTo({ id: comment.id, name: comment.author.username })} />
+            <CommentBody comment={comment} onReply={() => startReply({ id: comment.id, name: comment.author.username })} />
             {comment.replies.length > 0 ? (
               <ol className="comments__replies">
                 {comment.replies.map((reply) => (
                   <li key={reply.id} className="comment comment--reply">
-                    <CommentBody comment={reply} onReply={() => setReplyTo({ id: comment.id, name: reply.author.username })} />
+                    <CommentBody comment={reply} onReply={() => startReply({ id: comment.id, name: reply.author.username })} />
                   </li>
                 ))}
               </ol>
@@ -87,7 +103,9 @@ const CommentBody = observer(function CommentBody({ comment, onReply }: { commen
   return (
     <>
       <p className="comment__meta">
-        <Link to={comment.author.column}>{comment.author.username}</Link>
+        <ColumnLink username={comment.author.username} to={comment.author.column}>
+          {comment.author.username}
+        </ColumnLink>
         <span aria-hidden="true"> · </span>
         <time dateTime={comment.created}>{relativeTime(Date.parse(comment.created), Date.now(), env.textLocale, env.t('time.justNow'))}</time>
         <span aria-hidden="true"> · </span>

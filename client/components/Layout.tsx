@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { documentTitle } from '../routing/documentTitle';
 import { useStores } from '../stores/context';
+import { BrowserNotice } from './BrowserNotice';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { Overlays } from './Overlays';
@@ -30,6 +31,7 @@ export const Layout = observer(function Layout() {
   return (
     <>
       <ProgressLine />
+      <BrowserNotice />
       <Header />
       <Outlet />
       <Footer />

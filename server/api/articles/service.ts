@@ -83,6 +83,8 @@ export async function readArticle(
       paywall: locked
         ? { booklet: { slug: locked.slug, name: locked.name, price: { amount_cents: locked.price_cents, currency: locked.currency } }, chapter: locked.chapter }
         : null,
+      // The review page (author and operators only): what any other reader would get.
+      ...(privileged ? { review_state: readingRefusal(row, now) } : {}),
     },
   };
 }
