@@ -383,6 +383,14 @@ describe('search engines and sharing', async () => {
       expect(childText(free, 'content:encoded')).toBe('<p>FREE-CHAPTER-BODY</p>');
     });
 
+    it('answers 304 to a reader that has it already, and HEAD without a body', async () => {
+      const first = await request(app).get('/@ann/feed.xml').expect(200);
+      await request(app).get('/@ann/feed.xml').set('If-None-Match', String(first.headers.etag)).expect(304);
+      const head = await request(app).head('/@ann/feed.xml').expect(200);
+      expect(head.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
+      expect(head.text ?? '').toBe('');
+    });
+
     it('is empty for a column without articles', async () => {
       const res = await request(app).get('/@quiet/feed.xml').expect(200);
       const channel = child(parseXml(res.text), 'channel');
@@ -454,7 +462,7 @@ describe('search engines and sharing', async () => {
       expect(jsonLdOf(res.text)).toMatchObject({ '@type': 'WebPage', name: 'Privacy Policy - Zine' });
     });
 
-    it.each(['/sign/in', '/article/open-letter/review', '/accounts/reset/some-token', '/redeem/CODE', '/no/such/page', '/@nobody-here/'])(
+    it.each(['/sign/in', '/accounts/reset/some-token', '/redeem/CODE', '/no/such/page', '/@nobody-here/'])(
       'marks %s noindex, without canonical or JSON-LD',
       async (path) => {
         const res = await request(app).get(path);
@@ -465,14 +473,27 @@ describe('search engines and sharing', async () => {
       },
     );
 
-    it('marks the signed-in pages noindex', async () => {
+    it('marks the signed-in pages noindex, the author’s review page included', async () => {
       const visitor = new Visitor(app);
       await visitor.signIn('ann@example.com', PASSWORD);
-      for (const path of ['/editor', '/profile/wallet', '/profile/notification']) {
+      for (const path of ['/editor', '/profile/wallet', '/profile/notification', '/article/open-letter/review', '/article/my-secret/review']) {
         const res = await visitor.get(path);
         expect(res.status).toBe(200);
         expect(metaContent(res.text, 'robots')).toBe('noindex');
+        expect(linkHref(res.text, 'canonical')).toBeNull();
+        expect(jsonLdOf(res.text)).toBeNull();
       }
+    });
+
+    it('without PUBLIC_ORIGIN, builds absolute links on the request’s host, and on localhost when the Host is not a host name', async () => {
+      const local = (await testApp({ deps: { database } })).app;
+      const res = await request(local).get('/article/open-letter/').set('Host', 'zine.test:8080').expect(200);
+      expect(linkHref(res.text, 'canonical')).toBe('http://zine.test:8080/article/open-letter/');
+      const robots = await request(local).get('/robots.txt').set('Host', 'zine.test:8080').expect(200);
+      expect(robots.text).toContain('Sitemap: http://zine.test:8080/sitemap.xml');
+      const forged = await request(local).get('/sitemap.xml').set('Host', 'a"><script>x</script>').expect(200);
+      expect(forged.text).not.toContain('script');
+      expect(sitemapLocs(forged.text)).toContain('http://localhost/article/open-letter/');
     });
 
     it('never takes the origin from a forged Host header when PUBLIC_ORIGIN is set', async () => {
