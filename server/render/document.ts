@@ -44,7 +44,8 @@ export const DOCUMENT_TAIL = '</div></body></html>';
 export function fallbackDocument(lang: string, text: string): string {
   return (
     `<!DOCTYPE html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8">` +
-    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(text)}</title></head>` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
+    `<title>${escapeHtml(text)}</title></head>` +
     `<body><main><p>${escapeHtml(text)}</p><p><a href="/">/</a></p></main></body></html>`
   );
 }
