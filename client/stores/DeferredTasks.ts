@@ -3,7 +3,9 @@ export type DeferredTask =
   | { kind: 'like'; slug: string }
   | { kind: 'favorite'; slug: string }
   | { kind: 'follow'; username: string }
-  | { kind: 'comment'; slug: string; text: string; parent: number | null };
+  | { kind: 'comment'; slug: string; text: string; parent: number | null }
+  | { kind: 'rate-booklet'; slug: string; rating: number; review: string }
+  | { kind: 'buy-booklet'; slug: string };
 
 /** The product state key under which browser storage keeps what must survive a reload. */
 export const PRODUCT_STATE_KEY = 'zine:state';

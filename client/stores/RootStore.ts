@@ -5,6 +5,7 @@ import type { ApiRequest, ApiTransport } from '../api/transport';
 import type { Catalogue } from '../i18n/en';
 import { AccountStore, type AccountSnapshot } from './AccountStore';
 import { ArticleStore, type ArticleSnapshot } from './ArticleStore';
+import { BookletStore, type BookletSnapshot } from './BookletStore';
 import { EnvStore, type EnvSnapshot } from './EnvStore';
 import { ColumnStore, type ColumnSnapshot } from './ColumnStore';
 import { CommentsStore } from './CommentsStore';
@@ -21,6 +22,7 @@ export interface RootSnapshot {
   article: ArticleSnapshot;
   feed: PagedArticlesSnapshot;
   column: ColumnSnapshot;
+  booklet: BookletSnapshot;
 }
 
 /** One per request on the server, one per page load in the browser. */
@@ -35,6 +37,7 @@ export class RootStore {
   /** The public articles of the home and discovery pages. */
   readonly feed: PagedArticles;
   readonly column: ColumnStore;
+  readonly booklet: BookletStore;
   readonly deferred = new DeferredTasks();
   readonly comments: CommentsStore;
   /** The photo viewer overlay; browser-only state, never in the snapshot. */
@@ -57,6 +60,7 @@ export class RootStore {
     this.article = new ArticleStore(this.api, snapshot.article);
     this.feed = new PagedArticles((next) => articlesApi.publicList(this.api, next), snapshot.feed);
     this.column = new ColumnStore(this.api, snapshot.column);
+    this.booklet = new BookletStore(this.api, snapshot.booklet);
     this.comments = new CommentsStore(this.api);
     this.signIn.onHide = () => this.deferred.clear();
   }
@@ -77,7 +81,7 @@ export class RootStore {
   /** After sign-in: close the overlay (keeping the tasks), refresh what is per reader, run the tasks. */
   async afterSignIn(): Promise<void> {
     runInAction(() => (this.signIn.show = false));
-    await Promise.all([this.article.refresh().catch(() => {}), this.column.refresh().catch(() => {})]);
+    await Promise.all([this.article.refresh().catch(() => {}), this.column.refresh().catch(() => {}), this.booklet.refresh().catch(() => {})]);
     for (const task of this.deferred.takeAll()) await this.run(task).catch(() => {});
   }
 
@@ -97,6 +101,13 @@ export class RootStore {
       case 'comment':
         await this.comments.add(task.slug, task.text, task.parent);
         return;
+      case 'rate-booklet':
+        await this.booklet.rate(task.slug, task.rating, task.review);
+        return;
+      case 'buy-booklet':
+        // Signed in, the reader may turn out to own it already; otherwise the Buy button's answer.
+        if (this.article.current?.paywall?.booklet.slug === task.slug || this.booklet.hasLockedChapters(task.slug)) this.booklet.requestPurchase(task.slug);
+        return;
     }
   }
 
@@ -109,6 +120,7 @@ export class RootStore {
       article: this.article.toJSON(),
       feed: this.feed.toJSON(),
       column: this.column.toJSON(),
+      booklet: this.booklet.toJSON(),
     };
   }
 }

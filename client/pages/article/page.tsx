@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { ArticleView } from '../../components/ArticleView';
+import { BookletPurchasePrompt } from '../../components/BookletPurchasePrompt';
 import { articlePageMeta } from '../../routing/pageMeta';
 import type { PageLoaderArgs } from '../../routing/pageModules';
 import { useStores } from '../../stores/context';
@@ -16,5 +17,7 @@ export default observer(function ArticlePage() {
   const { article } = useStores();
   const current = article.current;
   if (!current) return null;
-  return <ArticleView article={current} />;
+  // A paid chapter the reader has not bought: the purchase prompt instead of the (absent) content.
+  const body = current.paywall ? <BookletPurchasePrompt paywall={current.paywall} from="article" /> : undefined;
+  return <ArticleView article={current} body={body} />;
 });

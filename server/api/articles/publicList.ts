@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { columnPath } from '../../../shared/column';
 import type { ArticleSummary } from '../../../shared/entities';
 import type { DB } from '../../db/schema';
+import { paidChapterArticleIds } from '../booklets/paywall';
 
 /**
  * Articles anyone may read, newest first: public, not trashed, not moderated, by an
@@ -40,13 +41,15 @@ export async function publicArticles(
       .offset((page - 1) * pageSize)
       .execute(),
   ]);
+  // Lists are the same for every reader: a paid booklet chapter shows no summary (decision 007).
+  const paid = rows.length > 0 ? await paidChapterArticleIds(db) : new Set<number>();
   return {
     count: Number(count),
     results: rows.map((r) => ({
       id: r.id,
       slug: r.slug,
       title: r.title,
-      description: r.description,
+      description: paid.has(r.id) ? '' : r.description,
       cover_url: r.cover_url,
       language: r.language,
       modified: new Date(r.modified_at).toISOString(),

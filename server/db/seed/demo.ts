@@ -3,6 +3,7 @@ import { escapeHtml } from '../../../shared/escapeHtml';
 import { UserDirectory } from '../../api/accounts/users';
 import type { DB } from '../schema';
 import { DEMO_ARTICLES, DEMO_PEOPLE, type DemoArticle } from './demoContent';
+import { seedDemoBooklets } from './demoBooklets';
 
 const DAY_MS = 24 * 3600 * 1000;
 const YEAR_MS = 365 * DAY_MS;
@@ -62,6 +63,7 @@ export async function seedDemo(db: Kysely<DB>, now: () => number): Promise<boole
       }
     }
   }
+  await seedDemoBooklets(db, ids, now());
   return true;
 }
 

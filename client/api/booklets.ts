@@ -1,0 +1,19 @@
+import type { BookletDetail, BookletItemDetail, BookletRatingItem, Page } from '../../shared/entities';
+import type { ApiClient } from './client';
+import { pageRequest } from './pages';
+
+const base = (slug: string) => `/api/booklets/${encodeURIComponent(slug)}`;
+
+/** Seed 001 §7, booklets (reading and rating). */
+export const bookletsApi = {
+  get: (api: ApiClient, slug: string) => api.request<BookletDetail>({ method: 'GET', path: `${base(slug)}/` }),
+
+  item: (api: ApiClient, slug: string, childSlug: string) =>
+    api.request<BookletItemDetail>({ method: 'GET', path: `${base(slug)}/item/${encodeURIComponent(childSlug)}/` }),
+
+  ratings: (api: ApiClient, slug: string, next?: string) =>
+    api.request<Page<BookletRatingItem>>(next ? pageRequest(next) : { method: 'GET', path: `${base(slug)}/ratings/` }),
+
+  rate: (api: ApiClient, slug: string, rating: number, review: string) =>
+    api.request<BookletRatingItem>({ method: 'POST', path: `${base(slug)}/ratings/`, body: { rating, review } }),
+};

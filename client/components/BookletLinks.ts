@@ -1,0 +1,9 @@
+/** The booklet's overview, `/booklet/{slug}/`. */
+export function bookletOverviewPath(slug: string): string {
+  return `/booklet/${encodeURIComponent(slug)}/`;
+}
+
+/** A chapter, directory or the end page, `/booklet/{slug}/{childSlug}`. */
+export function bookletChapterPath(slug: string, childSlug: string): string {
+  return `/booklet/${encodeURIComponent(slug)}/${encodeURIComponent(childSlug)}`;
+}

@@ -1,0 +1,52 @@
+import { observer } from 'mobx-react-lite';
+import type { BookletDetail, BookletItemDetail } from '../../../shared/entities';
+import { relativeTime } from '../../../shared/relativeTime';
+import { backgroundOf, themeOf } from '../../../shared/themes';
+import { BookletPurchasePrompt } from '../../components/BookletPurchasePrompt';
+import { CommentPanel } from '../../components/CommentPanel';
+import { ColumnLink } from '../../platform/ColumnLink';
+import { useStores } from '../../stores/context';
+import { BookletPager } from './BookletPager';
+
+/**
+ * A chapter in its article's theme and background, with the chapter's comment panel. Locked,
+ * the purchase prompt stands in for the content, which the server never sent.
+ */
+export const BookletChapterView = observer(function BookletChapterView({ booklet, item }: { booklet: BookletDetail; item: BookletItemDetail }) {
+  const { env } = useStores();
+  const article = item.detail;
+  if (!article) return null;
+  const theme = themeOf(article.theme);
+  const background = backgroundOf(article.style);
+  const classes = ['article', 'booklet-chapter', `article--${theme.name}`, background ? `article--bg-${background}` : ''].filter(Boolean).join(' ');
+  const paywall = item.locked ? article.paywall : null;
+  return (
+    <div className={classes} lang={article.language}>
+      {/* React hoists the theme's sheet; one theme a page. */}
+      <link rel="stylesheet" href={theme.css} precedence="theme" />
+      <article className="article__sheet">
+        <header className="article__header">
+          <p className="booklet-chapter__booklet">{booklet.name}</p>
+          <h1 className="article__title">{item.title}</h1>
+          <p className="article__byline">
+            <ColumnLink username={article.author.username} to={article.author.column} className="article__author">
+              {article.author.username}
+            </ColumnLink>
+            <span aria-hidden="true"> · </span>
+            <time dateTime={article.modified}>{relativeTime(Date.parse(article.modified), env.renderedAt, env.textLocale, env.t('time.justNow'))}</time>
+            <span aria-hidden="true"> · </span>
+            <span>{env.t('article.words', { count: article.word_count })}</span>
+          </p>
+        </header>
+        {paywall ? (
+          <BookletPurchasePrompt paywall={paywall} from="chapter" />
+        ) : (
+          // Sanitised against the allow-list by the backend, on save and on the way out.
+          <div className="article__content" dangerouslySetInnerHTML={{ __html: article.content }} />
+        )}
+        <BookletPager slug={booklet.slug} previous={item.previous} next={item.next} />
+        <CommentPanel slug={article.slug} />
+      </article>
+    </div>
+  );
+});

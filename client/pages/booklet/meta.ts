@@ -1,0 +1,21 @@
+import type { BookletDetail, BookletItemDetail } from '../../../shared/entities';
+import type { PageMeta } from '../../../shared/seoMeta';
+import type { EnvStore } from '../../stores/EnvStore';
+
+/*
+ * The booklet pages' titles, through the page meta of the UI store. Search and link-preview
+ * meta (description, canonical, OpenGraph, JSON-LD with the paywall marked) belongs to the
+ * SEO work: extend these two functions. Nothing here may come from a locked chapter's content.
+ */
+
+/** The overview: the booklet's name. */
+export function bookletOverviewMeta(request: Request, booklet: BookletDetail): PageMeta {
+  return { path: new URL(request.url).pathname, title: booklet.name, type: 'book' };
+}
+
+/** A chapter or directory ('chapter · booklet'), or the end page (not worth indexing). */
+export function bookletChapterMeta(request: Request, booklet: BookletDetail, item: BookletItemDetail | null, env: Pick<EnvStore, 't'>): PageMeta {
+  const path = new URL(request.url).pathname;
+  if (!item) return { path, title: `${env.t('booklet.end.title')} · ${booklet.name}`, type: 'website', noindex: true };
+  return { path, title: `${item.title} · ${booklet.name}`, type: 'article' };
+}
