@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
 import { COMMENT_MAX_LENGTH, type CommentItem } from '../../shared/entities';
 import { relativeTime } from '../../shared/relativeTime';
-import { MINI_PROGRAM_PAGES } from '../platform/miniProgram';
+import { MINI_PROGRAM_PAGES } from '../platform/miniProgramPages';
 import { ColumnLink } from '../platform/ColumnLink';
 import { useMiniProgram } from '../platform/useMiniProgram';
 import { cutComment } from '../stores/CommentsStore';

@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { MINI_PROGRAM_PAGES } from './miniProgram';
+import { MINI_PROGRAM_PAGES } from './miniProgramPages';
 import { useMiniProgram } from './useMiniProgram';
 
 interface ColumnLinkProps {

@@ -1,13 +1,9 @@
 /**
  * The WeChat mini program bridge (seed 001 §2: the comment and column actions open the
  * mini program's own pages). Inside the mini program's web-view the page loads the
- * JS-SDK (only there) and calls `wx.miniProgram.navigateTo`.
+ * JS-SDK (only there) and calls `wx.miniProgram.navigateTo`. This module is its own
+ * chunk, imported only inside the mini program.
  */
-export const MINI_PROGRAM_PAGES = {
-  comment: (slug: string) => `/pages/comment/comment?slug=${encodeURIComponent(slug)}`,
-  column: (username: string) => `/pages/column/column?username=${encodeURIComponent(username)}`,
-  payment: (orderId: string) => `/pages/payment/payment?order=${encodeURIComponent(orderId)}`,
-} as const;
 
 /** The part of the SDK we use. */
 export interface MiniProgramBridge {

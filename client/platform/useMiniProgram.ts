@@ -1,6 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import { useStores } from '../stores/context';
-import { loadMiniProgramBridge, openMiniProgramPage } from './miniProgram';
+
+// The bridge's code is its own chunk: only pages inside the mini program load it.
+const bridge = () => import('./miniProgram');
 
 /**
  * Inside the mini program: `open(path)` navigates to one of its own pages and resolves
@@ -11,8 +13,11 @@ export function useMiniProgram(): { open: (path: string) => Promise<boolean> } |
   const { env } = useStores();
   const sdkUrl = env.clientType.shell === 'miniprogram' ? env.wechatSdkUrl : undefined;
   useEffect(() => {
-    if (sdkUrl) void loadMiniProgramBridge(sdkUrl);
+    if (sdkUrl) void bridge().then((m) => m.loadMiniProgramBridge(sdkUrl));
   }, [sdkUrl]);
-  const open = useCallback((path: string) => (sdkUrl ? openMiniProgramPage(sdkUrl, path) : Promise.resolve(false)), [sdkUrl]);
+  const open = useCallback(
+    async (path: string) => (sdkUrl ? (await bridge()).openMiniProgramPage(sdkUrl, path).catch(() => false) : false),
+    [sdkUrl],
+  );
   return sdkUrl ? { open } : null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MINI_PROGRAM_PAGES } from './miniProgram';
+import { MINI_PROGRAM_PAGES } from './miniProgramPages';
 
 describe('mini program pages (seed 001 §2)', () => {
   it('names the comment and column pages with their query, encoded', () => {
