@@ -188,6 +188,38 @@ describe('the photo viewer', () => {
     expect(problems).toEqual([]);
   });
 
+  it('zooms with a two-finger pinch and pages with a touch swipe on a phone', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, userAgent: CHROME, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    await page.goto(server.origin + GALLERY);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.locator('.article__content img').first().tap();
+    await page.locator('.photo-viewer').waitFor();
+    const cdp = await context.newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: [number, number][]) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+
+    // Fingers 60 px apart move to 180 px apart: three times the zoom.
+    await touch('touchStart', [[157, 370], [217, 370]]);
+    for (const half of [45, 60, 75, 90]) await touch('touchMove', [[187 - half, 370], [187 + half, 370]]);
+    await touch('touchEnd', []);
+    await expect.poll(() => zoom(page)).toBeCloseTo(3, 1);
+    await page.mouse.click(187, 370); // a click doubles: 6
+    expect(await zoom(page)).toBeCloseTo(6, 1);
+    await page.keyboard.press('Escape');
+    await page.locator('.photo-viewer').waitFor({ state: 'detached' });
+
+    await page.locator('.article__content img').first().tap();
+    await page.locator('.photo-viewer').waitFor();
+    await touch('touchStart', [[300, 400]]);
+    for (const x of [270, 230, 190]) await touch('touchMove', [[x, 400]]);
+    await touch('touchEnd', []);
+    await expect.poll(() => counter(page)).toBe('2 / 2');
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
   it('opens from the cover too, with a single photo and no paging buttons', async () => {
     const { page, problems, close } = await open('/article/drawing-the-night-market/', { width: 375 });
     await page.getByRole('button', { name: 'View the cover photo' }).click();
