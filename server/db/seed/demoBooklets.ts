@@ -107,8 +107,8 @@ export const DEMO_BOOKLETS: DemoBooklet[] = [
     language: 'zh-CN',
     theme: 'theme-3',
     name: '杭州慢行手册',
-    heading: '在一座城市里慢下来的四种方式',
-    description: '不赶景点，不排长队。沿着湖、穿过巷子、坐进一间老茶馆，用四个章节，把杭州走慢一点。',
+    heading: '在一座城市里慢下来的三种方式',
+    description: '不赶景点，不排长队。沿着湖、穿过巷子、坐进一间老茶馆，用三个章节，把杭州走慢一点。',
     priceCents: 990,
     tree: [
       {

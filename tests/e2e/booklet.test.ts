@@ -1,0 +1,138 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../server/db/seed/demo';
+import { launchBrowser, watchForErrors } from '../support/browser';
+import { startLiveServer } from '../support/liveServer';
+
+let browser: Browser;
+let server: Awaited<ReturnType<typeof startLiveServer>>;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startLiveServer()]);
+  await seedDemo(server.database.db, Date.now);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const BOOKLET = '/booklet/the-walkers-notebook/';
+/** Words of the first paid chapter of the demo booklet: never in a non-buyer's page. */
+const PAID_WORDS = 'Carry a notebook small enough to forget';
+const TEXTS = {
+  en: { query: '', start: 'Start reading', prompt: 'This chapter is for buyers of the booklet', buy: 'Buy for ¥12.00', end: 'The end', show: 'Show contents' },
+  'zh-TW': { query: '?__lang=zh-TW', start: '開始閱讀', prompt: '本章為付費內容', buy: '購買 ¥12.00', end: '全書完', show: '顯示目錄' },
+} as const;
+
+const CHAPTERS = ['why-walk', 'the-first-mile', 'what-the-ears-notice', 'the-notebook-habit', 'walking-home-in-the-dark', 'end'];
+
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-hydrated="true"]');
+}
+
+async function noSideways(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+}
+
+describe('reading a booklet in Chromium', () => {
+  it.each([
+    ['en', 1280],
+    ['en', 375],
+    ['zh-TW', 1280],
+    ['zh-TW', 375],
+  ] as const)('opens the booklet, walks the chapters with Next to the end and meets the purchase prompt (%s, %i px)', async (lang, width) => {
+    const texts = TEXTS[lang];
+    const page = await browser.newPage({ viewport: { width, height: 800 } });
+    const problems = watchForErrors(page);
+    const response = await page.goto(server.origin + BOOKLET + texts.query);
+    expect(response?.status()).toBe(200);
+    await hydrated(page);
+    await page.locator('h1', { hasText: "The Walker's Notebook" }).waitFor();
+    expect(await page.title()).toBe("The Walker's Notebook - Zine");
+    await noSideways(page);
+
+    // On a phone the catalogue folds away behind a button.
+    const catalogue = page.locator('#booklet-catalogue');
+    if (width < 800) {
+      expect(await catalogue.isVisible()).toBe(false);
+      await page.getByRole('button', { name: texts.show }).click();
+      await catalogue.waitFor({ state: 'visible' });
+      await page.getByRole('button', { name: texts.show }).waitFor({ state: 'detached' });
+      await page.getByRole('button', { expanded: true }).click();
+      await catalogue.waitFor({ state: 'hidden' });
+    } else {
+      expect(await catalogue.isVisible()).toBe(true);
+    }
+
+    await page.getByRole('link', { name: texts.start }).click();
+    for (const [index, chapter] of CHAPTERS.entries()) {
+      await page.waitForURL(`**/booklet/the-walkers-notebook/${chapter}`);
+      if (chapter === 'end') {
+        await page.locator('h1', { hasText: texts.end }).waitFor();
+        expect(await page.locator('.booklet-pager__link--next').count()).toBe(0);
+        break;
+      }
+      await page.locator('.booklet-pager__link--previous').waitFor();
+      if (chapter === 'the-notebook-habit' || chapter === 'walking-home-in-the-dark') {
+        await page.getByRole('heading', { name: texts.prompt }).waitFor();
+        await page.getByRole('button', { name: texts.buy }).waitFor();
+        expect(await page.locator('.article__content').count()).toBe(0);
+        expect(await page.content()).not.toContain(PAID_WORDS);
+      } else {
+        await page.locator('.article__content p').first().waitFor();
+      }
+      await noSideways(page);
+      expect(index).toBeLessThan(CHAPTERS.length - 1);
+      await page.locator('.booklet-pager__link--next').click();
+    }
+
+    // The server's page of the paid chapter carries none of it either.
+    const source = await page.request.get(`${server.origin}/booklet/the-walkers-notebook/the-notebook-habit${texts.query}`);
+    expect(source.status()).toBe(200);
+    const html = await source.text();
+    expect(html).toContain(texts.prompt);
+    expect(html).not.toContain(PAID_WORDS);
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+
+  it('asks a signed-out reader to sign in on Buy, and opens the chapter to its buyer after sign-in', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const problems = watchForErrors(page);
+    await page.goto(`${server.origin}/booklet/the-walkers-notebook/the-notebook-habit`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Buy for ¥12.00' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in to continue' });
+    await dialog.waitFor();
+    // adareads bought the demo booklet.
+    await dialog.getByLabel('E-mail').fill('reader@zine.local');
+    await dialog.getByLabel('Password').fill('zine-demo-2026');
+    await dialog.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText(PAID_WORDS).waitFor();
+    expect(await page.locator('.booklet-paywall').count()).toBe(0);
+    expect(await dialog.count()).toBe(0);
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+
+  it('tells a signed-in non-buyer honestly that buying is not open yet, on the chapter and the article page', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    const problems = watchForErrors(page);
+    await page.goto(`${server.origin}/sign/in`);
+    await hydrated(page);
+    await page.getByLabel('E-mail').fill('mei@zine.local');
+    await page.getByLabel('Password').fill('zine-demo-2026');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/sign/in'));
+    for (const path of ['/booklet/the-walkers-notebook/walking-home-in-the-dark', '/article/the-walkers-notebook-the-notebook-habit/']) {
+      await page.goto(server.origin + path);
+      await hydrated(page);
+      await page.getByRole('button', { name: 'Buy for ¥12.00' }).click();
+      await page.getByRole('status').filter({ hasText: 'nothing was charged' }).waitFor();
+      expect(await page.content()).not.toContain(PAID_WORDS);
+    }
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+});
