@@ -62,7 +62,7 @@ describe('reading an article', async () => {
   it('answers the article with sanitised content and its author', async () => {
     const res = await request(app).get('/api/article/open-letter/').expect(200);
     expect(res.body).toMatchObject({ slug: 'open-letter', title: `Hello ${XSS}`, author: { username: 'ann', column: '/@ann/' } });
-    expect(res.body.content).toBe('<p style="color:#c2410c">Kept</p><img src="x" />');
+    expect(res.body.content).toBe('<p style="color:#c2410c">Kept</p><img src="x" loading="lazy" decoding="async" />');
   });
 
   it.each([

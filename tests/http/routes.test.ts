@@ -28,7 +28,6 @@ const PAGES: [path: string, heading: string][] = [
   ['/page/withdraw/rules', 'Withdrawal Rules'],
   ['/accounts/referral', 'Invitation'],
   ['/accounts/referral/CODE42', 'Invitation'],
-  ['/article/hello-world/review', 'Article Review'],
   ['/booklet/field-notes', 'Overview'],
   ['/booklet/field-notes/chapter-one', 'Chapter'],
   ['/r', 'Short Link'],
@@ -40,7 +39,7 @@ const PAGES: [path: string, heading: string][] = [
   ['/@alice/collections', 'Articles this author has favourited.'],
 ];
 
-const GUARDED = ['/editor', '/profile/notification', '/profile/wallet'];
+const GUARDED = ['/editor', '/profile/notification', '/profile/wallet', '/article/hello-world/review'];
 
 describe('the route table', () => {
   it.each(PAGES.flatMap(([path, heading]) => [[path, heading] as const, [`${path.replace(/\/$/, '')}/`, heading] as const]))(
