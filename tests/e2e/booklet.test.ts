@@ -135,4 +135,36 @@ describe('reading a booklet in Chromium', () => {
     await page.close();
     expect(problems).toEqual([]);
   });
+
+  it('rates the booklet with a review, and shows the server\'s text when rating fails', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    const problems = watchForErrors(page, [/status of 400/]);
+    await page.goto(`${server.origin}/sign/in`);
+    await hydrated(page);
+    await page.getByLabel('E-mail').fill('demo@zine.local');
+    await page.getByLabel('Password').fill('zine-demo-2026');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/sign/in'));
+    await page.goto(server.origin + BOOKLET);
+    await hydrated(page);
+    await page.getByText('4.5 out of 5 · 2 ratings').waitFor();
+
+    // A refusal the form cannot foresee: its detail text is what the reader sees.
+    await page.route('**/api/booklets/the-walkers-notebook/ratings/', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 400, json: { detail: 'Ratings are closed for maintenance.' } }) : route.fallback(),
+    );
+    await page.getByRole('radio', { name: '3 out of 5' }).check();
+    await page.getByRole('button', { name: 'Rate' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Ratings are closed for maintenance.' }).waitFor();
+    await page.unroute('**/api/booklets/the-walkers-notebook/ratings/');
+
+    await page.getByLabel('Review (optional)').fill('Short, kind and <b>useful</b>.');
+    await page.getByRole('button', { name: 'Rate' }).click();
+    await page.getByRole('status').filter({ hasText: 'your rating is saved' }).waitFor();
+    await page.getByText('4.0 out of 5 · 3 ratings').waitFor();
+    await page.locator('.booklet-ratings__text', { hasText: 'Short, kind and <b>useful</b>.' }).waitFor();
+    await page.getByRole('button', { name: 'Update my rating' }).waitFor();
+    await page.close();
+    expect(problems).toEqual([]);
+  });
 });
