@@ -406,6 +406,41 @@ describe('search engines and sharing', async () => {
     );
   });
 
+  describe('booklet pages', () => {
+    it('describe the overview as a Book by its owner', async () => {
+      const res = await request(app).get('/booklet/the-book').set('User-Agent', GOOGLEBOT).expect(200);
+      expect(res.text).toContain('<title>The Book - Zine</title>');
+      expect(linkHref(res.text, 'canonical')).toBe(`${ORIGIN}/booklet/the-book/`);
+      expect(metaContent(res.text, 'og:type')).toBe('book');
+      expect(metaContent(res.text, 'description')).toBe('A book');
+      expect(jsonLdOf(res.text)).toMatchObject({ '@type': 'Book', name: 'The Book', description: 'A book', author: { '@type': 'Person', name: 'ann', url: `${ORIGIN}/@ann/` }, url: `${ORIGIN}/booklet/the-book/` });
+    });
+
+    it('point a free chapter at its article, in its Book', async () => {
+      const res = await request(app).get('/booklet/the-book/one').set('User-Agent', GOOGLEBOT).expect(200);
+      expect(res.text).toContain('FREE-CHAPTER-BODY');
+      expect(linkHref(res.text, 'canonical')).toBe(`${ORIGIN}/article/free-chapter/`);
+      const ld = jsonLdOf(res.text);
+      expect(ld).toMatchObject({ '@type': 'Article', isPartOf: { '@type': 'Book', name: 'The Book' } });
+      expect(ld).not.toHaveProperty('isAccessibleForFree');
+    });
+
+    it('mark a locked paid chapter as not free, point at the purchase prompt and take nothing from the content', async () => {
+      const res = await request(app).get('/booklet/the-book/two').set('User-Agent', GOOGLEBOT).expect(200);
+      expect(res.text).not.toMatch(/PAID-BODY|PAID-SUMMARY|paid\.webp/);
+      expect(linkHref(res.text, 'canonical')).toBe(`${ORIGIN}/booklet/the-book/two/`);
+      const ld = jsonLdOf(res.text);
+      expect(ld).toMatchObject({ '@type': 'Article', isAccessibleForFree: false, hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: '.paywall' } });
+      // The selector names something on the page: the purchase prompt.
+      expect(res.text).toMatch(/<section class="paywall[ "]/);
+    });
+
+    it('keep the end page out of the index', async () => {
+      const res = await request(app).get('/booklet/the-book/end');
+      expect(metaContent(res.text, 'robots')).toBe('noindex');
+    });
+  });
+
   describe('a paid chapter, to someone who has not bought it', () => {
     it('leaks nothing through the API, the page, its meta, the feed or the sitemap', async () => {
       const api = await request(app).get('/api/article/paid-chapter/').expect(200);

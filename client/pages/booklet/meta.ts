@@ -1,5 +1,6 @@
 import type { BookletDetail, BookletItemDetail } from '../../../shared/entities';
 import type { PageMeta } from '../../../shared/seoMeta';
+import { bookletPageMeta, chapterPageMeta } from '../../routing/pageMeta';
 import type { EnvStore } from '../../stores/EnvStore';
 
 /*
@@ -8,14 +9,14 @@ import type { EnvStore } from '../../stores/EnvStore';
  * SEO work: extend these two functions. Nothing here may come from a locked chapter's content.
  */
 
-/** The overview: the booklet's name. */
+/** The overview: the booklet's name; a schema.org Book (client/routing/pageMeta.ts). */
 export function bookletOverviewMeta(request: Request, booklet: BookletDetail): PageMeta {
-  return { path: new URL(request.url).pathname, title: booklet.name, type: 'book' };
+  return bookletPageMeta(request, booklet);
 }
 
 /** A chapter or directory ('chapter · booklet'), or the end page (not worth indexing). */
 export function bookletChapterMeta(request: Request, booklet: BookletDetail, item: BookletItemDetail | null, env: Pick<EnvStore, 't'>): PageMeta {
   const path = new URL(request.url).pathname;
   if (!item) return { path, title: `${env.t('booklet.end.title')} · ${booklet.name}`, type: 'website', noindex: true };
-  return { path, title: `${item.title} · ${booklet.name}`, type: 'article' };
+  return { ...chapterPageMeta(request, booklet, item, env), title: `${item.title} · ${booklet.name}` };
 }
