@@ -29,6 +29,14 @@ describe('booklet pages and the paywall in HTML', async () => {
     expect(jsonBlock(res.text, '__STATE__')).toMatchObject({ booklet: { current: { slug: 'field-guide' } } });
   });
 
+  it('escapes what readers wrote in their reviews', async () => {
+    await cat.post('/api/booklets/field-guide/ratings/', { rating: 2, review: '<script>alert(1)</script><img src=x onerror=alert(2)>' });
+    const res = await anonymous.get('/booklet/field-guide/').expect(200);
+    expect(res.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;');
+    expect(res.text).not.toContain('<script>alert(1)');
+    expect(res.text).not.toContain('<img src=x');
+  });
+
   it('renders a free chapter with its content, theme and neighbours, and the end page', async () => {
     const res = await anonymous.get('/booklet/field-guide/opening').expect(200);
     expect(res.text).toContain('Free opening words');

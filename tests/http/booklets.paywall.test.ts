@@ -89,3 +89,15 @@ describe('the booklet paywall', async () => {
     await db.updateTable('booklets').set({ trashed: 0 }).where('id', '=', guide).execute();
   });
 });
+
+describe('storing a booklet', async () => {
+  const database = await testDatabase();
+  const owner = await createPerson(database, 'owner');
+
+  it('refuses the reserved slug of the end page', async () => {
+    await expect(
+      createBooklet(database.db, { slug: 'b', ownerId: owner.id, name: 'B', items: [{ type: 'directory', slug: 'end', title: 'End', children: [] }] }, Date.now()),
+    ).rejects.toThrow(/end page/);
+    expect(await database.db.selectFrom('booklets').selectAll().execute()).toEqual([]);
+  });
+});

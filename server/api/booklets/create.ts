@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { BOOKLET_END_SLUG } from '../../../shared/bookletTree';
 import type { DB, SalesMode } from '../../db/schema';
 
 export type BookletItemSpec =
@@ -19,6 +20,8 @@ export interface BookletSpec {
 
 /** Stores a booklet and its tree (the demo seed and tests; the editor's booklet API is a later issue). */
 export async function createBooklet(db: Kysely<DB>, spec: BookletSpec, now: number): Promise<number> {
+  const reserved = (items: readonly BookletItemSpec[]): boolean => items.some((item) => item.slug === BOOKLET_END_SLUG || reserved(item.children ?? []));
+  if (reserved(spec.items)) throw new Error(`"${BOOKLET_END_SLUG}" is the end page of every booklet, not a chapter slug`);
   const { id } = await db
     .insertInto('booklets')
     .values({
