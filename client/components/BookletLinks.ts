@@ -7,3 +7,6 @@ export function bookletOverviewPath(slug: string): string {
 export function bookletChapterPath(slug: string, childSlug: string): string {
   return `/booklet/${encodeURIComponent(slug)}/${encodeURIComponent(childSlug)}`;
 }
+
+/** The overview's ratings section: the end page's 'Rate this booklet' leads there. */
+export const RATINGS_ANCHOR = 'ratings';

@@ -71,6 +71,13 @@ describe('reading a booklet in Chromium', () => {
       if (chapter === 'end') {
         await page.locator('h1', { hasText: texts.end }).waitFor();
         expect(await page.locator('.booklet-pager__link--next').count()).toBe(0);
+        // The invitation to rate leads to the overview's ratings.
+        await page.locator('.booklet-end__actions a').first().click();
+        await page.waitForURL('**/booklet/the-walkers-notebook/#ratings');
+        await page.waitForFunction(() => {
+          const box = document.getElementById('ratings')?.getBoundingClientRect();
+          return window.scrollY > 0 && box !== undefined && box.top >= -1 && box.top < window.innerHeight;
+        });
         break;
       }
       await page.locator('.booklet-pager__link--previous').waitFor();

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { BookletDetail, BookletLink } from '../../../shared/entities';
-import { bookletOverviewPath } from '../../components/BookletLinks';
+import { bookletOverviewPath, RATINGS_ANCHOR } from '../../components/BookletLinks';
 import { useStores } from '../../stores/context';
 import { BookletPager } from './BookletPager';
 
@@ -13,7 +13,7 @@ export function BookletEnd({ booklet, previous }: { booklet: BookletDetail; prev
       <h1 className="booklet-end__title">{env.t('booklet.end.title')}</h1>
       <p className="booklet-end__text">{env.t('booklet.end.text', { name: booklet.name })}</p>
       <div className="booklet-end__actions">
-        <Link className="button button--primary" to={`${bookletOverviewPath(booklet.slug)}#booklet-ratings-title`}>
+        <Link className="button button--primary" to={`${bookletOverviewPath(booklet.slug)}#${RATINGS_ANCHOR}`}>
           {env.t('booklet.end.rate')}
         </Link>
         <Link className="button" to={bookletOverviewPath(booklet.slug)}>

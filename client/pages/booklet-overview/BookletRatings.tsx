@@ -1,7 +1,9 @@
 import { observer } from 'mobx-react-lite';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
 import { BOOKLET_REVIEW_MAX_LENGTH, type BookletDetail } from '../../../shared/entities';
 import { relativeTime } from '../../../shared/relativeTime';
+import { RATINGS_ANCHOR } from '../../components/BookletLinks';
 import { ColumnLink } from '../../platform/ColumnLink';
 import { useStores } from '../../stores/context';
 
@@ -19,6 +21,15 @@ export const BookletRatings = observer(function BookletRatings({ booklet }: { bo
   const [review, setReview] = useState(booklet.my_rating?.review ?? '');
   const own = account.username === booklet.owner.username;
   const ratings = store.ratings;
+  const section = useRef<HTMLElement>(null);
+  const { hash } = useLocation();
+
+  // After the layout's scroll to the top of a new page.
+  useEffect(() => {
+    if (hash !== `#${RATINGS_ANCHOR}`) return;
+    const frame = requestAnimationFrame(() => section.current?.scrollIntoView());
+    return () => cancelAnimationFrame(frame);
+  }, [hash]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -27,7 +38,7 @@ export const BookletRatings = observer(function BookletRatings({ booklet }: { bo
   };
 
   return (
-    <section className="booklet-ratings" aria-labelledby="booklet-ratings-title">
+    <section className="booklet-ratings" id={RATINGS_ANCHOR} ref={section} aria-labelledby="booklet-ratings-title">
       <h2 id="booklet-ratings-title" className="booklet-overview__subtitle">
         {env.t('ratings.title')}
       </h2>
