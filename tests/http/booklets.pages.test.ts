@@ -42,6 +42,8 @@ describe('booklet pages and the paywall in HTML', async () => {
     expect(res.text).toContain('Free opening words');
     expect(res.text).toContain('article--theme-2');
     expect(res.text).toContain('href="/booklet/field-guide/second"');
+    expect((await anonymous.get('/booklet/field-guide/opening/')).status).toBe(200);
+    expect((await anonymous.get('/booklet/field-guide')).status).toBe(200);
     const end = await anonymous.get('/booklet/field-guide/end').expect(200);
     expect(end.text).toContain('You have reached the end of Field Guide.');
     expect(end.text).toContain('href="/booklet/field-guide/paid"');

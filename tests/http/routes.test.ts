@@ -28,8 +28,7 @@ const PAGES: [path: string, heading: string][] = [
   ['/page/withdraw/rules', 'Withdrawal Rules'],
   ['/accounts/referral', 'Invitation'],
   ['/accounts/referral/CODE42', 'Invitation'],
-  ['/booklet/field-notes', 'Overview'],
-  ['/booklet/field-notes/chapter-one', 'Chapter'],
+  // The booklet pages read a real booklet: tests/http/booklets.pages.test.ts.
   ['/r', 'Short Link'],
   ['/r/abc', 'Short Link'],
   ['/redeem', 'Redeem'],
