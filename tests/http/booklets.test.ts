@@ -1,8 +1,10 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { BookletDetail, BookletItemDetail } from '../../shared/entities';
+import { PageViewCounter } from '../../server/content/pageViews';
 import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
+import { testDatabase } from '../support/testDatabase';
 import { bookletFixture, PAID_DESCRIPTION, SECRET } from './booklets.fixture';
 
 describe('booklets: reading', async () => {
@@ -110,5 +112,21 @@ describe('booklets: reading', async () => {
     // What was sold stays sold: the paid article is still locked when read directly.
     expect((await anonymous.get('/api/article/paid-chapter/')).body.content).toBe('');
     await db.updateTable('booklets').set({ trashed: 0 }).where('slug', '=', 'field-guide').execute();
+  });
+});
+
+describe('booklets: chapter reads and the page-view quota', async () => {
+  const database = await testDatabase();
+  const pageViews = new PageViewCounter({ db: database.db, now: Date.now, flushMs: 60_000, limitOf: () => 2 });
+  const { app } = await testApp({ deps: { database, pageViews } });
+  await bookletFixture(database);
+
+  it('counts each chapter read as a read of its article, and refuses past the quota; the catalogue is not counted', async () => {
+    for (let i = 0; i < 3; i++) expect((await request(app).get('/api/booklets/field-guide/')).status).toBe(200);
+    expect((await request(app).get('/api/booklets/field-guide/item/opening/')).status).toBe(200);
+    expect((await request(app).get('/api/booklets/field-guide/item/second/')).status).toBe(200);
+    const refused = await request(app).get('/api/booklets/field-guide/item/opening/');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ detail: 'Visiting Traffic Exhausted' });
   });
 });
