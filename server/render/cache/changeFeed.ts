@@ -13,6 +13,8 @@ const OVERLAP = 200;
  */
 export class ChangeFeed {
   private lastSeen = -1;
+  /** The last id before this process began: older rows concern no page it holds. */
+  private floor = 0;
   private readonly seen = new Set<number>();
   private running: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
@@ -49,7 +51,7 @@ export class ChangeFeed {
     const rows = await this.db
       .selectFrom('content_changes')
       .select(['id', 'key'])
-      .where('id', '>', this.lastSeen - OVERLAP)
+      .where('id', '>', Math.max(this.floor, this.lastSeen - OVERLAP))
       .execute();
     this.take(rows);
     for (const id of this.seen) if (id <= this.lastSeen - OVERLAP) this.seen.delete(id);
@@ -70,6 +72,7 @@ export class ChangeFeed {
       // Nothing is cached yet: only what changes from now on matters.
       const row = await sql<{ last: number | null }>`select max(id) as last from content_changes`.execute(this.db);
       this.lastSeen = Number(row.rows[0]?.last ?? 0);
+      this.floor = this.lastSeen;
       return;
     }
     const rows = await this.db.selectFrom('content_changes').select(['id', 'key']).where('id', '>', this.lastSeen).orderBy('id').execute();
