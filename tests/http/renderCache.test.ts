@@ -157,7 +157,7 @@ describe('the render cache', async () => {
 
   it('lets share codes, __token and unknown query parameters bypass it', async () => {
     await page(app, '/article/second-letter/');
-    for (const query of ['?share=abc123', '?__token=not-a-token', '?utm_source=x']) {
+    for (const query of ['?share=abc123', '?__token=not-a-token', '?utm_source=x', `?page=${'9'.repeat(600)}`]) {
       const res = await page(app, `/article/second-letter/${query}`);
       expect(res.headers['x-cache'], query).toBe('bypass');
     }
@@ -173,6 +173,26 @@ describe('the render cache', async () => {
       await page(app, url);
       expect((await page(app, url)).headers['x-cache'], url).toBe('bypass');
     }
+  });
+
+  it("keeps a booklet's overview until the booklet or its owner changes", async () => {
+    const at = Date.now();
+    await dbA.db
+      .insertInto('booklets')
+      .values({
+        slug: 'walks-book', owner_id: ann.id, name: 'A Book of Walks', heading: '', description: 'Walks.', cover_url: '',
+        price_cents: 0, currency: 'CNY', trashed: 0, created_at: at, modified_at: at,
+      })
+      .execute();
+    await page(app, '/booklet/walks-book/');
+    expect((await page(app, '/booklet/walks-book/')).headers['x-cache']).toBe('hit');
+    await dbB.db.updateTable('booklets').set({ name: 'A Longer Book of Walks' }).where('slug', '=', 'walks-book').execute();
+    await contentChanged(dbB.db, ['booklet:walks-book'], now());
+    const renamed = await page(app, '/booklet/walks-book/');
+    expect(renamed.headers['x-cache']).toBe('miss');
+    expect(renamed.text).toContain('A Longer Book of Walks');
+    await contentChanged(dbB.db, ['author:ann'], now());
+    expect((await page(app, '/booklet/walks-book/')).headers['x-cache']).toBe('miss');
   });
 
   it('sends gzip and brotli that decode to the same page, and 304 for its ETag', async () => {
