@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadManifest, modulePreloads } from '../server/render/manifest';
 
-export const CLIENT_JS_BUDGET_BYTES = 135 * 1024;
+export const CLIENT_JS_BUDGET_BYTES = 145 * 1024;
 
 /** Reader pages and the source modules their first load needs. */
 export const READER_PAGES: Readonly<Record<string, readonly string[]>> = {

@@ -62,8 +62,10 @@ describe('the document', () => {
     expect(res.text.trimEnd().endsWith('</div></body></html>')).toBe(true);
   });
 
-  it('compresses HTML with gzip even when brotli is offered', async () => {
-    const res = await request(app).get('/').set('Accept-Encoding', 'br, gzip').expect(200);
+  it('compresses rendered HTML with gzip even when brotli is offered', async () => {
+    // /found is rendered for each request; cached pages carry brotli computed once (renderCache.test.ts).
+    const res = await request(app).get('/found').set('Accept-Encoding', 'br, gzip').expect(200);
+    expect(res.headers['x-cache']).not.toBe('hit');
     expect(res.headers['content-encoding']).toBe('gzip');
   });
 

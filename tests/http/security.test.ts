@@ -38,7 +38,8 @@ describe('security headers', () => {
     const scripts = [...res.text.matchAll(/<script([^>]*)>/g)].map((m) => m[1] ?? '');
     expect(scripts.length).toBeGreaterThan(0);
     for (const attrs of scripts) {
-      const isData = attrs.includes('type="application/json"');
+      // Data blocks (the state, the router data, JSON-LD) are never executed.
+      const isData = attrs.includes('type="application/json"') || attrs.includes('type="application/ld+json"');
       const isExternal = /\ssrc="\/static\//.test(attrs);
       const hasNonce = nonce !== undefined && attrs.includes(`nonce="${nonce}"`);
       expect(isData || isExternal || hasNonce, attrs).toBe(true);
