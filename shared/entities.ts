@@ -58,6 +58,8 @@ export interface ArticleDetail {
   thumb_up_status: boolean;
   favorite_count: number;
   favorite_status: boolean;
+  /** Top-level comments (replies sit inside them), so the page shows the count before the list loads. */
+  comment_count: number;
   /** Set when the article is a paid booklet chapter its reader has not bought: `content` is then empty. */
   paywall?: ArticlePaywall | null;
   /**

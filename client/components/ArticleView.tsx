@@ -104,7 +104,7 @@ export const ArticleView = observer(function ArticleView({ article, banner, body
           />
         )}
         <ArticleActions article={article} />
-        <CommentPanel slug={article.slug} />
+        <CommentPanel slug={article.slug} initialCount={article.comment_count} />
       </article>
     </main>
   );

@@ -9,7 +9,7 @@ import { cutComment } from '../stores/CommentsStore';
 import { useStores } from '../stores/context';
 
 /** An article's comments: loaded after hydration, a form, replies, and more pages. */
-export const CommentPanel = observer(function CommentPanel({ slug }: { slug: string }) {
+export const CommentPanel = observer(function CommentPanel({ slug, initialCount }: { slug: string; initialCount: number }) {
   const stores = useStores();
   const { comments, env } = stores;
   const [text, setText] = useState('');
@@ -36,7 +36,7 @@ export const CommentPanel = observer(function CommentPanel({ slug }: { slug: str
   return (
     <section className="comments" aria-labelledby="comments-title">
       <h2 id="comments-title" className="comments__title">
-        {env.t('comments.title', { count: comments.slug === slug ? comments.count : 0 })}
+        {env.t('comments.title', { count: comments.slug === slug ? comments.count : initialCount })}
       </h2>
       {miniProgram ? (
         <button

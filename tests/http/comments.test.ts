@@ -61,6 +61,19 @@ describe('comments', async () => {
     expect(await stored()).toBe(before);
   });
 
+  it('counts top-level comments in the article, and the cached page shows the new count on the next read', async () => {
+    const count = (await request(app).get('/api/comments/article/talk/').expect(200)).body.count as number;
+    expect((await request(app).get('/api/article/talk/').expect(200)).body.comment_count).toBe(count);
+    // One Host for every read: without PUBLIC_ORIGIN the origin is part of the cache key.
+    const read = () => request(app).get('/article/talk/').set('Host', 'zine.test').expect(200);
+    const before = await read();
+    expect(before.text).toContain(`Comments (${count})`);
+    expect((await read()).headers['x-cache']).toBe('hit');
+    await ben.post('/api/comments/article/talk/', { text: 'One more' });
+    const after = await read();
+    expect(after.text).toContain(`Comments (${count + 1})`);
+  });
+
   it('accepts exactly 140 characters, Chinese included', async () => {
     expect((await ben.post('/api/comments/article/talk/', { text: '好'.repeat(140) })).status).toBe(201);
   });

@@ -45,7 +45,7 @@ export const BookletChapterView = observer(function BookletChapterView({ booklet
           <div className="article__content" dangerouslySetInnerHTML={{ __html: article.content }} />
         )}
         <BookletPager slug={booklet.slug} previous={item.previous} next={item.next} />
-        <CommentPanel slug={article.slug} />
+        <CommentPanel slug={article.slug} initialCount={article.comment_count} />
       </article>
     </div>
   );

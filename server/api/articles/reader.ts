@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ArticleDetail } from '../../../shared/entities';
 import type { PageViewGate } from '../../content/pageViews';
 import type { DB, User } from '../../db/schema';
+import { commentCount } from '../comments/service';
 import { followState, reactionState } from '../social/service';
 import { readArticle } from './service';
 
@@ -15,10 +16,11 @@ export async function articleForReader(
 ): Promise<ArticleDetail> {
   const { article, authorId } = await readArticle(db, slug, reader, now, pageViews);
   const readerId = reader?.id ?? null;
-  const [likes, favorites, author] = await Promise.all([
+  const [likes, favorites, author, comments] = await Promise.all([
     reactionState(db, 'likes', article.id, readerId),
     reactionState(db, 'favorites', article.id, readerId),
     followState(db, authorId, readerId),
+    commentCount(db, article.id),
   ]);
   return {
     ...article,
@@ -26,6 +28,7 @@ export async function articleForReader(
     thumb_up_status: likes.status,
     favorite_count: favorites.count,
     favorite_status: favorites.status,
+    comment_count: comments,
     author: { ...article.author, ...author },
   };
 }

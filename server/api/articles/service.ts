@@ -9,7 +9,7 @@ import type { PageViewGate } from '../../content/pageViews';
 import { effectiveRole } from '../../../shared/membership';
 import { ApiError } from '../errors';
 
-type SocialFields = 'thumb_up_count' | 'thumb_up_status' | 'favorite_count' | 'favorite_status' | 'author';
+type SocialFields = 'thumb_up_count' | 'thumb_up_status' | 'favorite_count' | 'favorite_status' | 'comment_count' | 'author';
 
 export interface ReadableArticle {
   article: Omit<ArticleDetail, SocialFields> & {

@@ -9,13 +9,8 @@ import { ApiError } from '../errors';
 /** Top-level comments of a readable article, newest first, each with its replies. */
 export async function listComments(db: Kysely<DB>, slug: string, reader: User | null, now: number, page: number, pageSize: number) {
   const { article } = await readArticle(db, slug, reader, now);
-  const [{ count }, top] = await Promise.all([
-    db
-      .selectFrom('comments')
-      .select(sql<number>`count(*)`.as('count'))
-      .where('article_id', '=', article.id)
-      .where('parent_id', 'is', null)
-      .executeTakeFirstOrThrow(),
+  const [count, top] = await Promise.all([
+    commentCount(db, article.id),
     commentRows(db)
       .where('comments.article_id', '=', article.id)
       .where('comments.parent_id', 'is', null)
@@ -40,7 +35,18 @@ export async function listComments(db: Kysely<DB>, slug: string, reader: User | 
     ...toItem(c),
     replies: replies.filter((r) => r.parent_id === c.id).map(toItem),
   }));
-  return { count: Number(count), results };
+  return { count, results };
+}
+
+/** The number of top-level comments of an article (what the comment list counts). */
+export async function commentCount(db: Kysely<DB>, articleId: number): Promise<number> {
+  const { count } = await db
+    .selectFrom('comments')
+    .select(sql<number>`count(*)`.as('count'))
+    .where('article_id', '=', articleId)
+    .where('parent_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(count);
 }
 
 /** Adds a comment (or a reply to a top-level comment of the same article) by the reader. */
