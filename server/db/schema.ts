@@ -18,6 +18,7 @@ export interface DB {
   follows: FollowsTable;
   content_changes: ContentChangesTable;
   page_views: PageViewsTable;
+  article_share_codes: ArticleShareCodesTable;
   booklets: BookletsTable;
   booklet_items: BookletItemsTable;
   booklet_ratings: BookletRatingsTable;
@@ -212,4 +213,13 @@ export interface PageViewsTable {
   author_id: number;
   month: string;
   count: number;
+}
+
+/** A share link's code; a revoked code no longer opens the article. */
+export interface ArticleShareCodesTable {
+  id: Generated<number>;
+  article_id: number;
+  code: string;
+  created_at: number;
+  revoked_at: number | null;
 }

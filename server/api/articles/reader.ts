@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { ArticleDetail } from '../../../shared/entities';
-import type { PageViewGate } from '../../content/pageViews';
 import type { DB, User } from '../../db/schema';
 import { commentCount } from '../comments/service';
 import { followState, reactionState } from '../social/service';
-import { readArticle } from './service';
+import { readArticle, type ReadOptions } from './service';
 
 /** The article with the social state its reader sees: counts, their own flags, the author's followers. */
 export async function articleForReader(
@@ -12,9 +11,9 @@ export async function articleForReader(
   slug: string,
   reader: User | null,
   now: number,
-  pageViews?: PageViewGate,
+  options: ReadOptions = {},
 ): Promise<ArticleDetail> {
-  const { article, authorId } = await readArticle(db, slug, reader, now, pageViews);
+  const { article, authorId } = await readArticle(db, slug, reader, now, options);
   const readerId = reader?.id ?? null;
   const [likes, favorites, author, comments] = await Promise.all([
     reactionState(db, 'likes', article.id, readerId),

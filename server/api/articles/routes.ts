@@ -9,7 +9,8 @@ const slugParam = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/i);
 
 /**
  * `GET /api/article/{slug}/`: an article for its reader, or the reason it cannot be read.
- * Each read by someone other than its author or an operator counts against the author's page-view quota.
+ * Each read by someone other than its author or an operator counts against the author's page-view quota;
+ * `X-Share-Code` carries a share link's code, which opens a private article.
  */
 export function articleReadRoutes(deps: { db: Kysely<DB>; now: () => number; pageViews?: PageViewGate }): Router {
   const router = Router();
@@ -20,7 +21,8 @@ export function articleReadRoutes(deps: { db: Kysely<DB>; now: () => number; pag
       return;
     }
     res.set('Cache-Control', 'private, no-cache');
-    res.json(await articleForReader(deps.db, slug.data, req.auth?.user ?? null, deps.now(), deps.pageViews));
+    const shareCode = req.get('X-Share-Code') ?? null;
+    res.json(await articleForReader(deps.db, slug.data, req.auth?.user ?? null, deps.now(), { pageViews: deps.pageViews, shareCode }));
   });
   return router;
 }

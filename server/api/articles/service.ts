@@ -8,6 +8,7 @@ import type { DB, User } from '../../db/schema';
 import type { PageViewGate } from '../../content/pageViews';
 import { effectiveRole } from '../../../shared/membership';
 import { ApiError } from '../errors';
+import { shareCodeOpens } from './shareCodes';
 
 type SocialFields = 'thumb_up_count' | 'thumb_up_status' | 'favorite_count' | 'favorite_status' | 'comment_count' | 'author';
 
@@ -18,18 +19,26 @@ export interface ReadableArticle {
   authorId: number;
 }
 
+export interface ReadOptions {
+  /** The article read itself (not comments or likes): counted against the author's monthly quota. */
+  pageViews?: PageViewGate;
+  /** A share link's code (`X-Share-Code`): opens a private article while the link lives. */
+  shareCode?: string | null;
+}
+
 /**
  * The reading rules of seed 000 §2, in the order they are checked. With a page-view
- * gate (the article read itself, not comments or likes) a reader other than the author
- * or an operator is counted against the author's monthly quota, or refused when it is used up.
+ * gate a reader other than the author or an operator is counted against the author's
+ * monthly quota, or refused when it is used up.
  */
 export async function readArticle(
   db: Kysely<DB>,
   slug: string,
   reader: User | null,
   now: number,
-  pageViews?: PageViewGate,
+  options: ReadOptions = {},
 ): Promise<ReadableArticle> {
+  const { pageViews, shareCode } = options;
   const row = await db
     .selectFrom('articles')
     .innerJoin('users', 'users.id', 'articles.author_id')
@@ -51,7 +60,12 @@ export async function readArticle(
   const privileged = reader !== null && (reader.id === row.author_id || reader.role === 'operator');
   if (!privileged) {
     const refused = readingRefusal(row, now);
-    if (refused) throw refusal(refused);
+    if (refused === 'Private Article' && shareCode) {
+      // A share link opens a private article; a revoked or wrong one reads as unshared.
+      if (!(await shareCodeOpens(db, row.id, shareCode))) throw refusal('Does Not Exist');
+    } else if (refused) {
+      throw refusal(refused);
+    }
     const role = effectiveRole(row.author_role, row.author_tier, row.author_expires_at, now);
     if (pageViews && !(await pageViews.admit({ id: row.author_id, role }, now))) throw refusal('Visiting Traffic Exhausted');
   }

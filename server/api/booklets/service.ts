@@ -10,7 +10,7 @@ import { ApiError } from '../errors';
 import { lockedArticleIds } from './paywall';
 
 /** The page-view gate the article read takes (the chapter read counts as an article read). */
-type PageViews = Parameters<typeof articleForReader>[4];
+type PageViews = NonNullable<Parameters<typeof articleForReader>[4]>['pageViews'];
 
 export interface ReadableBooklet {
   id: number;
@@ -140,7 +140,7 @@ export async function readBookletItem(
   }
   if (item.article_slug === null) throw missing;
   // The article's own reading rules (and its refusal reasons) apply to the chapter.
-  const article = await articleForReader(db, item.article_slug, reader, now, pageViews);
+  const article = await articleForReader(db, item.article_slug, reader, now, { pageViews });
   return {
     id: item.id,
     slug: item.slug,

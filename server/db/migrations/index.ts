@@ -7,6 +7,7 @@ import { social } from './004_social';
 import { contentChanges } from './005_content_changes';
 import { booklets } from './006_booklets';
 import { pageViews } from './007_page_views';
+import { shareCodes } from './008_share_codes';
 
 /** Every migration, in order. Never edit one that has landed: add the next number. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -18,5 +19,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '005_content_changes': contentChanges(engine),
     '006_booklets': booklets(engine),
     '007_page_views': pageViews(),
+    '008_share_codes': shareCodes(engine),
   };
 }
