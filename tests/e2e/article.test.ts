@@ -1,30 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../server/db/seed/demo';
-import { launchBrowser, watchForErrors } from '../support/browser';
-import { startLiveServer } from '../support/liveServer';
+import { describe, expect, it } from 'vitest';
+import { watchForErrors } from '../support/browser';
+import { demoSite } from '../support/demoSite';
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof startLiveServer>>;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startLiveServer()]);
-  await seedDemo(server.database.db, Date.now);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = demoSite();
 
 describe('reading in Chromium', () => {
   it.each([
     ['en', 1280, '/article/the-art-of-the-second-draft/', 'The Art of the Second Draft'],
     ['zh-TW', 375, '/article/drawing-the-night-market/?__lang=zh-TW', '畫夜市的那些晚上'],
   ])('an anonymous reader gets the full article, hydrated without a mismatch (%s, %i px)', async (_lang, width, path, title) => {
-    const page = await browser.newPage({ viewport: { width, height: 800 } });
+    const page = await site.browser.newPage({ viewport: { width, height: 800 } });
     const problems = watchForErrors(page);
-    const response = await page.goto(server.origin + path);
+    const response = await page.goto(site.server.origin + path);
     expect(response?.status()).toBe(200);
     const html = await response?.text();
     expect(html).toContain(title);
@@ -38,10 +25,10 @@ describe('reading in Chromium', () => {
   });
 
   it('renders a private article’s screen with 403', async () => {
-    await server.database.db.updateTable('articles').set({ visibility: 'private' }).where('slug', '=', 'walking-without-headphones').execute();
-    const page = await browser.newPage();
+    await site.server.database.db.updateTable('articles').set({ visibility: 'private' }).where('slug', '=', 'walking-without-headphones').execute();
+    const page = await site.browser.newPage();
     const problems = watchForErrors(page, [/status of 403/]);
-    const response = await page.goto(`${server.origin}/article/walking-without-headphones/`);
+    const response = await page.goto(`${site.server.origin}/article/walking-without-headphones/`);
     expect(response?.status()).toBe(403);
     await page.waitForSelector('html[data-hydrated="true"]');
     await page.locator('h1', { hasText: 'The author made this article private again' }).waitFor();
@@ -53,10 +40,10 @@ describe('reading in Chromium', () => {
 describe('liking while signed out, in Chromium', () => {
   it('opens sign-in, then applies the like once the reader has signed in', async () => {
     const { createPerson, PASSWORD } = await import('../support/people');
-    await createPerson(server.database, 'liker');
-    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await createPerson(site.server.database, 'liker');
+    const page = await site.browser.newPage({ viewport: { width: 375, height: 800 } });
     const problems = watchForErrors(page, [/status of 401/]);
-    await page.goto(`${server.origin}/article/the-art-of-the-second-draft/`);
+    await page.goto(`${site.server.origin}/article/the-art-of-the-second-draft/`);
     await page.waitForSelector('html[data-hydrated="true"]');
     await page.getByRole('button', { name: 'Like · 0' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign in to continue' });
@@ -73,7 +60,7 @@ describe('liking while signed out, in Chromium', () => {
 
     await page.getByRole('button', { name: 'Liked · 1' }).waitFor();
     expect(await dialog.count()).toBe(0);
-    const likes = await server.database.db.selectFrom('likes').selectAll().execute();
+    const likes = await site.server.database.db.selectFrom('likes').selectAll().execute();
     expect(likes).toHaveLength(1);
     expect(JSON.parse((await page.evaluate(() => window.localStorage.getItem('zine:state'))) ?? '{}').deferredTasks).toEqual([]);
 
@@ -84,8 +71,8 @@ describe('liking while signed out, in Chromium', () => {
   });
 
   it('drops the deferred task when the overlay is closed', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.origin}/article/the-art-of-the-second-draft/`);
+    const page = await site.browser.newPage();
+    await page.goto(`${site.server.origin}/article/the-art-of-the-second-draft/`);
     await page.waitForSelector('html[data-hydrated="true"]');
     await page.getByRole('button', { name: /^Favourite/ }).click();
     await page.getByRole('dialog').waitFor();
@@ -99,10 +86,10 @@ describe('liking while signed out, in Chromium', () => {
 describe('commenting while signed out, in Chromium', () => {
   it('keeps the comment through sign-in, cuts it to 140 characters and shows it escaped', async () => {
     const { createPerson, PASSWORD } = await import('../support/people');
-    await createPerson(server.database, 'commenter');
-    const page = await browser.newPage();
+    await createPerson(site.server.database, 'commenter');
+    const page = await site.browser.newPage();
     const problems = watchForErrors(page);
-    await page.goto(`${server.origin}/article/west-lake-in-the-rain/`);
+    await page.goto(`${site.server.origin}/article/west-lake-in-the-rain/`);
     await page.waitForSelector('html[data-hydrated="true"]');
     await page.getByText('The last line stays with me.').waitFor();
     const text = `<b>bold?</b> ${'长'.repeat(200)}`;
@@ -115,7 +102,7 @@ describe('commenting while signed out, in Chromium', () => {
     const posted = page.locator('.comment__text', { hasText: '<b>bold?</b>' });
     await posted.waitFor();
     expect([...((await posted.textContent()) ?? '')]).toHaveLength(140);
-    const rows = await server.database.db.selectFrom('comments').selectAll().where('text', 'like', '<b>bold?</b>%').execute();
+    const rows = await site.server.database.db.selectFrom('comments').selectAll().where('text', 'like', '<b>bold?</b>%').execute();
     expect(rows).toHaveLength(1);
     await page.close();
     expect(problems).toEqual([]);

@@ -1,21 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../server/db/seed/demo';
-import { launchBrowser, watchForErrors } from '../support/browser';
-import { startLiveServer } from '../support/liveServer';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { watchForErrors } from '../support/browser';
+import { demoSite } from '../support/demoSite';
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof startLiveServer>>;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startLiveServer()]);
-  await seedDemo(server.database.db, Date.now);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = demoSite();
 
 const BOOKLET = '/booklet/the-walkers-notebook/';
 /** Words of the first paid chapter of the demo booklet: never in a non-buyer's page. */
@@ -43,9 +31,9 @@ describe('reading a booklet in Chromium', () => {
     ['zh-TW', 375],
   ] as const)('opens the booklet, walks the chapters with Next to the end and meets the purchase prompt (%s, %i px)', async (lang, width) => {
     const texts = TEXTS[lang];
-    const page = await browser.newPage({ viewport: { width, height: 800 } });
+    const page = await site.browser.newPage({ viewport: { width, height: 800 } });
     const problems = watchForErrors(page);
-    const response = await page.goto(server.origin + BOOKLET + texts.query);
+    const response = await page.goto(site.server.origin + BOOKLET + texts.query);
     expect(response?.status()).toBe(200);
     await hydrated(page);
     await page.locator('h1', { hasText: "The Walker's Notebook" }).waitFor();
@@ -95,7 +83,7 @@ describe('reading a booklet in Chromium', () => {
     }
 
     // The server's page of the paid chapter carries none of it either.
-    const source = await page.request.get(`${server.origin}/booklet/the-walkers-notebook/the-notebook-habit${texts.query}`);
+    const source = await page.request.get(`${site.server.origin}/booklet/the-walkers-notebook/the-notebook-habit${texts.query}`);
     expect(source.status()).toBe(200);
     const html = await source.text();
     expect(html).toContain(texts.prompt);
@@ -105,9 +93,9 @@ describe('reading a booklet in Chromium', () => {
   });
 
   it('asks a signed-out reader to sign in on Buy, and opens the chapter to its buyer after sign-in', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const problems = watchForErrors(page);
-    await page.goto(`${server.origin}/booklet/the-walkers-notebook/the-notebook-habit`);
+    await page.goto(`${site.server.origin}/booklet/the-walkers-notebook/the-notebook-habit`);
     await hydrated(page);
     await page.getByRole('button', { name: 'Buy for ¥12.00' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign in to continue' });
@@ -124,16 +112,16 @@ describe('reading a booklet in Chromium', () => {
   });
 
   it('tells a signed-in non-buyer honestly that buying is not open yet, on the chapter and the article page', async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    const page = await site.browser.newPage({ viewport: { width: 375, height: 800 } });
     const problems = watchForErrors(page);
-    await page.goto(`${server.origin}/sign/in`);
+    await page.goto(`${site.server.origin}/sign/in`);
     await hydrated(page);
     await page.getByLabel('E-mail').fill('mei@zine.local');
     await page.getByLabel('Password').fill('zine-demo-2026');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/sign/in'));
     for (const path of ['/booklet/the-walkers-notebook/walking-home-in-the-dark', '/article/the-walkers-notebook-the-notebook-habit/']) {
-      await page.goto(server.origin + path);
+      await page.goto(site.server.origin + path);
       await hydrated(page);
       await page.getByRole('button', { name: 'Buy for ¥12.00' }).click();
       await page.getByRole('status').filter({ hasText: 'nothing was charged' }).waitFor();
@@ -144,15 +132,15 @@ describe('reading a booklet in Chromium', () => {
   });
 
   it('rates the booklet with a review, and shows the server\'s text when rating fails', async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    const page = await site.browser.newPage({ viewport: { width: 375, height: 800 } });
     const problems = watchForErrors(page, [/status of 400/]);
-    await page.goto(`${server.origin}/sign/in`);
+    await page.goto(`${site.server.origin}/sign/in`);
     await hydrated(page);
     await page.getByLabel('E-mail').fill('demo@zine.local');
     await page.getByLabel('Password').fill('zine-demo-2026');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/sign/in'));
-    await page.goto(server.origin + BOOKLET);
+    await page.goto(site.server.origin + BOOKLET);
     await hydrated(page);
     await page.getByText('4.5 out of 5 · 2 ratings').waitFor();
 

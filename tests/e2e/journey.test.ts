@@ -1,15 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../server/db/seed/demo';
-import { launchBrowser, watchForErrors } from '../support/browser';
-import { startLiveServer } from '../support/liveServer';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { writeArticle } from '../support/articles';
+import { watchForErrors } from '../support/browser';
+import { demoSite } from '../support/demoSite';
 import { createPerson, PASSWORD } from '../support/people';
 
 // Issue 5's reader journey, whole, in two languages and two widths: from a search result to
 // an article, like (through sign-in), comment, follow, the column and its pages of originals.
-let browser: Browser;
-let server: Awaited<ReturnType<typeof startLiveServer>>;
-
 const TEXTS = {
   en: {
     like: 'Like', liked: 'Liked', dialog: 'Sign in to continue', email: 'E-mail', password: 'Password', signIn: 'Sign In',
@@ -26,27 +23,16 @@ const TEXTS = {
 const ARTICLE = { slug: 'the-art-of-the-second-draft', title: 'The Art of the Second Draft', author: 'olivergrant' };
 const EXTRA_ORIGINALS = 24;
 
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startLiveServer()]);
-  await seedDemo(server.database.db, Date.now);
+const site = demoSite(async (server) => {
   // Enough originals for the column to need a second page (20 a page).
   const author = await server.database.db.selectFrom('users').select('id').where('username', '=', ARTICLE.author).executeTakeFirstOrThrow();
   const at = Date.now() - 30 * 24 * 3600_000;
-  await server.database.db
-    .insertInto('articles')
-    .values(
-      Array.from({ length: EXTRA_ORIGINALS }, (_, i) => ({
-        slug: `notebook-page-${i}`, author_id: author.id, title: `Notebook page ${i}`, description: 'From the notebook.', cover_url: '',
-        content: '<p>A page.</p>', theme: 'default', style: '', word_count: 2, language: 'en', client_modify_date: at - i,
-        visibility: 'public', moderation: 'none', trashed: 0, created_at: at - i * 60_000, modified_at: at - i * 60_000,
-      })),
-    )
-    .execute();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  for (let i = 0; i < EXTRA_ORIGINALS; i++) {
+    await writeArticle(server.database, author.id, `notebook-page-${i}`, {
+      title: `Notebook page ${i}`, description: 'From the notebook.', content: '<p>A page.</p>', word_count: 2,
+      client_modify_date: at - i, created_at: at - i * 60_000, modified_at: at - i * 60_000,
+    });
+  }
 });
 
 describe('a reader from a search engine, in Chromium', () => {
@@ -58,13 +44,13 @@ describe('a reader from a search engine, in Chromium', () => {
   ] as const)('reads, likes after signing in, comments, follows and pages through the column (%s, %i px)', async (lang, width) => {
     const t = TEXTS[lang];
     const reader = `reader_${lang.replace('-', '').toLowerCase()}_${width}`;
-    await createPerson(server.database, reader);
-    const page = await browser.newPage({ viewport: { width, height: 800 }, extraHTTPHeaders: { Referer: 'https://www.google.com/' } });
+    await createPerson(site.server.database, reader);
+    const page = await site.browser.newPage({ viewport: { width, height: 800 }, extraHTTPHeaders: { Referer: 'https://www.google.com/' } });
     const problems = watchForErrors(page, [/status of 401/]);
     await watchLayoutShifts(page);
 
     // 1. The search result: the complete article in the server's HTML.
-    const response = await page.goto(`${server.origin}/article/${ARTICLE.slug}/?__lang=${lang}`);
+    const response = await page.goto(`${site.server.origin}/article/${ARTICLE.slug}/?__lang=${lang}`);
     expect(response?.status()).toBe(200);
     const html = (await response?.text()) ?? '';
     expect(html).toContain(`<h1 class="article__title">${ARTICLE.title}</h1>`);
@@ -74,10 +60,10 @@ describe('a reader from a search engine, in Chromium', () => {
     const likes = async () =>
       Number(
         (
-          await server.database.db
+          await site.server.database.db
             .selectFrom('likes')
             .innerJoin('articles', 'articles.id', 'likes.article_id')
-            .select(server.database.db.fn.countAll<number>().as('n'))
+            .select(site.server.database.db.fn.countAll<number>().as('n'))
             .where('articles.slug', '=', ARTICLE.slug)
             .executeTakeFirstOrThrow()
         ).n,
@@ -108,10 +94,10 @@ describe('a reader from a search engine, in Chromium', () => {
     await page.locator('.article__byline').getByRole('link', { name: ARTICLE.author }).click();
     await page.waitForURL(`**/@${ARTICLE.author}/`);
     await page.getByRole('button', { name: t.unfollow }).waitFor();
-    const followers = await server.database.db
+    const followers = await site.server.database.db
       .selectFrom('follows')
       .innerJoin('users', 'users.id', 'follows.followee_id')
-      .select(server.database.db.fn.countAll<number>().as('n'))
+      .select(site.server.database.db.fn.countAll<number>().as('n'))
       .where('users.username', '=', ARTICLE.author)
       .executeTakeFirstOrThrow();
     await page.getByText(t.followers(Number(followers.n))).waitFor();

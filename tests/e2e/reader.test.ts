@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../server/db/seed/demo';
-import { launchBrowser, watchForErrors } from '../support/browser';
-import { startLiveServer } from '../support/liveServer';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { watchForErrors } from '../support/browser';
+import { demoSite } from '../support/demoSite';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -12,21 +11,10 @@ const SDK_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js';
 /** The demo article with two sized images in its body (theme 1). */
 const GALLERY = '/article/west-lake-in-the-rain/';
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof startLiveServer>>;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startLiveServer()]);
-  await seedDemo(server.database.db, Date.now);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = demoSite();
 
 async function open(path: string, options: { width?: number; userAgent?: string } = {}) {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 800 }, userAgent: options.userAgent ?? CHROME });
+  const context = await site.browser.newContext({ viewport: { width: options.width ?? 1280, height: 800 }, userAgent: options.userAgent ?? CHROME });
   const page = await context.newPage();
   const problems = watchForErrors(page);
   // Layout shifts from the first paint on, summed the way CLS is (without input-caused ones).
@@ -40,7 +28,7 @@ async function open(path: string, options: { width?: number; userAgent?: string 
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  const response = await page.goto(server.origin + path);
+  const response = await page.goto(site.server.origin + path);
   await page.waitForSelector('html[data-hydrated="true"]');
   return { page, problems, response, close: () => context.close() };
 }
@@ -189,10 +177,10 @@ describe('the photo viewer', () => {
   });
 
   it('zooms with a two-finger pinch and pages with a touch swipe on a phone', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, userAgent: CHROME, hasTouch: true, isMobile: true });
+    const context = await site.browser.newContext({ viewport: { width: 375, height: 740 }, userAgent: CHROME, hasTouch: true, isMobile: true });
     const page = await context.newPage();
     const problems = watchForErrors(page);
-    await page.goto(server.origin + GALLERY);
+    await page.goto(site.server.origin + GALLERY);
     await page.waitForSelector('html[data-hydrated="true"]');
     await page.locator('.article__content img').first().tap();
     await page.locator('.photo-viewer').waitFor();
@@ -235,7 +223,7 @@ describe('the photo viewer', () => {
 
 describe('inside the mini program', () => {
   it('opens the mini program’s own comment and column pages through its bridge', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, userAgent: MINI_PROGRAM });
+    const context = await site.browser.newContext({ viewport: { width: 375, height: 800 }, userAgent: MINI_PROGRAM });
     const page = await context.newPage();
     const problems = watchForErrors(page);
     let sdkRequests = 0;
@@ -255,7 +243,7 @@ describe('inside the mini program', () => {
         },
       });
     });
-    await page.goto(server.origin + GALLERY);
+    await page.goto(site.server.origin + GALLERY);
     await page.waitForSelector('html[data-hydrated="true"]');
     const calls = () => page.evaluate(() => Reflect.get(window, '__wxCalls') as string[]);
 
@@ -273,7 +261,7 @@ describe('inside the mini program', () => {
   });
 
   it('loads the JS-SDK only for mini program clients, allowed by the page’s CSP', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, userAgent: MINI_PROGRAM });
+    const context = await site.browser.newContext({ viewport: { width: 375, height: 800 }, userAgent: MINI_PROGRAM });
     const page = await context.newPage();
     const problems = watchForErrors(page);
     await page.route(SDK_URL, (route) =>
@@ -282,7 +270,7 @@ describe('inside the mini program', () => {
         body: 'window.wx={miniProgram:{navigateTo:function(o){(window.__sdkCalls=window.__sdkCalls||[]).push(o.url);o.success&&o.success();}}};',
       }),
     );
-    await page.goto(server.origin + GALLERY);
+    await page.goto(site.server.origin + GALLERY);
     await page.waitForSelector('html[data-hydrated="true"]');
     await page.waitForFunction(() => 'wx' in window);
     await page.getByRole('button', { name: 'Write a comment' }).click();

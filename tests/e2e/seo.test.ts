@@ -1,27 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../server/db/seed/demo';
-import { launchBrowser, watchForErrors } from '../support/browser';
-import { startLiveServer } from '../support/liveServer';
+import { describe, expect, it } from 'vitest';
+import { watchForErrors } from '../support/browser';
+import { demoSite } from '../support/demoSite';
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof startLiveServer>>;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startLiveServer()]);
-  await seedDemo(server.database.db, Date.now);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = demoSite();
 
 describe('page meta in Chromium', () => {
   it('keeps the document title with client-side navigation: home, an article, its column, back home', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const problems = watchForErrors(page);
-    await page.goto(`${server.origin}/`);
+    await page.goto(`${site.server.origin}/`);
     await page.waitForSelector('html[data-hydrated="true"]');
     expect(await page.title()).toBe('Zine - Discover the Fun of Creation');
     expect(await page.locator('script[type="application/ld+json"]').count()).toBe(1);

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { UserDirectory } from '../../server/api/accounts/users';
 import type { Database } from '../../server/db/connection';
+import { writeArticle as writeArticleRow, writtenAgo, type ArticleOverrides } from '../support/articles';
 import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';
 import { jsonBlock, testApp } from '../support/testApp';
@@ -9,30 +10,10 @@ import { jsonBlock, testApp } from '../support/testApp';
 const DAY = 24 * 3600 * 1000;
 const XSS = '</script><script>alert(1)</script>';
 
-async function writeArticle(database: Database, authorId: number, slug: string, overrides: Record<string, unknown> = {}) {
-  const now = Date.now();
-  await database.db
-    .insertInto('articles')
-    .values({
-      slug,
-      author_id: authorId,
-      title: `Title of ${slug}`,
-      description: 'About it',
-      cover_url: '',
-      content: '<p>First paragraph.</p>',
-      theme: 'default',
-      style: '',
-      word_count: 15,
-      language: 'en',
-      client_modify_date: now,
-      visibility: 'public',
-      moderation: 'none',
-      trashed: 0,
-      created_at: now - 2 * 3600_000,
-      modified_at: now - 2 * 3600_000,
-      ...overrides,
-    })
-    .execute();
+/** articles' articles: described, one paragraph long, written two hours ago. */
+function writeArticle(database: Database, authorId: number, slug: string, overrides: ArticleOverrides = {}): Promise<number> {
+  const defaults = { description: 'About it', content: '<p>First paragraph.</p>', word_count: 15, ...writtenAgo(2 * 3600_000) };
+  return writeArticleRow(database, authorId, slug, { ...defaults, ...overrides });
 }
 
 describe('reading an article', async () => {

@@ -1,5 +1,6 @@
 import { createBooklet } from '../../server/api/booklets/create';
 import type { Database } from '../../server/db/connection';
+import { writeArticle, writtenAt } from '../support/articles';
 import { createPerson, PASSWORD } from '../support/people';
 
 /** Words that exist only inside the paid chapter: no surface may show them to a non-buyer. */
@@ -17,17 +18,8 @@ export async function bookletFixture(database: Database) {
   const ann = await createPerson(database, 'ann');
   const ben = await createPerson(database, 'ben');
   const cat = await createPerson(database, 'cat');
-  const article = async (slug: string, content: string, visibility: 'public' | 'private' = 'public', description = '') =>
-    (
-      await db
-        .insertInto('articles')
-        .values({
-          slug, author_id: ann.id, title: `Title of ${slug}`, description, cover_url: '', content, theme: 'theme-2', style: '',
-          word_count: content.length, language: 'en', client_modify_date: now, visibility, moderation: 'none', trashed: 0, created_at: now, modified_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const article = (slug: string, content: string, visibility: 'public' | 'private' = 'public', description = '') =>
+    writeArticle(database, ann.id, slug, { description, content, theme: 'theme-2', word_count: content.length, visibility, ...writtenAt(now) });
   const opening = await article('opening', '<p>Free opening words</p>');
   const second = await article('second', '<p>Second free words</p>');
   const paid = await article('paid-chapter', `<p>${SECRET}</p>`, 'public', PAID_DESCRIPTION);

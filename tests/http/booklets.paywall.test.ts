@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createBooklet } from '../../server/api/booklets/create';
 import { chapterLockedFor, lockingBooklet, paidChapterArticleIds } from '../../server/api/booklets/paywall';
 import type { User } from '../../server/db/schema';
+import { writeArticle, writtenAt } from '../support/articles';
 import { createPerson } from '../support/people';
 import { testDatabase } from '../support/testDatabase';
 
@@ -18,17 +19,7 @@ describe('the booklet paywall', async () => {
   await db.updateTable('users').set({ role: 'operator' }).where('id', '=', operator.id).execute();
   const user = async (id: number): Promise<User> => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-  const article = async (slug: string, authorId: number) =>
-    (
-      await db
-        .insertInto('articles')
-        .values({
-          slug, author_id: authorId, title: slug, description: '', cover_url: '', content: '<p>x</p>', theme: 'default', style: '',
-          word_count: 1, language: 'en', client_modify_date: now, visibility: 'public', moderation: 'none', trashed: 0, created_at: now, modified_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const article = (slug: string, authorId: number) => writeArticle(database, authorId, slug, { title: slug, ...writtenAt(now) });
   const free = await article('free-one', owner.id);
   const paid = await article('paid-one', author.id);
   const nested = await article('nested-paid', owner.id);

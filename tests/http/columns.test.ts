@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { writeArticle } from '../support/articles';
 import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';
 import { jsonBlock, testApp } from '../support/testApp';
@@ -10,16 +11,11 @@ describe('columns', async () => {
   await createPerson(database, 'ben');
   await createPerson(database, 'gone', { status: 'banned' });
   const now = Date.now();
-  await database.db
-    .insertInto('articles')
-    .values(
-      Array.from({ length: 22 }, (_, i) => ({
-        slug: `note-${i}`, author_id: ann.id, title: `Note ${i}`, description: '', cover_url: '', content: '<p>x</p>', theme: 'default',
-        style: '', word_count: 1, language: 'en', client_modify_date: now, visibility: i === 21 ? ('private' as const) : ('public' as const),
-        moderation: 'none' as const, trashed: 0, created_at: now - i * 60_000, modified_at: now - i * 60_000,
-      })),
-    )
-    .execute();
+  for (let i = 0; i < 22; i++) {
+    await writeArticle(database, ann.id, `note-${i}`, {
+      title: `Note ${i}`, visibility: i === 21 ? 'private' : 'public', client_modify_date: now, created_at: now - i * 60_000, modified_at: now - i * 60_000,
+    });
+  }
   const ben = new Visitor(app);
   await ben.signIn('ben@example.com', PASSWORD);
   await ben.post('/api/columns/favorite/', { article_slug: 'note-3' });

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { writeArticle, writtenAt } from '../support/articles';
 import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
@@ -10,13 +11,7 @@ describe('comments', async () => {
   await createPerson(database, 'ben');
   const now = Date.now();
   for (const [slug, visibility] of [['talk', 'public'], ['hidden', 'private']] as const) {
-    await database.db
-      .insertInto('articles')
-      .values({
-        slug, author_id: ann.id, title: slug, description: '', cover_url: '', content: '<p>x</p>', theme: 'default', style: '',
-        word_count: 1, language: 'en', client_modify_date: now, visibility, moderation: 'none', trashed: 0, created_at: now, modified_at: now,
-      })
-      .execute();
+    await writeArticle(database, ann.id, slug, { title: slug, visibility, ...writtenAt(now) });
   }
   const ben = new Visitor(app);
   await ben.signIn('ben@example.com', PASSWORD);

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { UserDirectory } from '../../server/api/accounts/users';
+import { writeArticle, type ArticleOverrides } from '../support/articles';
 import { createPerson } from '../support/people';
 import { jsonBlock, testApp } from '../support/testApp';
 
@@ -10,31 +11,19 @@ describe('the public articles (home and discovery)', async () => {
   const lapsed = await createPerson(database, 'lapsed');
   await new UserDirectory(database.db, Date.now).setMembership(lapsed.email, 'premium', Date.now() - 1000);
   const now = Date.now();
-  const article = (slug: string, authorId: number, minutesAgo: number, extra: Record<string, unknown> = {}) => ({
-    slug,
-    author_id: authorId,
-    title: `Title ${slug}`,
-    description: '',
-    cover_url: '',
-    content: '<p>x</p>',
-    theme: 'default',
-    style: '',
-    word_count: 1,
-    language: 'en',
-    client_modify_date: now,
-    visibility: 'public' as const,
-    moderation: 'none' as const,
-    trashed: 0,
-    created_at: now - minutesAgo * 60_000,
-    modified_at: now - minutesAgo * 60_000,
-    ...extra,
-  });
-  const rows = Array.from({ length: 23 }, (_, i) => article(`post-${i}`, ann.id, i + 1));
-  rows.push(article('private-one', ann.id, 0, { visibility: 'private' }));
-  rows.push(article('banned-one', ann.id, 0, { moderation: 'banned' }));
-  rows.push(article('trashed-one', ann.id, 0, { trashed: 1 }));
-  rows.push(article('lapsed-one', lapsed.id, 0));
-  await database.db.insertInto('articles').values(rows).execute();
+  const article = (slug: string, authorId: number, minutesAgo: number, extra: ArticleOverrides = {}) =>
+    writeArticle(database, authorId, slug, {
+      title: `Title ${slug}`,
+      client_modify_date: now,
+      created_at: now - minutesAgo * 60_000,
+      modified_at: now - minutesAgo * 60_000,
+      ...extra,
+    });
+  for (let i = 0; i < 23; i++) await article(`post-${i}`, ann.id, i + 1);
+  await article('private-one', ann.id, 0, { visibility: 'private' });
+  await article('banned-one', ann.id, 0, { moderation: 'banned' });
+  await article('trashed-one', ann.id, 0, { trashed: 1 });
+  await article('lapsed-one', lapsed.id, 0);
 
   it('pages through readable articles only, newest first, with DRF links', async () => {
     const first = await request(app).get('/api/v2/articles/public/').expect(200);

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../server/admin/commands';
 import { UserDirectory } from '../../server/api/accounts/users';
+import { writeArticle, writtenAt } from '../support/articles';
 import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
@@ -15,14 +16,9 @@ describe('moderation by operators', async () => {
     runAdminCommand(argv, { users: new UserDirectory(database.db, Date.now), db: database.db, now: Date.now });
   const now = Date.now();
   for (const slug of ['plain-words', 'second-words']) {
-    await database.db
-      .insertInto('articles')
-      .values({
-        slug, author_id: ann.id, title: `Title ${slug}`, description: 'About', cover_url: '', content: '<p>Body text here.</p>',
-        theme: 'default', style: '', word_count: 3, language: 'en', client_modify_date: now, visibility: 'public',
-        moderation: 'none', trashed: 0, created_at: now, modified_at: now,
-      })
-      .execute();
+    await writeArticle(database, ann.id, slug, {
+      title: `Title ${slug}`, description: 'About', content: '<p>Body text here.</p>', word_count: 3, ...writtenAt(now),
+    });
   }
   const read = (slug: string) => request(app).get(`/api/article/${slug}/`);
   const page = (slug: string) => request(app).get(`/article/${slug}/`).set('User-Agent', 'Googlebot/2.1');

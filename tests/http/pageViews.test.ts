@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { UserDirectory } from '../../server/api/accounts/users';
 import { PageViewCounter } from '../../server/content/pageViews';
 import type { Database } from '../../server/db/connection';
+import { writeArticle as writeArticleRow, writtenAt } from '../support/articles';
 import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
@@ -11,15 +12,8 @@ import { testDatabase } from '../support/testDatabase';
 const LIMIT = 3;
 const JAN_10 = Date.UTC(2026, 0, 10, 12);
 
-async function writeArticle(database: Database, authorId: number, slug: string) {
-  await database.db
-    .insertInto('articles')
-    .values({
-      slug, author_id: authorId, title: `Title of ${slug}`, description: 'About it', cover_url: '', content: '<p>Quota body.</p>',
-      theme: 'default', style: '', word_count: 3, language: 'en', client_modify_date: JAN_10, visibility: 'public',
-      moderation: 'none', trashed: 0, created_at: JAN_10, modified_at: JAN_10,
-    })
-    .execute();
+async function writeArticle(database: Database, authorId: number, slug: string): Promise<void> {
+  await writeArticleRow(database, authorId, slug, { description: 'About it', content: '<p>Quota body.</p>', word_count: 3, ...writtenAt(JAN_10) });
 }
 
 // The author's monthly page views, with a limit of three for base users injected.

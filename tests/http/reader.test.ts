@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { UserDirectory } from '../../server/api/accounts/users';
 import type { Database } from '../../server/db/connection';
 import type { RootSnapshot } from '../../client/stores/RootStore';
+import { writeArticle as writeArticleRow, writtenAgo, type ArticleOverrides } from '../support/articles';
 import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';
 import { jsonBlock, testApp } from '../support/testApp';
@@ -15,30 +16,11 @@ const MINI_PROGRAM =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47 NetType/WIFI Language/zh_CN miniProgram/wx1234';
 const XSS = '<script>alert(1)</script>';
 
-async function writeArticle(database: Database, authorId: number, slug: string, overrides: Record<string, unknown> = {}) {
-  const now = Date.now();
-  await database.db
-    .insertInto('articles')
-    .values({
-      slug,
-      author_id: authorId,
-      title: `Title of ${slug}`,
-      description: 'About it',
-      cover_url: '',
-      content: '<p>First.</p><p><img src="/images/demo/west-lake-rain.svg" alt="lake" width="1200" height="800"></p>',
-      theme: 'theme-2',
-      style: 'sage',
-      word_count: 15,
-      language: 'en',
-      client_modify_date: now,
-      visibility: 'public',
-      moderation: 'none',
-      trashed: 0,
-      created_at: now - 3600_000,
-      modified_at: now - 3600_000,
-      ...overrides,
-    })
-    .execute();
+/** reader's articles: theme 2 in sage, with a sized image in the body, written an hour ago. */
+function writeArticle(database: Database, authorId: number, slug: string, overrides: ArticleOverrides = {}): Promise<number> {
+  const content = '<p>First.</p><p><img src="/images/demo/west-lake-rain.svg" alt="lake" width="1200" height="800"></p>';
+  const defaults = { description: 'About it', content, theme: 'theme-2', style: 'sage', word_count: 15, ...writtenAgo(3600_000) };
+  return writeArticleRow(database, authorId, slug, { ...defaults, ...overrides });
 }
 
 const noindex = (html: string) => /<meta name="robots" content="[^"]*noindex/.test(html);

@@ -12,6 +12,7 @@ import { UserDirectory } from '../../server/api/accounts/users';
 import { contentChanged } from '../../server/content/changes';
 import { PageViewCounter } from '../../server/content/pageViews';
 import { migrate, openDatabase, type Database } from '../../server/db/connection';
+import { writeArticle as writeArticleRow, writtenAt } from '../support/articles';
 import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
@@ -41,16 +42,10 @@ async function sharedDatabase(): Promise<[Database, Database]> {
   return [first, second];
 }
 
-async function writeArticle(database: Database, authorId: number, slug: string, title: string) {
-  const at = Date.now() - HOUR;
-  await database.db
-    .insertInto('articles')
-    .values({
-      slug, author_id: authorId, title, description: 'About it', cover_url: '', content: `<p>Body of ${slug}.</p>`,
-      theme: 'default', style: '', word_count: 3, language: 'en', client_modify_date: at, visibility: 'public',
-      moderation: 'none', trashed: 0, created_at: at, modified_at: at,
-    })
-    .execute();
+async function writeArticle(database: Database, authorId: number, slug: string, title: string): Promise<void> {
+  await writeArticleRow(database, authorId, slug, {
+    title, description: 'About it', content: `<p>Body of ${slug}.</p>`, word_count: 3, ...writtenAt(Date.now() - HOUR),
+  });
 }
 
 /** The raw bytes of a response, undecoded. */

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { UserDirectory } from '../../server/api/accounts/users';
 import type { Database } from '../../server/db/connection';
 import { seoRoutes } from '../../server/seo/routes';
+import { writeArticle as writeArticleRow, type ArticleOverrides } from '../support/articles';
 import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
@@ -14,32 +15,16 @@ const DAY = 24 * 3600 * 1000;
 const XSS = '</script><script>alert(1)</script>"\'&';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
-async function writeArticle(database: Database, authorId: number, slug: string, overrides: Record<string, unknown> = {}) {
-  const now = Date.now();
-  const [row] = await database.db
-    .insertInto('articles')
-    .values({
-      slug,
-      author_id: authorId,
-      title: `Title of ${slug}`,
-      description: `About ${slug}`,
-      cover_url: '',
-      content: `<p>Body of ${slug}.</p>`,
-      theme: 'default',
-      style: '',
-      word_count: 15,
-      language: 'en',
-      client_modify_date: now,
-      visibility: 'public',
-      moderation: 'none',
-      trashed: 0,
-      created_at: Date.parse('2026-01-01T08:00:00Z'),
-      modified_at: Date.parse('2026-01-02T09:30:00Z'),
-      ...overrides,
-    })
-    .returning('id')
-    .execute();
-  return Number(row?.id);
+/** seo's articles: described, with a body of their own and fixed dates of writing. */
+function writeArticle(database: Database, authorId: number, slug: string, overrides: ArticleOverrides = {}): Promise<number> {
+  return writeArticleRow(database, authorId, slug, {
+    description: `About ${slug}`,
+    content: `<p>Body of ${slug}.</p>`,
+    word_count: 15,
+    created_at: Date.parse('2026-01-01T08:00:00Z'),
+    modified_at: Date.parse('2026-01-02T09:30:00Z'),
+    ...overrides,
+  });
 }
 
 /** The head of a page, before React's markup. */

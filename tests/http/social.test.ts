@@ -1,19 +1,13 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/connection';
+import { writeArticle } from '../support/articles';
 import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
 
-async function publish(database: Database, authorId: number, slug: string, visibility: 'public' | 'private' = 'public') {
-  const now = Date.now();
-  await database.db
-    .insertInto('articles')
-    .values({
-      slug, author_id: authorId, title: slug, description: '', cover_url: '', content: '<p>x</p>', theme: 'default', style: '',
-      word_count: 1, language: 'en', client_modify_date: now, visibility, moderation: 'none', trashed: 0, created_at: now, modified_at: now,
-    })
-    .execute();
+async function publish(database: Database, authorId: number, slug: string, visibility: 'public' | 'private' = 'public'): Promise<void> {
+  await writeArticle(database, authorId, slug, { title: slug, visibility });
 }
 
 describe('likes, favourites and follows', async () => {

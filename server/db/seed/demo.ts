@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { escapeHtml } from '../../../shared/escapeHtml';
 import { UserDirectory } from '../../api/accounts/users';
 import type { DB } from '../schema';
+import { insertDemoArticle } from './demoArticles';
 import { DEMO_ARTICLES, DEMO_PEOPLE, type DemoArticle } from './demoContent';
 import { seedDemoBooklets } from './demoBooklets';
 
@@ -26,9 +27,9 @@ export async function seedDemo(db: Kysely<DB>, now: () => number): Promise<boole
     const authorId = requireId(ids, article.author);
     const written = now() - offset-- * 3 * DAY_MS;
     const content = demoArticleHtml(article);
-    const { id } = await db
-      .insertInto('articles')
-      .values({
+    const id = await insertDemoArticle(
+      db,
+      {
         slug: article.slug,
         author_id: authorId,
         title: article.title,
@@ -39,15 +40,9 @@ export async function seedDemo(db: Kysely<DB>, now: () => number): Promise<boole
         style: article.style ?? '',
         word_count: article.paragraphs.join('').length,
         language: article.language,
-        client_modify_date: written,
-        visibility: 'public',
-        moderation: 'none',
-        trashed: 0,
-        created_at: written,
-        modified_at: written,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+      },
+      written,
+    );
     let minute = 1;
     for (const comment of article.comments) {
       const parent = await db

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { escapeHtml } from '../../../shared/escapeHtml';
 import { createBooklet, type BookletItemSpec } from '../../api/booklets/create';
 import type { DB, SalesMode } from '../schema';
+import { insertDemoArticle } from './demoArticles';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -176,10 +177,10 @@ export async function seedDemoBooklets(db: Kysely<DB>, ids: ReadonlyMap<string, 
   }
 }
 
-async function insertChapterArticle(db: Kysely<DB>, booklet: DemoBooklet, chapter: DemoChapter, authorId: number, written: number): Promise<number> {
-  const { id } = await db
-    .insertInto('articles')
-    .values({
+function insertChapterArticle(db: Kysely<DB>, booklet: DemoBooklet, chapter: DemoChapter, authorId: number, written: number): Promise<number> {
+  return insertDemoArticle(
+    db,
+    {
       slug: `${booklet.slug}-${chapter.slug}`,
       author_id: authorId,
       title: chapter.title,
@@ -190,16 +191,9 @@ async function insertChapterArticle(db: Kysely<DB>, booklet: DemoBooklet, chapte
       style: '',
       word_count: chapter.paragraphs.join('').length,
       language: booklet.language,
-      client_modify_date: written,
-      visibility: 'public',
-      moderation: 'none',
-      trashed: 0,
-      created_at: written,
-      modified_at: written,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+    },
+    written,
+  );
 }
 
 function idOf(ids: ReadonlyMap<string, number>, username: string): number {
