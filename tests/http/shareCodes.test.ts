@@ -2,6 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createShareCode, revokeShareCode } from '../../server/api/articles/shareCodes';
 import { moderateArticle } from '../../server/content/moderation';
+import { writeArticle } from '../support/articles';
 import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
@@ -14,16 +15,7 @@ describe('reading through a share link', async () => {
   const now = Date.now();
   const ids: Record<string, number> = {};
   for (const [slug, visibility] of [['draft-notes', 'private'], ['open-notes', 'public'], ['other-draft', 'private']] as const) {
-    const row = await database.db
-      .insertInto('articles')
-      .values({
-        slug, author_id: ann.id, title: `Title ${slug}`, description: 'About', cover_url: '', content: `<p>Secret body of ${slug}.</p>`,
-        theme: 'default', style: '', word_count: 4, language: 'en', client_modify_date: now, visibility,
-        moderation: 'none', trashed: 0, created_at: now, modified_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids[slug] = row.id;
+    ids[slug] = await writeArticle(database, ann.id, slug, { visibility, content: `<p>Secret body of ${slug}.</p>` });
   }
   const idOf = (slug: string) => ids[slug] ?? 0;
   const code = await createShareCode(database.db, idOf('draft-notes'), now);
