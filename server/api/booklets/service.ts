@@ -1,9 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { articleErrorStatus } from '../../../shared/articleErrors';
 import { BOOKLET_END_SLUG, findNode, neighbours } from '../../../shared/bookletTree';
 import { columnPath } from '../../../shared/column';
 import type { BookletDetail, BookletItemDetail, BookletNode } from '../../../shared/entities';
-import type { BookletItemsTable, DB, User } from '../../db/schema';
+import type { BookletItemsTable, BookletsTable, DB, User } from '../../db/schema';
 import { articleForReader } from '../articles/reader';
 import { readingRefusal } from '../articles/service';
 import { ApiError } from '../errors';
@@ -12,22 +12,12 @@ import { lockedArticleIds } from './paywall';
 /** The page-view gate the article read takes (the chapter read counts as an article read). */
 type PageViews = NonNullable<Parameters<typeof articleForReader>[4]>['pageViews'];
 
-export interface ReadableBooklet {
-  id: number;
-  slug: string;
-  owner_id: number;
-  name: string;
-  heading: string;
-  description: string;
-  cover_url: string;
-  price_cents: number;
-  currency: string;
-  created_at: number;
-  modified_at: number;
+/** A booklet row (its trash flag aside) with what a reader sees of its owner. */
+export type ReadableBooklet = Omit<Selectable<BookletsTable>, 'trashed'> & {
   owner_username: string;
   owner_avatar: string;
   owner_description: string;
-}
+};
 
 /**
  * A booklet its reader may open: not trashed, and its owner passes the reading rules of
