@@ -44,6 +44,8 @@ export const DEFAULT_FLUSH_MS = 3000;
  */
 export class PageViewCounter implements PageViewGate {
   private readonly pending = new Map<string, { authorId: number; month: string; count: number }>();
+  /** Counts on their way to the database: still counted until their upsert lands. */
+  private readonly inflight = new Map<string, number>();
   private readonly known = new Map<number, Known>();
   private readonly limits = new Map<number, number | null>();
   private readonly reported = new Map<number, string>();
@@ -122,16 +124,25 @@ export class PageViewCounter implements PageViewGate {
     await this.flush();
   }
 
+  private addInflight(key: string, change: number): void {
+    const count = (this.inflight.get(key) ?? 0) + change;
+    if (count > 0) this.inflight.set(key, count);
+    else this.inflight.delete(key);
+  }
+
   private unflushed(authorId: number, month: string): number {
-    return this.pending.get(`${authorId}:${month}`)?.count ?? 0;
+    const key = `${authorId}:${month}`;
+    return (this.pending.get(key)?.count ?? 0) + (this.inflight.get(key) ?? 0);
   }
 
   private async flushNow(): Promise<void> {
     const batch = [...this.pending.values()];
     this.pending.clear();
+    for (const entry of batch) this.addInflight(`${entry.authorId}:${entry.month}`, entry.count);
     const exhausted: number[] = [];
     const now = this.options.now();
     for (const entry of batch) {
+      const key = `${entry.authorId}:${entry.month}`;
       try {
         const row = await this.options.db
           .insertInto('page_views')
@@ -141,6 +152,7 @@ export class PageViewCounter implements PageViewGate {
           )
           .returning('count')
           .executeTakeFirstOrThrow();
+        this.addInflight(key, -entry.count);
         const total = Number(row.count);
         if (entry.month === quotaMonth(now)) this.known.set(entry.authorId, { month: entry.month, count: total, at: now });
         const limit = this.limits.get(entry.authorId);
@@ -150,7 +162,7 @@ export class PageViewCounter implements PageViewGate {
         }
       } catch (error) {
         // Kept for the next flush rather than lost (the database may be briefly unavailable).
-        const key = `${entry.authorId}:${entry.month}`;
+        this.addInflight(key, -entry.count);
         const later = this.pending.get(key);
         if (later) later.count += entry.count;
         else this.pending.set(key, entry);

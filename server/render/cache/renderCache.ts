@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Kysely } from 'kysely';
 import { clientClass } from '../../../shared/clientType';
+import { LANG_PARAM } from '../../../shared/locale';
 import { nextQuotaReset } from '../../../shared/pageViewQuota';
 import type { PageViewCounter } from '../../content/pageViews';
 import type { DB } from '../../db/schema';
@@ -36,8 +37,12 @@ export interface CacheSlot {
 export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_MAX_AGE_MS = 30_000;
 const PRUNE_AFTER_MS = 10 * 60_000;
-/** Query parameters a cached page may vary by; any other one bypasses the cache. */
-const CACHED_QUERY = new Set(['page', '__lang']);
+/**
+ * The one query parameter a cached page may carry: a language choice, and only one of
+ * the supported locales as the footer's links write it (the locale is in the key anyway).
+ * Any other parameter or value bypasses the cache, so made-up URLs cannot fill or flush it.
+ */
+const CACHED_LANG_VALUES = new Set<string>(['en', 'zh-CN', 'zh-TW', 'ja']);
 const MAX_URL = 512;
 
 /**
@@ -158,8 +163,12 @@ export class RenderCache {
   private keyOf(req: Request, res: Response, isAnonymous: (req: Request) => boolean): string | null {
     if (req.method !== 'GET' && req.method !== 'HEAD') return null;
     if (!isAnonymous(req) || req.originalUrl.length > MAX_URL) return null;
-    for (const name of Object.keys(req.query)) if (!CACHED_QUERY.has(name)) return null;
-    return `${this.options.originOf(req)} ${res.locals.locale} ${clientClass(res.locals.clientType)} ${req.originalUrl}`;
+    const names = Object.keys(req.query);
+    const lang = req.query[LANG_PARAM];
+    if (names.some((name) => name !== LANG_PARAM)) return null;
+    if (lang !== undefined && (typeof lang !== 'string' || !CACHED_LANG_VALUES.has(lang))) return null;
+    const url = lang === undefined ? req.path : `${req.path}?${LANG_PARAM}=${lang}`;
+    return `${this.options.originOf(req)} ${res.locals.locale} ${clientClass(res.locals.clientType)} ${url}`;
   }
 
   private open(key: string, res: Response): void {
