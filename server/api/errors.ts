@@ -23,7 +23,9 @@ export function fieldErrors(error: ZodError): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const field = issue.path.length > 0 ? issue.path.join('.') : 'non_field_errors';
-    const message = issue.code === 'invalid_type' && issue.input === undefined ? 'This field is required.' : issue.message;
+    // Zod 4 leaves the input off its issues; a missing field is the type 'undefined'.
+    const missing = issue.code === 'invalid_type' && issue.message.endsWith('received undefined');
+    const message = missing ? 'This field is required.' : issue.message;
     (fields[field] ??= []).push(message);
   }
   return fields;

@@ -14,6 +14,7 @@ import { bookletRoutes } from './booklets/routes';
 import { csrfProtection } from './csrf';
 import { socialRoutes } from './social/routes';
 import { apiErrorHandler } from './errors';
+import { rejectNulCharacters } from './nulCharacters';
 
 export interface ApiDeps {
   db: Kysely<DB>;
@@ -37,6 +38,7 @@ export function embeddedApi(deps: ApiDeps): Router {
   api.use(authenticate(deps.db, deps.now));
   api.use(csrfProtection());
   api.use(express.json({ limit: '2mb' }));
+  api.use(rejectNulCharacters());
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();

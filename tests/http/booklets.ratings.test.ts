@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { BOOKLET_REVIEW_MAX_LENGTH } from '../../shared/entities';
+import { createPerson } from '../support/people';
 import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
 import { bookletFixture } from './booklets.fixture';
@@ -80,5 +81,22 @@ describe('booklets: ratings', async () => {
 
   it('accepts a review of exactly the limit, Chinese included', async () => {
     expect((await ben.post(url, { rating: 3, review: '好'.repeat(BOOKLET_REVIEW_MAX_LENGTH) })).status).toBe(200);
+  });
+
+  it('keeps one rating when two first ratings arrive at once (a double click)', async () => {
+    await createPerson(database, 'dee');
+    const dee = await signedIn('dee');
+    const answers = await Promise.all([dee.post(url, { rating: 5, review: 'once' }), dee.post(url, { rating: 4, review: 'twice' })]);
+    for (const answer of answers) expect([200, 201]).toContain(answer.status);
+    const mine = (await stored()).filter((r) => ['once', 'twice'].includes(r.review));
+    expect(mine).toHaveLength(1);
+  });
+
+  it('refuses NUL characters in a review with a 400, storing nothing', async () => {
+    const before = JSON.stringify(await stored());
+    const res = await ben.post(url, { rating: 3, review: 'nul\u0000here' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ detail: 'Text may not contain NUL characters.' });
+    expect(JSON.stringify(await stored())).toBe(before);
   });
 });

@@ -69,6 +69,24 @@ describe('comments', async () => {
     expect(after.text).toContain(`Comments (${count + 1})`);
   });
 
+  it('counts characters as readers do: 140 emoji pass, 141 do not', async () => {
+    expect((await ben.post('/api/comments/article/talk/', { text: '🙂'.repeat(140) })).status).toBe(201);
+    expect((await ben.post('/api/comments/article/talk/', { text: '🙂'.repeat(141) })).body).toEqual({ text: ['A comment has at most 140 characters.'] });
+  });
+
+  it('answers 4xx, never 500, to NUL characters, huge ids, odd slugs and wrong types, storing nothing', async () => {
+    const before = await stored();
+    expect((await ben.post('/api/comments/article/talk/', { text: 'a\u0000b' })).status).toBe(400);
+    expect((await ben.post('/api/comments/article/talk/', { text: 'hi', parent: 3_000_000_000 })).status).toBe(400);
+    expect((await ben.post('/api/comments/article/talk/', { text: 'hi', parent: 1.5 })).status).toBe(400);
+    expect((await ben.post('/api/comments/article/talk/', { text: ['hi'] })).body).toEqual({ text: ['Invalid input: expected string, received array'] });
+    expect((await ben.post('/api/comments/article/talk/', {})).body).toEqual({ text: ['This field is required.'] });
+    expect((await request(app).get('/api/comments/article/%00/')).status).toBe(400);
+    expect((await request(app).get('/api/comments/article/no%20such%20slug!/')).body).toEqual({ detail: 'Does Not Exist' });
+    expect((await request(app).get('/api/comments/article/talk/?page=%00')).status).toBe(400);
+    expect(await stored()).toBe(before);
+  });
+
   it('accepts exactly 140 characters, Chinese included', async () => {
     expect((await ben.post('/api/comments/article/talk/', { text: '好'.repeat(140) })).status).toBe(201);
   });

@@ -5,7 +5,8 @@ import type { PageViewGate } from '../../content/pageViews';
 import type { DB } from '../../db/schema';
 import { articleForReader } from './reader';
 
-const slugParam = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/i);
+/** What an article slug looks like; anything else is an article that does not exist. */
+export const ARTICLE_SLUG = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/i);
 
 /**
  * `GET /api/article/{slug}/`: an article for its reader, or the reason it cannot be read.
@@ -15,7 +16,7 @@ const slugParam = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/i);
 export function articleReadRoutes(deps: { db: Kysely<DB>; now: () => number; pageViews?: PageViewGate }): Router {
   const router = Router();
   router.get('/:slug/', async (req, res) => {
-    const slug = slugParam.safeParse(req.params.slug);
+    const slug = ARTICLE_SLUG.safeParse(req.params.slug);
     if (!slug.success) {
       res.status(404).json({ detail: 'Does Not Exist' });
       return;

@@ -45,9 +45,11 @@ export async function rateBooklet(
     if (existing) {
       await trx.updateTable('booklet_ratings').set({ rating: input.rating, review: input.review, modified_at: now }).where('id', '=', existing.id).execute();
     } else {
+      // Two first ratings at once (a double click): the later one updates, never a unique-key 500.
       await trx
         .insertInto('booklet_ratings')
         .values({ booklet_id: booklet.id, user_id: reader.id, rating: input.rating, review: input.review, created_at: now, modified_at: now })
+        .onConflict((oc) => oc.columns(['booklet_id', 'user_id']).doUpdateSet({ rating: input.rating, review: input.review, modified_at: now }))
         .execute();
     }
     await contentChanged(trx, [`booklet:${booklet.slug}`], now);

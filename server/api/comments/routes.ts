@@ -5,26 +5,40 @@ import { COMMENT_MAX_LENGTH } from '../../../shared/entities';
 import type { DB } from '../../db/schema';
 import { requireUser } from '../auth';
 import { pageLinks, pageQuery } from '../pagination';
+import { ARTICLE_SLUG } from '../articles/routes';
+import { ApiError } from '../errors';
 import { addComment, listComments } from './service';
 
 const query = pageQuery(20, 50);
 const body = z.object({
-  text: z.string().trim().min(1, 'A comment cannot be empty.').max(COMMENT_MAX_LENGTH, `A comment has at most ${COMMENT_MAX_LENGTH} characters.`),
-  parent: z.number().int().positive().nullable().optional(),
+  text: z
+    .string()
+    .trim()
+    .min(1, 'A comment cannot be empty.')
+    // Characters as the reader counts them (code points, as the client cuts), not UTF-16 units.
+    .refine((text) => [...text].length <= COMMENT_MAX_LENGTH, `A comment has at most ${COMMENT_MAX_LENGTH} characters.`),
+  parent: z.number().int().positive().max(2_147_483_647).nullable().optional(),
 });
+
+/** The article's slug, or the 404 an unknown article gets. */
+function slugOf(raw: string | undefined): string {
+  const slug = ARTICLE_SLUG.safeParse(raw);
+  if (!slug.success) throw ApiError.detail(404, 'Does Not Exist');
+  return slug.data;
+}
 
 /** `GET`/`POST /api/comments/article/{slug}/` (seed 001 §7). */
 export function commentRoutes(deps: { db: Kysely<DB>; now: () => number; origin: string }): Router {
   const router = Router();
   router.get('/article/:slug/', async (req, res) => {
     const { page, page_size: pageSize } = query.parse(req.query);
-    const { count, results } = await listComments(deps.db, req.params.slug, req.auth?.user ?? null, deps.now(), page, pageSize);
+    const { count, results } = await listComments(deps.db, slugOf(req.params.slug), req.auth?.user ?? null, deps.now(), page, pageSize);
     res.json({ count, ...pageLinks(deps.origin, req.originalUrl, page, pageSize, count), results });
   });
   router.post('/article/:slug/', async (req, res) => {
     const reader = requireUser(req);
     const input = body.parse(req.body);
-    res.status(201).json(await addComment(deps.db, req.params.slug, reader, input.text, input.parent ?? null, deps.now()));
+    res.status(201).json(await addComment(deps.db, slugOf(req.params.slug), reader, input.text, input.parent ?? null, deps.now()));
   });
   return router;
 }

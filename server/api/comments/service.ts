@@ -58,13 +58,16 @@ export async function addComment(db: Kysely<DB>, slug: string, reader: User, tex
     // A reply to a reply joins its thread.
     if (parent.parent_id !== null) parentId = parent.parent_id;
   }
-  const row = await db
-    .insertInto('comments')
-    .values({ article_id: article.id, author_id: reader.id, parent_id: parentId, text, created_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  // The article page shows its comments and their count: cached copies go at once.
-  await contentChanged(db, [`article:${article.slug}`], now);
+  const row = await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('comments')
+      .values({ article_id: article.id, author_id: reader.id, parent_id: parentId, text, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // The article page shows its comments and their count: cached copies go at once.
+    await contentChanged(trx, [`article:${article.slug}`], now);
+    return inserted;
+  });
   const [created] = await commentRows(db).where('comments.id', '=', row.id).execute();
   if (!created) throw new Error('comment vanished after insert');
   return { ...toItem(created), replies: [] };
