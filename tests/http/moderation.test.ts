@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../server/admin/commands';
+import { createBooklet } from '../../server/api/booklets/create';
 import { UserDirectory } from '../../server/api/accounts/users';
 import { writeArticle, writtenAt } from '../support/articles';
 import { createPerson, PASSWORD } from '../support/people';
@@ -61,6 +62,27 @@ describe('moderation by operators', async () => {
   it('records each change for the render cache of every process', async () => {
     const keys = (await database.db.selectFrom('content_changes').select('key').execute()).map((r) => r.key);
     expect(keys).toEqual(expect.arrayContaining(['article:plain-words', 'author:ann', 'feed']));
+  });
+
+  it('drops the pages that list the article elsewhere: its booklets and the collections it is in', async () => {
+    const ben = await database.db.selectFrom('users').select('id').where('username', '=', 'ben').executeTakeFirstOrThrow();
+    const article = await database.db.selectFrom('articles').select('id').where('slug', '=', 'second-words').executeTakeFirstOrThrow();
+    await database.db.insertInto('favorites').values({ article_id: article.id, user_id: ben.id, created_at: Date.now() }).execute();
+    await createBooklet(
+      database.db,
+      { slug: 'ann-booklet', ownerId: ann.id, name: 'Ann', items: [{ type: 'article', articleId: article.id, slug: 'second-words', salesMode: 'payment_required' }] },
+      Date.now(),
+    );
+    const since = (await database.db.selectFrom('content_changes').select(database.db.fn.max('id').as('id')).executeTakeFirstOrThrow()).id ?? 0;
+    expect((await admin('moderate-article', 'second-words', 'suspended')).code).toBe(0);
+    const keys = (await database.db.selectFrom('content_changes').select('key').where('id', '>', Number(since)).execute()).map((r) => r.key);
+    expect(keys).toEqual(expect.arrayContaining(['article:second-words', 'author:ann', 'feed', 'booklet:ann-booklet', 'author:ben']));
+    expect((await admin('moderate-article', 'second-words', 'none')).code).toBe(0);
+  });
+
+  it('records a new booklet’s chapters, whose article pages now sell instead of show', async () => {
+    const keys = (await database.db.selectFrom('content_changes').select('key').execute()).map((r) => r.key);
+    expect(keys).toEqual(expect.arrayContaining(['booklet:ann-booklet', 'article:second-words']));
   });
 
   it('refuses unknown slugs and states, changing nothing', async () => {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { BOOKLET_END_SLUG } from '../../../shared/bookletTree';
+import { contentChanged, type ContentKey } from '../../content/changes';
 import type { DB, SalesMode } from '../../db/schema';
 
 export type BookletItemSpec =
@@ -40,7 +41,35 @@ export async function createBooklet(db: Kysely<DB>, spec: BookletSpec, now: numb
     .returning('id')
     .executeTakeFirstOrThrow();
   await insertItems(db, id, null, spec.items);
+  await recordChapters(db, spec, now);
   return id;
+}
+
+/**
+ * A chapter sold in a booklet stops being readable in full by non-buyers, and lists blank
+ * its summary: the cached pages of every chapter, the public lists and the owner's column go.
+ */
+async function recordChapters(db: Kysely<DB>, spec: BookletSpec, now: number): Promise<void> {
+  const ids: number[] = [];
+  const collect = (items: readonly BookletItemSpec[]): void => {
+    for (const item of items) {
+      if (item.type === 'article') ids.push(item.articleId);
+      collect(item.children ?? []);
+    }
+  };
+  collect(spec.items);
+  const chapters =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('articles')
+          .innerJoin('users', 'users.id', 'articles.author_id')
+          .select(['articles.slug', 'users.username'])
+          .where('articles.id', 'in', ids)
+          .execute();
+  const keys: ContentKey[] = [`booklet:${spec.slug}`, 'feed'];
+  for (const chapter of chapters) keys.push(`article:${chapter.slug}`, `author:${chapter.username}`);
+  await contentChanged(db, keys, now);
 }
 
 async function insertItems(db: Kysely<DB>, bookletId: number, parentId: number | null, items: readonly BookletItemSpec[]): Promise<void> {
