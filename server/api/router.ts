@@ -13,6 +13,7 @@ import { authenticate } from './auth';
 import { bookletRoutes } from './booklets/routes';
 import { csrfProtection } from './csrf';
 import { socialRoutes } from './social/routes';
+import { notificationRoutes } from './notifications/routes';
 import { apiErrorHandler } from './errors';
 import { rejectNulCharacters } from './nulCharacters';
 
@@ -53,6 +54,7 @@ export function embeddedApi(deps: ApiDeps): Router {
   api.use('/comments', commentRoutes(deps));
   api.use('/follow', social.follow);
   api.use('/booklets', bookletRoutes(deps));
+  api.use('/notification', notificationRoutes(deps));
 
   api.use((_req, res) => {
     res.status(404).json({ detail: 'Not found.' });

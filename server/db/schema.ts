@@ -19,6 +19,7 @@ export interface DB {
   content_changes: ContentChangesTable;
   page_views: PageViewsTable;
   article_share_codes: ArticleShareCodesTable;
+  notifications: NotificationsTable;
   booklets: BookletsTable;
   booklet_items: BookletItemsTable;
   booklet_ratings: BookletRatingsTable;
@@ -222,4 +223,18 @@ export interface ArticleShareCodesTable {
   code: string;
   created_at: number;
   revoked_at: number | null;
+}
+
+export type NotificationType = 'favorite' | 'follow' | 'thumbsup' | 'reply_comment' | 'comment';
+
+/** One event for one recipient (seed 000 §3); `read_at` is null while unread. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  recipient_id: number;
+  actor_id: number;
+  type: NotificationType;
+  article_id: number | null;
+  comment_id: number | null;
+  created_at: number;
+  read_at: number | null;
 }

@@ -5,6 +5,7 @@ import { contentChanged } from '../../content/changes';
 import type { DB, User } from '../../db/schema';
 import { readArticle } from '../articles/service';
 import { ApiError } from '../errors';
+import { notify } from '../notifications/service';
 
 /** Top-level comments of a readable article, newest first, each with its replies. */
 export async function listComments(db: Kysely<DB>, slug: string, reader: User | null, now: number, page: number, pageSize: number) {
@@ -51,10 +52,13 @@ export async function commentCount(db: Kysely<DB>, articleId: number): Promise<n
 
 /** Adds a comment (or a reply to a top-level comment of the same article) by the reader. */
 export async function addComment(db: Kysely<DB>, slug: string, reader: User, text: string, parentId: number | null, now: number) {
-  const { article } = await readArticle(db, slug, reader, now);
+  const { article, authorId } = await readArticle(db, slug, reader, now);
+  // Who hears of it (decision 014): the author of the comment replied to, else the article's author.
+  let recipientId = authorId;
   if (parentId !== null) {
-    const parent = await db.selectFrom('comments').select(['article_id', 'parent_id']).where('id', '=', parentId).executeTakeFirst();
+    const parent = await db.selectFrom('comments').select(['article_id', 'parent_id', 'author_id']).where('id', '=', parentId).executeTakeFirst();
     if (!parent || parent.article_id !== article.id) throw new ApiError(400, { parent: ['No such comment on this article.'] });
+    recipientId = parent.author_id;
     // A reply to a reply joins its thread.
     if (parent.parent_id !== null) parentId = parent.parent_id;
   }
@@ -64,6 +68,8 @@ export async function addComment(db: Kysely<DB>, slug: string, reader: User, tex
       .values({ article_id: article.id, author_id: reader.id, parent_id: parentId, text, created_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const type = parentId === null ? 'comment' : 'reply_comment';
+    await notify(trx, { recipientId, actorId: reader.id, type, articleId: article.id, commentId: inserted.id }, now);
     // The article page shows its comments and their count: cached copies go at once.
     await contentChanged(trx, [`article:${article.slug}`], now);
     return inserted;

@@ -3,6 +3,7 @@ import { contentChanged } from '../../content/changes';
 import type { DB, User } from '../../db/schema';
 import { readArticle } from '../articles/service';
 import { ApiError } from '../errors';
+import { notify } from '../notifications/service';
 
 export type FollowStatus = null | 'following' | 'bidirectional';
 type Reaction = 'likes' | 'favorites';
@@ -19,13 +20,21 @@ export async function react(
   on: boolean,
   now: number,
 ): Promise<{ count: number; status: boolean }> {
-  const { article } = await readArticle(db, slug, reader, now);
+  const { article, authorId } = await readArticle(db, slug, reader, now);
   if (on) {
-    await db
-      .insertInto(table)
-      .values({ article_id: article.id, user_id: reader.id, created_at: now })
-      .onConflict((oc) => oc.columns(['article_id', 'user_id']).doNothing())
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      const added = await trx
+        .insertInto(table)
+        .values({ article_id: article.id, user_id: reader.id, created_at: now })
+        .onConflict((oc) => oc.columns(['article_id', 'user_id']).doNothing())
+        .returning('user_id')
+        .executeTakeFirst();
+      // Only a new like or favourite tells the author (decision 014).
+      if (added) {
+        const type = table === 'likes' ? 'thumbsup' : 'favorite';
+        await notify(trx, { recipientId: authorId, actorId: reader.id, type, articleId: article.id }, now);
+      }
+    });
   } else {
     await db.deleteFrom(table).where('article_id', '=', article.id).where('user_id', '=', reader.id).execute();
   }
@@ -53,11 +62,15 @@ export async function follow(db: Kysely<DB>, reader: User, username: string, on:
   }
   if (followee.id === reader.id) throw new ApiError(400, { following_name: ['You cannot follow yourself.'] });
   if (on) {
-    await db
-      .insertInto('follows')
-      .values({ follower_id: reader.id, followee_id: followee.id, created_at: now })
-      .onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing())
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      const added = await trx
+        .insertInto('follows')
+        .values({ follower_id: reader.id, followee_id: followee.id, created_at: now })
+        .onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing())
+        .returning('follower_id')
+        .executeTakeFirst();
+      if (added) await notify(trx, { recipientId: followee.id, actorId: reader.id, type: 'follow' }, now);
+    });
   } else {
     await db.deleteFrom('follows').where('follower_id', '=', reader.id).where('followee_id', '=', followee.id).execute();
   }

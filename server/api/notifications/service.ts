@@ -1,0 +1,143 @@
+import { sql, type Kysely } from 'kysely';
+import type { NotificationItem, NotificationKind } from '../../../shared/notifications';
+import type { DB } from '../../db/schema';
+
+/** Decision 014: notifications older than this are deleted when their recipient reads the list. */
+export const NOTIFICATION_RETENTION_MS = 180 * 24 * 60 * 60 * 1000;
+
+export interface NotificationEvent {
+  recipientId: number;
+  actorId: number;
+  type: NotificationKind;
+  articleId?: number | null;
+  commentId?: number | null;
+}
+
+/**
+ * Records one notification for the recipient, inside the event's own transaction.
+ * Never for yourself; a like, favourite or follow repeated (undone and done again)
+ * while the first is still unread is not told twice.
+ */
+export async function notify(trx: Kysely<DB>, event: NotificationEvent, now: number): Promise<void> {
+  if (event.recipientId === event.actorId) return;
+  const articleId = event.articleId ?? null;
+  if (event.type !== 'comment' && event.type !== 'reply_comment') {
+    let same = trx
+      .selectFrom('notifications')
+      .select('id')
+      .where('recipient_id', '=', event.recipientId)
+      .where('actor_id', '=', event.actorId)
+      .where('type', '=', event.type)
+      .where('read_at', 'is', null);
+    same = articleId === null ? same.where('article_id', 'is', null) : same.where('article_id', '=', articleId);
+    if (await same.executeTakeFirst()) return;
+  }
+  await trx
+    .insertInto('notifications')
+    .values({
+      recipient_id: event.recipientId,
+      actor_id: event.actorId,
+      type: event.type,
+      article_id: articleId,
+      comment_id: event.commentId ?? null,
+      created_at: now,
+      read_at: null,
+    })
+    .execute();
+}
+
+/** The recipient's notifications of the given kinds, newest first, optionally unread only. */
+export async function listNotifications(
+  db: Kysely<DB>,
+  recipientId: number,
+  kinds: readonly NotificationKind[],
+  unreadOnly: boolean,
+  page: number,
+  pageSize: number,
+): Promise<{ count: number; results: NotificationItem[] }> {
+  let base = db.selectFrom('notifications').where('notifications.recipient_id', '=', recipientId).where('notifications.type', 'in', [...kinds]);
+  if (unreadOnly) base = base.where('notifications.read_at', 'is', null);
+  const [{ count }, rows] = await Promise.all([
+    base.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow(),
+    base
+      .innerJoin('users as actor', 'actor.id', 'notifications.actor_id')
+      .innerJoin('users as recipient', 'recipient.id', 'notifications.recipient_id')
+      .leftJoin('articles', 'articles.id', 'notifications.article_id')
+      .leftJoin('comments', 'comments.id', 'notifications.comment_id')
+      .select([
+        'notifications.id',
+        'notifications.type',
+        'notifications.created_at',
+        'notifications.read_at',
+        'actor.username as actor_username',
+        'actor.avatar as actor_avatar',
+        'actor.status as actor_status',
+        'recipient.username as recipient_username',
+        'articles.slug as article_slug',
+        'articles.title as article_title',
+        'articles.trashed as article_trashed',
+        'comments.id as comment_id',
+        'comments.text as comment_text',
+      ])
+      .orderBy('notifications.created_at', 'desc')
+      .orderBy('notifications.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+  ]);
+  const results = rows.map((row): NotificationItem => {
+    // A banned or deactivated actor, or an article in the bin, is 'missing': the client shows nothing.
+    const actorGone = row.actor_status === 'banned' || row.actor_status === 'inactive';
+    const articleGone = row.type !== 'follow' && (row.article_slug === null || row.article_trashed === 1);
+    return {
+      id: row.id,
+      unread: row.read_at === null,
+      payload: {
+        type: row.type,
+        source: actorGone ? null : { type: 'User', object: { username: row.actor_username, avatar: row.actor_avatar } },
+        target:
+          row.type === 'follow'
+            ? { type: 'User', object: { username: row.recipient_username } }
+            : articleGone || row.article_slug === null || row.article_title === null
+              ? null
+              : { type: 'Article', object: { slug: row.article_slug, title: row.article_title } },
+        result: row.comment_id === null || row.comment_text === null ? null : { type: 'Comment', object: { id: row.comment_id, text: row.comment_text } },
+        created: new Date(Number(row.created_at)).toISOString(),
+      },
+    };
+  });
+  return { count: Number(count), results };
+}
+
+export async function unreadCount(db: Kysely<DB>, recipientId: number, kinds: readonly NotificationKind[]): Promise<number> {
+  const { count } = await db
+    .selectFrom('notifications')
+    .select(sql<number>`count(*)`.as('count'))
+    .where('recipient_id', '=', recipientId)
+    .where('type', 'in', [...kinds])
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/**
+ * Marks every unread notification of the recipient read (the bell's 'count cleared
+ * after the list opens') and drops the ones past retention. Answers how many it marked.
+ */
+export async function markAllRead(db: Kysely<DB>, recipientId: number, now: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('notifications')
+      .set({ read_at: now })
+      .where('recipient_id', '=', recipientId)
+      .where('read_at', 'is', null)
+      .where('created_at', '<=', now)
+      .executeTakeFirst();
+    await trx
+      .deleteFrom('notifications')
+      .where('recipient_id', '=', recipientId)
+      .where('created_at', '<', now - NOTIFICATION_RETENTION_MS)
+      .execute();
+    return Number(updated.numUpdatedRows);
+  });
+}

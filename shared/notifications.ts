@@ -1,0 +1,85 @@
+/** The five actions of the messaging API (seed 000 §3), in the order the client asks for them. */
+export const NOTIFICATION_TYPES = ['favorite', 'follow', 'thumbsup', 'reply_comment', 'comment'] as const;
+export type NotificationKind = (typeof NOTIFICATION_TYPES)[number];
+
+/** Seed 000 §9: a like or favourite names the article by its title cut to this many characters. */
+export const NOTIFICATION_TITLE_CUT = 20;
+/** Items in the bell's dropdown; the full list page shows NOTIFICATION_PAGE_SIZE (decision 014). */
+export const NOTIFICATION_BELL_SIZE = 8;
+export const NOTIFICATION_PAGE_SIZE = 20;
+
+export interface NotificationObject<T extends string, O> {
+  type: T;
+  object: O;
+}
+
+/** What `GET /api/notification/` answers per item (`results[].payload`, plus our `id` and `unread`). */
+export interface NotificationItem {
+  id: number;
+  unread: boolean;
+  payload: NotificationPayload;
+}
+
+export interface NotificationPayload {
+  type: NotificationKind;
+  source: NotificationObject<'User', { username: string; avatar: string }> | null;
+  target: NotificationObject<'Article', { slug: string; title: string }> | NotificationObject<'User', { username: string }> | null;
+  result: NotificationObject<'Comment', { id: number; text: string }> | null;
+  created: string;
+}
+
+/** The title cut of seed 000 §9: 20 characters (code points) plus an ellipsis when longer. */
+export function cutTitle(title: string): string {
+  const chars = [...title];
+  return chars.length > NOTIFICATION_TITLE_CUT ? `${chars.slice(0, NOTIFICATION_TITLE_CUT).join('')}…` : title;
+}
+
+/** A notification ready to show: its kind, actor, article and comment text. */
+export interface NotificationView {
+  kind: NotificationKind;
+  /** The actor's name; `username` null when the actor has none (then no link). */
+  actor: { name: string; username: string | null };
+  article: { slug: string; title: string } | null;
+  text: string;
+  created: number;
+}
+
+/**
+ * Seed 000 §2: an item whose actor or target is missing renders nothing ('skip');
+ * one whose data is malformed shows 'Notification Data Error' ('error').
+ */
+export function readNotification(raw: unknown): NotificationView | 'skip' | 'error' {
+  const payload = field(raw, 'payload');
+  if (!isRecord(payload)) return 'error';
+  const kind = payload.type;
+  if (typeof kind !== 'string' || !(NOTIFICATION_TYPES as readonly string[]).includes(kind)) return 'error';
+  const created = typeof payload.created === 'string' ? Date.parse(payload.created) : NaN;
+  if (Number.isNaN(created)) return 'error';
+  if (payload.source === null || payload.source === undefined || payload.target === null || payload.target === undefined) return 'skip';
+  const source = field(payload.source, 'object');
+  if (!isRecord(source)) return 'error';
+  const username = typeof source.username === 'string' && source.username !== '' ? source.username : null;
+  const name = username ?? (typeof source.nickname === 'string' ? source.nickname : '');
+  if (name === '') return 'skip';
+  const view: NotificationView = { kind: kind as NotificationKind, actor: { name, username }, article: null, text: '', created };
+  if (kind === 'follow') return view;
+
+  if (field(payload.target, 'type') !== 'Article') return 'error';
+  const article = field(payload.target, 'object');
+  if (!isRecord(article) || typeof article.slug !== 'string' || typeof article.title !== 'string' || article.slug === '') return 'error';
+  view.article = { slug: article.slug, title: article.title };
+  if (kind === 'comment' || kind === 'reply_comment') {
+    const text = field(field(payload.result, 'object'), 'text');
+    if (typeof text !== 'string') return 'error';
+    view.text = text;
+  }
+  return view;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function field(value: unknown, key: string): unknown {
+  return isRecord(value) ? value[key] : undefined;
+}
