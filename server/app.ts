@@ -1,3 +1,4 @@
+import path from 'node:path';
 import cookieParser from 'cookie-parser';
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import type { ApiTransport } from '../client/api/transport';
@@ -11,6 +12,7 @@ import { siteOrigin, type Config } from './config';
 import type { Database } from './db/connection';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
+import { createSmsSender, type SmsSender } from './sms/sender';
 import { PageViewCounter } from './content/pageViews';
 import { RenderCache } from './render/cache/renderCache';
 import { apiProxy } from './proxy';
@@ -34,6 +36,8 @@ export interface AppDeps {
   /** The embedded backend's database; absent in proxy mode (`API_UPSTREAM`). */
   database?: Database;
   mailer: Mailer;
+  /** Where the SMS page's codes go; made from SMS_WEBHOOK_URL or DATA_DIR/outbox when absent. */
+  sms?: SmsSender;
   /** The clock (tests move it to expire sessions and tokens). */
   now?: () => number;
   /** Sign-in and password-reset attempts per window and address. */
@@ -132,6 +136,7 @@ function embeddedBackend(deps: AppDeps): Backend {
   const api = embeddedApi({
     db: database.db,
     mailer: deps.mailer,
+    sms: deps.sms ?? createSmsSender({ webhookUrl: config.smsWebhookUrl, outboxDir: path.join(config.dataDir, 'outbox') }),
     now: deps.now ?? Date.now,
     origin: siteOrigin(config),
     siteName: config.siteName,

@@ -15,6 +15,13 @@ describe('loadConfig', () => {
     expect(config.publicOrigin).toBe('https://zine.example');
   });
 
+  it('mails feedback to OPERATOR_EMAIL, else the operator at the public host', () => {
+    expect(loadConfig({}).operatorEmail).toBe('operator@localhost');
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://zine.example' }).operatorEmail).toBe('operator@zine.example');
+    expect(loadConfig({ OPERATOR_EMAIL: 'desk@zine.example' }).operatorEmail).toBe('desk@zine.example');
+    expect(() => loadConfig({ OPERATOR_EMAIL: 'nobody' })).toThrow(/OPERATOR_EMAIL/);
+  });
+
   it('refuses bad values with a clear message', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ PUBLIC_ORIGIN: 'not a url' })).toThrow(/PUBLIC_ORIGIN/);

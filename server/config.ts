@@ -40,6 +40,11 @@ const schema = z.object({
   RENDER_CACHE_MAX_AGE_S: z.coerce.number().int().min(1).max(3600).default(30),
   /** The WeChat JS-SDK, loaded by pages inside the mini program only (its bridge). */
   WECHAT_JS_SDK_URL: z.url({ protocol: /^https?$/ }).default('https://res.wx.qq.com/open/js/jweixin-1.6.0.js'),
+  /** Text messages of the SMS page go here (POST {to, text}); without it, to DATA_DIR/outbox/sms-*.txt. */
+  SMS_WEBHOOK_URL: optionalUrl,
+  /** The app's store pages, linked from /apps/download (absent: that store shows 'coming soon'). */
+  IOS_APP_URL: optionalUrl,
+  ANDROID_APP_URL: optionalUrl,
 });
 
 export type Config = Readonly<{
@@ -63,6 +68,8 @@ export type Config = Readonly<{
   renderCacheMaxAgeMs: number;
   logEndpoint: string | undefined;
   wechatSdkUrl: string;
+  smsWebhookUrl: string | undefined;
+  appLinks: { ios?: string; android?: string };
 }>;
 
 /** Reads the environment once at start; a bad value stops the process with a clear message. */
@@ -94,6 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderCacheMaxAgeMs: c.RENDER_CACHE_MAX_AGE_S * 1000,
     logEndpoint: c.LOG_ENDPOINT,
     wechatSdkUrl: c.WECHAT_JS_SDK_URL,
+    smsWebhookUrl: c.SMS_WEBHOOK_URL,
+    appLinks: { ...(c.IOS_APP_URL ? { ios: c.IOS_APP_URL } : {}), ...(c.ANDROID_APP_URL ? { android: c.ANDROID_APP_URL } : {}) },
   };
 }
 

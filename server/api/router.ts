@@ -11,6 +11,9 @@ import { articleListRoutes } from './articles/listRoutes';
 import { articleReadRoutes } from './articles/routes';
 import { authenticate } from './auth';
 import { bookletRoutes } from './booklets/routes';
+import { smsRoutes } from './sms/routes';
+import { jsapiRoutes } from './wechat/jsapiRoutes';
+import type { SmsSender } from '../sms/sender';
 import { csrfProtection } from './csrf';
 import { socialRoutes } from './social/routes';
 import { notificationRoutes } from './notifications/routes';
@@ -27,6 +30,8 @@ export interface ApiDeps {
   limits: { signIn: number; reset: number };
   /** Counts article reads against the authors' monthly page-view quotas (absent: no quota). */
   pageViews?: PageViewGate;
+  /** Sends the SMS page's codes (a webhook, or files in the outbox). */
+  sms: SmsSender;
 }
 
 /**
@@ -54,6 +59,8 @@ export function embeddedApi(deps: ApiDeps): Router {
   api.use('/comments', commentRoutes(deps));
   api.use('/follow', social.follow);
   api.use('/booklets', bookletRoutes(deps));
+  api.use('/sms', smsRoutes(deps));
+  api.use('/wechat', jsapiRoutes());
   api.use('/notification', notificationRoutes(deps));
 
   api.use((_req, res) => {

@@ -19,6 +19,7 @@ export interface DB {
   content_changes: ContentChangesTable;
   page_views: PageViewsTable;
   article_share_codes: ArticleShareCodesTable;
+  sms_codes: SmsCodesTable;
   notifications: NotificationsTable;
   booklets: BookletsTable;
   booklet_items: BookletItemsTable;
@@ -223,6 +224,18 @@ export interface ArticleShareCodesTable {
   code: string;
   created_at: number;
   revoked_at: number | null;
+}
+
+/** A phone code of the SMS page, hashed (migration 011). */
+export interface SmsCodesTable {
+  id: Generated<number>;
+  phone: string;
+  code_hash: string;
+  address: string;
+  created_at: number;
+  expires_at: number;
+  attempts: Generated<number>;
+  used_at: number | null;
 }
 
 export type NotificationType = 'favorite' | 'follow' | 'thumbsup' | 'reply_comment' | 'comment';

@@ -6,6 +6,7 @@ import { inProcessTransport } from '../../server/api/inProcessTransport';
 import { embeddedApi } from '../../server/api/router';
 import { createLogger } from '../../server/logger';
 import { createMailer } from '../../server/mail/mailer';
+import { createSmsSender } from '../../server/sms/sender';
 import { createPerson } from '../support/people';
 import { testApp } from '../support/testApp';
 
@@ -16,6 +17,7 @@ describe('the in-process transport', async () => {
   const api = embeddedApi({
     db: database.db,
     mailer: createMailer({ outboxDir, from: 'x <x@localhost>' }),
+    sms: createSmsSender({ outboxDir }),
     now: Date.now,
     origin: 'http://localhost',
     siteName: 'Zine',

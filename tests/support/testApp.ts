@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../../server/config';
 import type { Database } from '../../server/db/connection';
 import { createLogger } from '../../server/logger';
 import { createMailer } from '../../server/mail/mailer';
+import { createSmsSender } from '../../server/sms/sender';
 import { loadManifest } from '../../server/render/manifest';
 import { testDatabase } from './testDatabase';
 
@@ -30,6 +31,7 @@ export async function testApp(options: { config?: Partial<Config>; deps?: Partia
     manifest: loadManifest(CLIENT_DIR),
     database,
     mailer: createMailer({ outboxDir, from: 'Zine <no-reply@localhost>' }),
+    sms: createSmsSender({ outboxDir }),
     ...options.deps,
   });
   return {

@@ -1,8 +1,7 @@
 import { Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import { clearSessionCookie, issueCsrfCookie, setSessionCookie } from '../cookies';
-import { ApiError } from '../errors';
+import { throttle } from '../throttle';
 import { accountInfo, confirmPasswordReset, requestPasswordReset, signIn, signOut, type ResetDeps } from './service';
 
 export interface AccountsRouteDeps extends ResetDeps {
@@ -56,18 +55,4 @@ export function accountsRoutes(deps: AccountsRouteDeps): Router {
   });
 
   return router;
-}
-
-/** DRF's throttling answer: 429 with the wait in the detail. */
-function throttle(limit: number, windowMs: number) {
-  return rateLimit({
-    windowMs,
-    limit,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, _res, next, options) => {
-      const seconds = Math.ceil(options.windowMs / 1000);
-      next(ApiError.detail(429, `Request was throttled. Expected available in ${seconds} seconds.`));
-    },
-  });
 }

@@ -8,6 +8,7 @@ import { contentChanges } from './005_content_changes';
 import { booklets } from './006_booklets';
 import { pageViews } from './007_page_views';
 import { shareCodes } from './008_share_codes';
+import { smsCodes } from './011_sms_codes';
 import { notifications } from './009_notifications';
 
 /** Every migration, in order. Never edit one that has landed: add the next number. */
@@ -21,6 +22,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '006_booklets': booklets(engine),
     '007_page_views': pageViews(),
     '008_share_codes': shareCodes(engine),
+    '011_sms_codes': smsCodes(engine),
     '009_notifications': notifications(engine),
   };
 }

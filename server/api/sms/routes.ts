@@ -1,0 +1,41 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { isSmsCode, normalizePhone } from '../../../shared/phone';
+import { sendCode, verifyCode, type SmsDeps } from './service';
+
+const phoneField = z
+  .string()
+  .max(40)
+  .transform((value, ctx) => {
+    const phone = normalizePhone(value);
+    if (!phone) ctx.addIssue({ code: 'custom', message: 'Enter a valid phone number.' });
+    return phone ?? '';
+  });
+
+const sendBody = z.object({
+  phone: phoneField,
+  lang: z.enum(['en', 'zh-CN', 'zh-TW']).default('en'),
+});
+const verifyBody = z.object({
+  phone: phoneField,
+  code: z.string().max(20).refine(isSmsCode, 'Enter the 6-digit code.').transform((c) => c.trim()),
+});
+
+/** The phone-code flow of `/h5/sms_code` (docs/decisions/016): send a code, verify it. */
+export function smsRoutes(deps: SmsDeps): Router {
+  const router = Router();
+
+  router.post('/code/', async (req, res) => {
+    const body = sendBody.parse(req.body);
+    await sendCode(deps, body.phone, req.ip ?? 'unknown', body.lang);
+    res.json({ detail: 'The code has been sent.', phone: body.phone });
+  });
+
+  router.post('/verify/', async (req, res) => {
+    const body = verifyBody.parse(req.body);
+    await verifyCode(deps, body.phone, body.code);
+    res.json({ detail: 'The phone number is verified.', phone: body.phone, verified: true });
+  });
+
+  return router;
+}

@@ -1,0 +1,106 @@
+import { randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { SMS_CODE } from '../../../shared/phone';
+import type { DB } from '../../db/schema';
+import type { SmsSender } from '../../sms/sender';
+import { ApiError } from '../errors';
+import { hashSecret, secretsEqual } from '../tokens';
+
+export interface SmsDeps {
+  db: Kysely<DB>;
+  sms: SmsSender;
+  now: () => number;
+  siteName: string;
+}
+
+export type SmsLanguage = 'en' | 'zh-CN' | 'zh-TW';
+
+export const SMS_ERRORS = {
+  wait: (seconds: number) => `Please wait ${seconds} seconds before asking for another code.`,
+  tooManyForNumber: 'Too many codes were sent to this number. Please try again later.',
+  tooManyFromAddress: 'Too many codes were requested from this network. Please try again later.',
+  noCode: 'The code has expired or was never sent. Please ask for a new one.',
+  spent: 'Too many wrong codes. Please ask for a new one.',
+  wrong: 'The code is not correct.',
+} as const;
+
+/**
+ * Sends a fresh code to a number (already normalised), after the resend wait and the
+ * per-number and per-address limits. Older codes of the number stop working.
+ */
+export async function sendCode(deps: SmsDeps, phone: string, address: string, language: SmsLanguage): Promise<void> {
+  const now = deps.now();
+  const since = now - SMS_CODE.windowMs;
+  const recent = await deps.db
+    .selectFrom('sms_codes')
+    .select(['created_at'])
+    .where('phone', '=', phone)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .execute();
+  const latest = recent[0];
+  if (latest && now - latest.created_at < SMS_CODE.resendAfterMs) {
+    throw ApiError.detail(429, SMS_ERRORS.wait(Math.ceil((latest.created_at + SMS_CODE.resendAfterMs - now) / 1000)));
+  }
+  if (recent.length >= SMS_CODE.perNumber) throw ApiError.detail(429, SMS_ERRORS.tooManyForNumber);
+  const fromAddress = await deps.db
+    .selectFrom('sms_codes')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('address', '=', address)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  if (Number(fromAddress.n) >= SMS_CODE.perAddress) throw ApiError.detail(429, SMS_ERRORS.tooManyFromAddress);
+
+  const code = String(randomInt(0, 10 ** SMS_CODE.length)).padStart(SMS_CODE.length, '0');
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.updateTable('sms_codes').set({ used_at: now }).where('phone', '=', phone).where('used_at', 'is', null).execute();
+    await trx
+      .insertInto('sms_codes')
+      .values({ phone, code_hash: codeHash(phone, code), address, created_at: now, expires_at: now + SMS_CODE.ttlMs })
+      .execute();
+  });
+  await deps.sms.send({ to: phone, text: smsText(language, deps.siteName, code) });
+}
+
+/** Checks a code against the number's live one; a right code is spent, a wrong one counts a try. */
+export async function verifyCode(deps: SmsDeps, phone: string, code: string): Promise<void> {
+  const now = deps.now();
+  const row = await deps.db
+    .selectFrom('sms_codes')
+    .select(['id', 'code_hash', 'attempts', 'expires_at'])
+    .where('phone', '=', phone)
+    .where('used_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  if (!row || row.expires_at <= now) throw ApiError.detail(400, SMS_ERRORS.noCode);
+  if (row.attempts >= SMS_CODE.maxAttempts) throw ApiError.detail(429, SMS_ERRORS.spent);
+  if (secretsEqual(row.code_hash, codeHash(phone, code))) {
+    const spent = await deps.db
+      .updateTable('sms_codes')
+      .set({ used_at: now })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    // A second, simultaneous verification of the same code loses.
+    if (Number(spent.numUpdatedRows) !== 1) throw ApiError.detail(400, SMS_ERRORS.noCode);
+    return;
+  }
+  await deps.db
+    .updateTable('sms_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', row.id)
+    .execute();
+  throw ApiError.detail(400, row.attempts + 1 >= SMS_CODE.maxAttempts ? SMS_ERRORS.spent : SMS_ERRORS.wrong);
+}
+
+/** The stored form of a code: salted with its number, so equal codes of two numbers differ. */
+function codeHash(phone: string, code: string): string {
+  return hashSecret(`${phone}:${code}`);
+}
+
+function smsText(language: SmsLanguage, site: string, code: string): string {
+  const minutes = SMS_CODE.ttlMs / 60_000;
+  if (language === 'zh-CN') return `【${site}】您的验证码是 ${code}，${minutes} 分钟内有效。请勿告诉他人。`;
+  if (language === 'zh-TW') return `【${site}】您的驗證碼是 ${code}，${minutes} 分鐘內有效。請勿告訴他人。`;
+  return `${site}: your verification code is ${code}. It expires in ${minutes} minutes. Do not share it.`;
+}
