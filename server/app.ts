@@ -27,6 +27,7 @@ import { requestLogging } from './middleware/requestLogging';
 import { securityHeaders } from './middleware/securityHeaders';
 import type { AssetManifest } from './render/manifest';
 import { ssr } from './render/ssr';
+import { wechatSignInPages } from './accounts/wechatSignIn';
 import { seoRoutes } from './seo/routes';
 
 export interface AppDeps {
@@ -41,7 +42,7 @@ export interface AppDeps {
   /** The clock (tests move it to expire sessions and tokens). */
   now?: () => number;
   /** Sign-in and password-reset attempts per window and address. */
-  limits?: { signIn: number; reset: number };
+  limits?: { signIn: number; reset: number; contact?: number };
   /** Routes a test mounts beside the real table (an unknown guard, a throwing loader). */
   extraRoutes?: RouteTableOptions['extraRoutes'];
   /** The page-view counter (the process entry stops and flushes it at shutdown); one is made when absent. */
@@ -82,6 +83,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(cookieParser());
   app.use(localeAndClient({ secure: config.secure }));
   app.use(csrfCookie({ secure: config.secure }));
+  // The chat-app sign-in navigations: an upstream backend answers its own; ours says they are not configured.
+  if (!config.apiUpstream) app.use(wechatSignInPages({ siteName: config.siteName }));
 
   // 5. Server rendering of every page, anonymous readers' pages from the render cache when it holds them;
   //    its data calls reach the API in process, as the reader.
@@ -142,6 +145,8 @@ function embeddedBackend(deps: AppDeps): Backend {
     siteName: config.siteName,
     secure: config.secure,
     limits: deps.limits ?? { signIn: 10, reset: 5 },
+    operatorEmail: config.operatorEmail,
+    onBackgroundError: (error, what) => deps.logger.error({ err: error }, `${what} failed`),
     pageViews,
   });
   const apiApp = inProcessApiApp(api, deps.logger);

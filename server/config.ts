@@ -23,6 +23,11 @@ const schema = z.object({
     z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   ),
   MAIL_FROM: z.string().trim().min(3).optional(),
+  /** Where feedback from the popup is mailed. */
+  OPERATOR_EMAIL: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.email().optional(),
+  ),
   /** Another backend to serve `/api` (and the server's data calls) instead of the embedded one. */
   API_UPSTREAM: optionalUrl,
   /** The messaging service for `/api/notification/*`; defaults to the API's. */
@@ -60,6 +65,7 @@ export type Config = Readonly<{
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  operatorEmail: string;
   seed: 'demo' | 'none';
   apiUpstream: string | undefined;
   messageUpstream: string | undefined;
@@ -93,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: c.DATABASE_URL,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM ?? `${c.SITE_NAME} <no-reply@${hostOf(c.PUBLIC_ORIGIN) ?? 'localhost'}>`,
+    operatorEmail: c.OPERATOR_EMAIL ?? (hostOf(c.PUBLIC_ORIGIN) ? `operator@${hostOf(c.PUBLIC_ORIGIN)}` : DEFAULT_OPERATOR_EMAIL),
     seed: c.SEED,
     apiUpstream: c.API_UPSTREAM?.replace(/\/$/, ''),
     messageUpstream: c.MESSAGE_UPSTREAM?.replace(/\/$/, ''),
@@ -105,6 +112,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appLinks: { ...(c.IOS_APP_URL ? { ios: c.IOS_APP_URL } : {}), ...(c.ANDROID_APP_URL ? { android: c.ANDROID_APP_URL } : {}) },
   };
 }
+
+/** Feedback's address when neither OPERATOR_EMAIL nor PUBLIC_ORIGIN says better. */
+export const DEFAULT_OPERATOR_EMAIL = 'operator@localhost';
 
 function hostOf(origin: string | undefined): string | undefined {
   return origin ? new URL(origin).hostname : undefined;

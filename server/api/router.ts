@@ -7,6 +7,7 @@ import type { Mailer } from '../mail/mailer';
 import { accountsRoutes } from './accounts/routes';
 import { columnRoutes } from './columns/routes';
 import { commentRoutes } from './comments/routes';
+import { contactRoutes } from './contact/routes';
 import { articleListRoutes } from './articles/listRoutes';
 import { articleReadRoutes } from './articles/routes';
 import { authenticate } from './auth';
@@ -18,6 +19,7 @@ import { csrfProtection } from './csrf';
 import { socialRoutes } from './social/routes';
 import { notificationRoutes } from './notifications/routes';
 import { apiErrorHandler } from './errors';
+import { DEFAULT_OPERATOR_EMAIL } from '../config';
 import { rejectNulCharacters } from './nulCharacters';
 
 export interface ApiDeps {
@@ -27,7 +29,11 @@ export interface ApiDeps {
   origin: string;
   siteName: string;
   secure: boolean;
-  limits: { signIn: number; reset: number };
+  limits: { signIn: number; reset: number; contact?: number };
+  /** Where feedback is mailed; OPERATOR_EMAIL. */
+  operatorEmail?: string;
+  /** Reports what fails after the answer went out (a feedback mail). */
+  onBackgroundError?: (error: unknown, what: string) => void;
   /** Counts article reads against the authors' monthly page-view quotas (absent: no quota). */
   pageViews?: PageViewGate;
   /** Sends the SMS page's codes (a webhook, or files in the outbox). */
@@ -62,6 +68,15 @@ export function embeddedApi(deps: ApiDeps): Router {
   api.use('/sms', smsRoutes(deps));
   api.use('/wechat', jsapiRoutes());
   api.use('/notification', notificationRoutes(deps));
+  api.use(
+    '/contact',
+    contactRoutes({
+      ...deps,
+      operatorEmail: deps.operatorEmail ?? DEFAULT_OPERATOR_EMAIL,
+      limit: deps.limits.contact ?? 5,
+      onMailFailure: (error) => deps.onBackgroundError?.(error, 'feedback mail'),
+    }),
+  );
 
   api.use((_req, res) => {
     res.status(404).json({ detail: 'Not found.' });

@@ -25,6 +25,7 @@ export interface DB {
   booklet_items: BookletItemsTable;
   booklet_ratings: BookletRatingsTable;
   booklet_purchases: BookletPurchasesTable;
+  contact_messages: ContactMessagesTable;
 }
 
 export type BaseRole = 'user' | 'reseller' | 'operator';
@@ -226,16 +227,13 @@ export interface ArticleShareCodesTable {
   revoked_at: number | null;
 }
 
-/** A phone code of the SMS page, hashed (migration 011). */
-export interface SmsCodesTable {
+/** Feedback from the popup (migration 010). */
+export interface ContactMessagesTable {
   id: Generated<number>;
-  phone: string;
-  code_hash: string;
-  address: string;
+  email: string;
+  message: string;
+  user_id: number | null;
   created_at: number;
-  expires_at: number;
-  attempts: Generated<number>;
-  used_at: number | null;
 }
 
 export type NotificationType = 'favorite' | 'follow' | 'thumbsup' | 'reply_comment' | 'comment';
@@ -250,4 +248,16 @@ export interface NotificationsTable {
   comment_id: number | null;
   created_at: number;
   read_at: number | null;
+}
+
+/** A phone code of the SMS page, hashed (migration 011). */
+export interface SmsCodesTable {
+  id: Generated<number>;
+  phone: string;
+  code_hash: string;
+  address: string;
+  created_at: number;
+  expires_at: number;
+  attempts: Generated<number>;
+  used_at: number | null;
 }

@@ -10,6 +10,7 @@ import { pageViews } from './007_page_views';
 import { shareCodes } from './008_share_codes';
 import { smsCodes } from './011_sms_codes';
 import { notifications } from './009_notifications';
+import { contactMessages } from './010_contact_messages';
 
 /** Every migration, in order. Never edit one that has landed: add the next number. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -24,5 +25,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '008_share_codes': shareCodes(engine),
     '011_sms_codes': smsCodes(engine),
     '009_notifications': notifications(engine),
+    '010_contact_messages': contactMessages(engine),
   };
 }
