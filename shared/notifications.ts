@@ -42,6 +42,8 @@ export interface NotificationView {
   article: { slug: string; title: string } | null;
   text: string;
   created: number;
+  /** Unread when this list was fetched (shown as new). */
+  unread: boolean;
 }
 
 /**
@@ -52,7 +54,7 @@ export function readNotification(raw: unknown): NotificationView | 'skip' | 'err
   const payload = field(raw, 'payload');
   if (!isRecord(payload)) return 'error';
   const kind = payload.type;
-  if (typeof kind !== 'string' || !(NOTIFICATION_TYPES as readonly string[]).includes(kind)) return 'error';
+  if (!isKind(kind)) return 'error';
   const created = typeof payload.created === 'string' ? Date.parse(payload.created) : NaN;
   if (Number.isNaN(created)) return 'error';
   if (payload.source === null || payload.source === undefined || payload.target === null || payload.target === undefined) return 'skip';
@@ -61,7 +63,8 @@ export function readNotification(raw: unknown): NotificationView | 'skip' | 'err
   const username = typeof source.username === 'string' && source.username !== '' ? source.username : null;
   const name = username ?? (typeof source.nickname === 'string' ? source.nickname : '');
   if (name === '') return 'skip';
-  const view: NotificationView = { kind: kind as NotificationKind, actor: { name, username }, article: null, text: '', created };
+  const unread = field(raw, 'unread') === true;
+  const view: NotificationView = { kind, actor: { name, username }, article: null, text: '', created, unread };
   if (kind === 'follow') return view;
 
   if (field(payload.target, 'type') !== 'Article') return 'error';
@@ -76,10 +79,27 @@ export function readNotification(raw: unknown): NotificationView | 'skip' | 'err
   return view;
 }
 
+function isKind(value: unknown): value is NotificationKind {
+  return typeof value === 'string' && (NOTIFICATION_TYPES as readonly string[]).includes(value);
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function field(value: unknown, key: string): unknown {
   return isRecord(value) ? value[key] : undefined;
+}
+
+/** A translated sentence split around its `{name}` slots, for filling with links. */
+export function templateParts(template: string): Array<string | { slot: string }> {
+  const parts: Array<string | { slot: string }> = [];
+  let last = 0;
+  for (const match of template.matchAll(/\{(\w+)\}/g)) {
+    if (match.index > last) parts.push(template.slice(last, match.index));
+    parts.push({ slot: match[1] ?? '' });
+    last = match.index + match[0].length;
+  }
+  if (last < template.length) parts.push(template.slice(last));
+  return parts;
 }

@@ -4,6 +4,7 @@ import { columnPath } from '../../shared/column';
 import { SIGN_IN_PATH } from '../../shared/constants';
 import { signInPath } from '../routing/guards';
 import { useStores } from '../stores/context';
+import { NotificationBell } from './NotificationBell';
 
 /**
  * The standard header: back button (inside the app shells, which have no browser
@@ -41,6 +42,7 @@ export const Header = observer(function Header() {
         )}
         <p className="site-header__slogan">{env.t('site.slogan')}</p>
         <nav className="site-header__account" aria-label={env.t('nav.mainLabel')}>
+          {account.signedIn ? <NotificationBell /> : null}
           {account.signedIn && account.username ? (
             <>
               <Link to={columnPath(account.username)} className="site-header__user">

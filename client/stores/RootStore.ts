@@ -10,6 +10,7 @@ import { EnvStore, type EnvSnapshot } from './EnvStore';
 import { ColumnStore, type ColumnSnapshot } from './ColumnStore';
 import { CommentsStore } from './CommentsStore';
 import { DeferredTasks, type DeferredTask } from './DeferredTasks';
+import { NotificationStore } from './NotificationStore';
 import { PagedArticles, type PagedArticlesSnapshot } from './PagedArticles';
 import { PhotoViewerStore } from './PhotoViewerStore';
 import { SignInStore } from './SignInStore';
@@ -42,6 +43,8 @@ export class RootStore {
   readonly comments: CommentsStore;
   /** The photo viewer overlay; browser-only state, never in the snapshot. */
   readonly photos = new PhotoViewerStore();
+  /** The bell and the notification list; browser-only, with a quiet API client (seed 000 §8). */
+  readonly notifications: NotificationStore;
 
   constructor(
     snapshot: Pick<RootSnapshot, 'env'> & Partial<RootSnapshot>,
@@ -62,6 +65,7 @@ export class RootStore {
     this.column = new ColumnStore(this.api, snapshot.column);
     this.booklet = new BookletStore(this.api, snapshot.booklet);
     this.comments = new CommentsStore(this.api);
+    this.notifications = new NotificationStore(new ApiClient(transport));
     this.signIn.onHide = () => this.deferred.clear();
   }
 

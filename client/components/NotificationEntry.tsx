@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { cutTitle, readNotification, templateParts } from '../../shared/notifications';
+import { relativeTime } from '../../shared/relativeTime';
+import { ColumnLink } from '../platform/ColumnLink';
+import { useStores } from '../stores/context';
+
+/**
+ * One notification (seed 000 §2): its sentence with the actor linked to `/@{username}`
+ * when there is one and the article's title cut to 20 characters; nothing when the
+ * actor or target is missing; 'Notification Data Error' for bad data.
+ */
+export function NotificationEntry({ raw, now }: { raw: unknown; now: number }) {
+  const { env } = useStores();
+  const view = readNotification(raw);
+  if (view === 'skip') return null;
+  if (view === 'error') return <li className="notification notification--error">{env.t('notify.dataError')}</li>;
+
+  const { actor, article } = view;
+  const slots: Record<string, ReactNode> = {
+    actor: actor.username ? (
+      <ColumnLink username={actor.username} to={`/@${encodeURIComponent(actor.username)}`} className="notification__actor">
+        {actor.name}
+      </ColumnLink>
+    ) : (
+      <strong className="notification__actor">{actor.name}</strong>
+    ),
+    title: article ? (
+      <Link to={`/article/${encodeURIComponent(article.slug)}/`} className="notification__title" title={article.title}>
+        {cutTitle(article.title)}
+      </Link>
+    ) : null,
+  };
+  return (
+    <li className={view.unread ? 'notification notification--new' : 'notification'} data-type={view.kind}>
+      <p className="notification__text">
+        {templateParts(env.t(`notify.${view.kind}`)).map((part, i) =>
+          typeof part === 'string' ? <span key={i}>{part}</span> : <span key={i}>{slots[part.slot] ?? null}</span>,
+        )}
+      </p>
+      {view.text ? <blockquote className="notification__quote">{view.text}</blockquote> : null}
+      <p className="notification__meta">
+        <time dateTime={new Date(view.created).toISOString()}>{relativeTime(view.created, now, env.textLocale, env.t('time.justNow'))}</time>
+        {view.unread ? <span className="notification__new">{env.t('notify.new')}</span> : null}
+      </p>
+    </li>
+  );
+}
+
+/** A stable React key for a raw item. */
+export function notificationKey(raw: unknown, index: number): string {
+  const id = typeof raw === 'object' && raw !== null && 'id' in raw ? raw.id : undefined;
+  return typeof id === 'number' || typeof id === 'string' ? `n${id}` : `i${index}`;
+}
