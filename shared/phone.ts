@@ -14,6 +14,16 @@ export const SMS_CODE = {
   windowMs: 60 * 60_000,
 } as const;
 
+/** The API's answers to a refused send or verification (the client turns them into its own language). */
+export const SMS_ERRORS = {
+  wait: (seconds: number) => `Please wait ${seconds} seconds before asking for another code.`,
+  tooManyForNumber: 'Too many codes were sent to this number. Please try again later.',
+  tooManyFromAddress: 'Too many codes were requested from this network. Please try again later.',
+  noCode: 'The code has expired or was never sent. Please ask for a new one.',
+  spent: 'Too many wrong codes. Please ask for a new one.',
+  wrong: 'The code is not correct.',
+} as const;
+
 /**
  * A phone number in E.164 form (`+8613800138000`), or null when it is not one.
  * Spaces, dashes, dots and brackets are ignored; an 11-digit mainland mobile

@@ -3,6 +3,8 @@ import { Link } from 'react-router-dom';
 import { useStores } from '../stores/context';
 import type { ArticleErrorReason } from '../../shared/articleErrors';
 import { ARTICLE_ERROR_TEXTS } from './articleErrors';
+import type { AccountErrorReason } from '../../shared/accountErrors';
+import { ACCOUNT_ERROR_TEXTS } from './accountErrors';
 import { errorKind } from './errorText';
 import { NoEntryIcon } from './NoEntryIcon';
 
@@ -12,19 +14,22 @@ interface ErrorPageProps {
   message: string;
   /** Set when an article could not be read: its own screen (seed 000 §2). */
   articleReason?: ArticleErrorReason | 'unknown';
+  /** Set when an author's account blocks their column: the banned, suspended or expired screen. */
+  accountReason?: AccountErrorReason;
 }
 
 /** The error screen of seed 000 §2: message by status, home button, intro line, promo image. */
-export const ErrorPage = observer(function ErrorPage({ status, message, articleReason }: ErrorPageProps) {
+export const ErrorPage = observer(function ErrorPage({ status, message, articleReason, accountReason }: ErrorPageProps) {
   const { env } = useStores();
   const kind = errorKind(status);
-  if (articleReason) {
-    const texts = ARTICLE_ERROR_TEXTS[articleReason];
+  const reasonTexts = articleReason ? ARTICLE_ERROR_TEXTS[articleReason] : accountReason ? ACCOUNT_ERROR_TEXTS[accountReason] : null;
+  if (reasonTexts) {
+    const texts = reasonTexts;
     return (
       <main className="error-page error-page--article">
         <div className="error-page__text">
           <p className="error-page__status">{env.t('error.status', { status })}</p>
-          {articleReason === 'Article Banned' ? <NoEntryIcon /> : null}
+          {articleReason === 'Article Banned' || accountReason === 'Account Banned' ? <NoEntryIcon /> : null}
           <h1 className="error-page__title">{env.t(texts.title)}</h1>
           <p className="error-page__explanation">{env.t(texts.text)}</p>
           {texts.upgrade ? (

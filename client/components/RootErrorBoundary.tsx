@@ -2,6 +2,8 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useMatches, useRouteError } from 'react-router-dom';
 import { isArticleErrorReason } from '../../shared/articleErrors';
+import { isAccountErrorReason } from '../../shared/accountErrors';
+import { ACCOUNT_ERROR_TEXTS } from './accountErrors';
 import { navigationErrorInfo } from '../../shared/navigationError';
 import { documentTitle } from '../routing/documentTitle';
 import { isRouteHandle } from '../routing/pageRoute';
@@ -19,9 +21,9 @@ export const RootErrorBoundary = observer(function RootErrorBoundary() {
   const { status, message } = navigationErrorInfo(useRouteError());
   const onArticle = useMatches().some((m) => isRouteHandle(m.handle) && m.handle.page === 'article');
   const articleReason = isArticleErrorReason(message) ? message : onArticle && status === 403 ? 'unknown' : undefined;
-  const title = articleReason
-    ? `${stores.env.t(ARTICLE_ERROR_TEXTS[articleReason].title)} - ${stores.env.siteName}`
-    : documentTitle(stores, [], status);
+  const accountReason = isAccountErrorReason(message) ? message : undefined;
+  const reasonTitle = articleReason ? ARTICLE_ERROR_TEXTS[articleReason].title : accountReason ? ACCOUNT_ERROR_TEXTS[accountReason].title : null;
+  const title = reasonTitle ? `${stores.env.t(reasonTitle)} - ${stores.env.siteName}` : documentTitle(stores, [], status);
 
   useEffect(() => {
     document.title = title;
@@ -33,7 +35,7 @@ export const RootErrorBoundary = observer(function RootErrorBoundary() {
       <ProgressLine />
       <Header />
       <ErrorPageBoundary fallbackText={stores.env.t('error.fallback')}>
-        <ErrorPage status={status} message={message} articleReason={articleReason} />
+        <ErrorPage status={status} message={message} articleReason={articleReason} accountReason={accountReason} />
       </ErrorPageBoundary>
       <Footer />
     </>

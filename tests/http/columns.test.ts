@@ -9,7 +9,7 @@ describe('columns', async () => {
   const { app, database } = await testApp();
   const ann = await createPerson(database, 'ann');
   await createPerson(database, 'ben');
-  await createPerson(database, 'gone', { status: 'banned' });
+  await createPerson(database, 'gone', { status: 'inactive' });
   const now = Date.now();
   for (let i = 0; i < 22; i++) {
     await writeArticle(database, ann.id, `note-${i}`, {

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { columnRefusal } from '../../../shared/accountErrors';
 import { columnPath } from '../../../shared/column';
 import type { DB } from '../../db/schema';
 import { publicArticles } from '../articles/publicList';
@@ -18,7 +19,7 @@ export function columnRoutes(deps: { db: Kysely<DB>; now: () => number; origin: 
   const router = Router();
 
   router.get('/@:name/', async (req, res) => {
-    const owner = await findOwner(deps.db, req.params.name);
+    const owner = await findOwner(deps.db, req.params.name, deps.now());
     const readerId = req.auth?.user?.id ?? null;
     const [social, originals, favorites] = await Promise.all([
       followState(deps.db, owner.id, readerId),
@@ -42,7 +43,7 @@ export function columnRoutes(deps: { db: Kysely<DB>; now: () => number; origin: 
   router.get('/:type/@:name/', async (req, res) => {
     const type = listType.safeParse(req.params.type);
     if (!type.success) throw ApiError.detail(404, 'Not found.');
-    const owner = await findOwner(deps.db, req.params.name);
+    const owner = await findOwner(deps.db, req.params.name, deps.now());
     const { page, page_size: pageSize } = query.parse(req.query);
     const filter = type.data === 'originals' ? { authorId: owner.id } : { favoritedBy: owner.id };
     const { count, results } = await publicArticles(deps.db, deps.now(), page, pageSize, filter);
@@ -52,11 +53,16 @@ export function columnRoutes(deps: { db: Kysely<DB>; now: () => number; origin: 
   return router;
 }
 
-/** The column's owner: an account that exists and is not inactive or banned. */
-async function findOwner(db: Kysely<DB>, raw: string | undefined) {
+/**
+ * The column's owner: an account that exists and is active. A banned, suspended or lapsed
+ * account answers 403 with its reason (docs/decisions/016); an inactive one is not found.
+ */
+async function findOwner(db: Kysely<DB>, raw: string | undefined, now: number) {
   const parsed = name.safeParse(raw);
   if (!parsed.success) throw ApiError.detail(404, 'Not found.');
   const owner = await db.selectFrom('users').selectAll().where('username', '=', parsed.data).executeTakeFirst();
-  if (!owner || owner.status === 'inactive' || owner.status === 'banned') throw ApiError.detail(404, 'Not found.');
+  if (!owner || owner.status === 'inactive') throw ApiError.detail(404, 'Not found.');
+  const refusal = columnRefusal(owner, now);
+  if (refusal) throw ApiError.detail(403, refusal);
   return owner;
 }

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { SMS_CODE } from '../../../shared/phone';
+import { SMS_CODE, SMS_ERRORS } from '../../../shared/phone';
 import type { DB } from '../../db/schema';
 import type { SmsSender } from '../../sms/sender';
 import { ApiError } from '../errors';
@@ -14,15 +14,6 @@ export interface SmsDeps {
 }
 
 export type SmsLanguage = 'en' | 'zh-CN' | 'zh-TW';
-
-export const SMS_ERRORS = {
-  wait: (seconds: number) => `Please wait ${seconds} seconds before asking for another code.`,
-  tooManyForNumber: 'Too many codes were sent to this number. Please try again later.',
-  tooManyFromAddress: 'Too many codes were requested from this network. Please try again later.',
-  noCode: 'The code has expired or was never sent. Please ask for a new one.',
-  spent: 'Too many wrong codes. Please ask for a new one.',
-  wrong: 'The code is not correct.',
-} as const;
 
 /**
  * Sends a fresh code to a number (already normalised), after the resend wait and the
