@@ -105,6 +105,44 @@ describe('the notification bell in Chromium', () => {
     });
   }
 
+  it('pages the full list twenty at a time', async () => {
+    const people = await server.database.db.selectFrom('users').select(['id', 'username']).execute();
+    const id = (name: string) => people.find((p) => p.username === name)?.id ?? 0;
+    const cai = await createPerson(server.database, 'cai');
+    const start = Date.now() - 60 * 60_000;
+    await server.database.db
+      .insertInto('notifications')
+      .values(
+        Array.from({ length: 25 }, (_, i) => ({
+          recipient_id: cai.id,
+          actor_id: id('ben'),
+          type: 'follow' as const,
+          article_id: null,
+          comment_id: null,
+          created_at: start + i * 60_000,
+          read_at: null,
+        })),
+      )
+      .execute();
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    await signIn(context, 'cai');
+    await page.goto(`${server.origin}/profile/notification/`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.getByText('Page 1 of 2').waitFor();
+    expect(await page.locator('.notification-list--page .notification').count()).toBe(20);
+    expect(await page.locator('.notification-list--page .notification').first().textContent()).toContain('ben followed you');
+    await page.getByRole('link', { name: 'Next' }).click();
+    await page.waitForURL(`${server.origin}/profile/notification/?page=2`);
+    await page.getByText('Page 2 of 2').waitFor();
+    expect(await page.locator('.notification-list--page .notification').count()).toBe(5);
+    expect(await page.getByRole('link', { name: 'Next' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Previous' }).waitFor();
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
   it('shows no bell to a signed-out reader and sends the list page to sign-in', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
