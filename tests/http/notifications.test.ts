@@ -163,6 +163,30 @@ describe('notifications (the messaging API)', async () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  it('tells the author of a reply replied to (a reply to a reply), not the thread’s first author', async () => {
+    const top = await caiV.post('/api/comments/article/bens-note/', { text: 'Top' });
+    const reply = await annV.post('/api/comments/article/bens-note/', { text: 'Ann answers', parent: top.body.id });
+    const before = (await list(annV, 'action=reply_comment')).count;
+    await benV.post('/api/comments/article/bens-note/', { text: 'Ben answers Ann', parent: reply.body.id });
+    const anns = await list(annV, 'action=reply_comment');
+    expect(anns.count).toBe(before + 1);
+    expect(anns.results[0]?.payload.result?.object.text).toBe('Ben answers Ann');
+    expect((await list(caiV, 'action=reply_comment')).results.map((r) => r.payload.result?.object.text)).toEqual(['Ann answers']);
+  });
+
+  it('drops a reader’s notifications older than 180 days when the list is next marked read', async () => {
+    const [annRow] = await database.db.selectFrom('users').select('id').where('username', '=', 'ann').execute();
+    const old = Date.now() - 181 * 24 * 3600_000;
+    await database.db
+      .insertInto('notifications')
+      .values({ recipient_id: annRow?.id ?? 0, actor_id: ben.id, type: 'follow', article_id: null, comment_id: null, created_at: old, read_at: old })
+      .execute();
+    const oldRows = () => database.db.selectFrom('notifications').select('id').where('created_at', '<=', old).execute();
+    expect(await oldRows()).toHaveLength(1);
+    expect((await markRead(annV)).status).toBe(200);
+    expect(await oldRows()).toHaveLength(0);
+  });
+
   it('hides the actor once banned and the article once in the bin', async () => {
     await database.db.updateTable('users').set({ status: 'banned' }).where('username', '=', 'cai').execute();
     await database.db.updateTable('articles').set({ trashed: 1 }).where('slug', '=', 'bens-note').execute();
