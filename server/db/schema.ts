@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { MemberTier } from '../../shared/constants';
+import type { NotificationKind } from '../../shared/notifications';
 
 /**
  * The tables as the services see them. Both engines store times as epoch
@@ -236,14 +237,12 @@ export interface ContactMessagesTable {
   created_at: number;
 }
 
-export type NotificationType = 'favorite' | 'follow' | 'thumbsup' | 'reply_comment' | 'comment';
-
 /** One event for one recipient (seed 000 §3); `read_at` is null while unread. */
 export interface NotificationsTable {
   id: Generated<number>;
   recipient_id: number;
   actor_id: number;
-  type: NotificationType;
+  type: NotificationKind;
   article_id: number | null;
   comment_id: number | null;
   created_at: number;
