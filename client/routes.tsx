@@ -55,6 +55,7 @@ export function createRoutes(getStores: () => RootStore, options: RouteTableOpti
           path: `page/${path}`,
           ...page('static', { id, titleKey: `screen.${id}.title` }),
         })),
+        { path: 'page/guide', ...page('static', { id: 'static-guide', titleKey: 'screen.static-guide.title' }) },
         { path: 'accounts/referral/:code?', ...page('referral') },
         { path: 'accounts/reset/:token', ...page('password-reset') },
         { path: 'article/:slug/review', ...page('article-review', { guards: SIGNED_IN }) },
