@@ -15,6 +15,8 @@ export interface EnvSnapshot {
   renderedAt: number;
   /** The WeChat JS-SDK's URL, sent to mini-program pages only (client/platform/miniProgram.ts). */
   wechatSdkUrl?: string;
+  /** The app's store pages (IOS_APP_URL, ANDROID_APP_URL), for /apps/download; absent when not configured. */
+  appLinks?: { ios?: string; android?: string };
 }
 
 /** What the server detected about the request, and the texts of its language. Read-only. */
@@ -26,6 +28,7 @@ export class EnvStore {
   readonly logEndpoint: string;
   readonly renderedAt: number;
   readonly wechatSdkUrl: string | undefined;
+  readonly appLinks: { ios?: string; android?: string };
   private readonly catalogue: Catalogue;
 
   constructor(snapshot: EnvSnapshot, catalogue: Catalogue) {
@@ -36,6 +39,7 @@ export class EnvStore {
     this.logEndpoint = snapshot.logEndpoint;
     this.renderedAt = snapshot.renderedAt;
     this.wechatSdkUrl = snapshot.wechatSdkUrl;
+    this.appLinks = snapshot.appLinks ?? {};
     this.catalogue = catalogue;
   }
 
@@ -60,6 +64,7 @@ export class EnvStore {
       logEndpoint: this.logEndpoint,
       renderedAt: this.renderedAt,
       ...(this.wechatSdkUrl ? { wechatSdkUrl: this.wechatSdkUrl } : {}),
+      ...(this.appLinks.ios || this.appLinks.android ? { appLinks: this.appLinks } : {}),
     };
   }
 }

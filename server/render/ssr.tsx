@@ -33,7 +33,7 @@ import { siteOriginFor } from '../seo/origin';
 enableStaticRendering(true);
 
 export interface SsrOptions {
-  config: Pick<Config, 'env' | 'siteName' | 'publicOrigin' | 'logEndpoint' | 'wechatSdkUrl'>;
+  config: Pick<Config, 'env' | 'siteName' | 'publicOrigin' | 'logEndpoint' | 'wechatSdkUrl' | 'appLinks'>;
   manifest: AssetManifest;
   /** The transport of this request's data calls: the embedded backend in process, or the upstream. */
   transportFor: (req: ExpressRequest) => ApiTransport;
@@ -67,6 +67,7 @@ export function ssr(options: SsrOptions): RequestHandler {
           renderedAt: Date.now(),
           logEndpoint: options.config.logEndpoint ?? '/log',
           ...(clientType.shell === 'miniprogram' ? { wechatSdkUrl: options.config.wechatSdkUrl } : {}),
+          ...(options.config.appLinks.ios || options.config.appLinks.android ? { appLinks: options.config.appLinks } : {}),
         },
         account: options.isAnonymous?.(req) ? { info: {}, loaded: true } : undefined,
       },
