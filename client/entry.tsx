@@ -10,6 +10,7 @@ import { readJsonScript } from './readJsonScript';
 import { createRoutes } from './routes';
 import { isChunkLoadError, reloadOnceForChunkError } from './routing/loadChunk';
 import { resolveLazyMatches } from './routing/resolveLazyMatches';
+import { installLinkPrefetch } from './routing/prefetchLinks';
 import { trackNavigationProgress } from './routing/trackNavigationProgress';
 import { StoresProvider } from './stores/context';
 import { RootStore, type RootSnapshot } from './stores/RootStore';
@@ -44,6 +45,7 @@ async function start(): Promise<void> {
   }
   const router = createBrowserRouter(routes);
   trackNavigationProgress(router, stores.ui);
+  installLinkPrefetch(routes);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');

@@ -3,11 +3,11 @@ import { isSmsCode, normalizePhone, SMS_CODE, SMS_ERRORS } from '../../../shared
 import type { TextLocale } from '../../../shared/locale';
 import { ApiRequestError, type ApiClient } from '../../api/client';
 import { smsApi } from '../../api/sms';
-import type { MessageKey } from '../../i18n/en';
 import type { MessageParams } from '../../i18n/translate';
+import type { SmsTextKey } from './texts';
 
 export interface SmsMessage {
-  key: MessageKey;
+  key: SmsTextKey;
   params?: MessageParams;
 }
 
@@ -58,7 +58,7 @@ export class SmsCodeStore {
     if (this.busy || this.resendIn > 0) return;
     const phone = normalizePhone(this.phone);
     if (!phone) {
-      runInAction(() => (this.error = { key: 'sms.error.phone' }));
+      runInAction(() => (this.error = { key: 'error.phone' }));
       return;
     }
     runInAction(() => {
@@ -86,7 +86,7 @@ export class SmsCodeStore {
   async verify(): Promise<void> {
     if (this.busy || !this.sentTo) return;
     if (!isSmsCode(this.code)) {
-      runInAction(() => (this.error = { key: 'sms.error.code' }));
+      runInAction(() => (this.error = { key: 'error.code' }));
       return;
     }
     const phone = this.sentTo;
@@ -134,25 +134,25 @@ export class SmsCodeStore {
 
 /** The API's answer in the reader's language (its texts are the server's, in English). */
 export function smsErrorMessage(error: unknown): SmsMessage {
-  if (!(error instanceof ApiRequestError)) return { key: 'sms.error.network' };
-  if (error.status === 0) return { key: 'sms.error.network' };
+  if (!(error instanceof ApiRequestError)) return { key: 'error.network' };
+  if (error.status === 0) return { key: 'error.network' };
   const wait = waitSeconds(error);
-  if (wait) return { key: 'sms.error.wait', params: { seconds: wait } };
+  if (wait) return { key: 'error.wait', params: { seconds: wait } };
   const data = typeof error.data === 'object' && error.data !== null ? (error.data as Record<string, unknown>) : {};
   switch (data.detail) {
     case SMS_ERRORS.wrong:
-      return { key: 'sms.error.wrong' };
+      return { key: 'error.wrong' };
     case SMS_ERRORS.noCode:
-      return { key: 'sms.error.expired' };
+      return { key: 'error.expired' };
     case SMS_ERRORS.spent:
-      return { key: 'sms.error.spent' };
+      return { key: 'error.spent' };
     case SMS_ERRORS.tooManyForNumber:
     case SMS_ERRORS.tooManyFromAddress:
-      return { key: 'sms.error.tooMany' };
+      return { key: 'error.tooMany' };
   }
-  if (error.status === 400 && 'phone' in data) return { key: 'sms.error.phone' };
-  if (error.status === 400 && 'code' in data) return { key: 'sms.error.code' };
-  return { key: 'sms.error.failed', params: { status: error.status } };
+  if (error.status === 400 && 'phone' in data) return { key: 'error.phone' };
+  if (error.status === 400 && 'code' in data) return { key: 'error.code' };
+  return { key: 'error.failed', params: { status: error.status } };
 }
 
 function waitSeconds(error: unknown): number | null {

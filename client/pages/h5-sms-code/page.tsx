@@ -1,8 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ScreenFrame } from '../../components/ScreenFrame';
+import { pageTranslator } from '../../i18n/pageTexts';
 import { useStores } from '../../stores/context';
 import { SmsCodeStore } from './SmsCodeStore';
+import { SMS_TEXTS } from './texts';
 
 /** The mobile-web phone-code page: a number, a 6-digit code by SMS, verified (docs/decisions/016). */
 export default observer(function H5SmsCodePage() {
@@ -10,6 +12,7 @@ export default observer(function H5SmsCodePage() {
   const { env } = stores;
   const [sms] = useState(() => new SmsCodeStore(stores.api, env.textLocale));
   useEffect(() => () => sms.dispose(), [sms]);
+  const t = pageTranslator(SMS_TEXTS, env.textLocale, env.siteName);
 
   const onSend = (event: FormEvent) => {
     event.preventDefault();
@@ -21,11 +24,11 @@ export default observer(function H5SmsCodePage() {
   };
   const error = sms.error ? (
     <p className="sms-page__error" role="alert">
-      {env.t(sms.error.key, sms.error.params)}
+      {t(sms.error.key, sms.error.params)}
     </p>
   ) : null;
   const resend =
-    sms.resendIn > 0 ? env.t('sms.resendIn', { seconds: sms.resendIn }) : env.t('sms.resend');
+    sms.resendIn > 0 ? t('resendIn', { seconds: sms.resendIn }) : t('resend');
 
   return (
     <ScreenFrame titleKey="screen.h5-sms-code.title" introKey="screen.h5-sms-code.intro">
@@ -33,7 +36,7 @@ export default observer(function H5SmsCodePage() {
         {sms.step === 'phone' ? (
           <form className="sms-page__form" onSubmit={onSend} noValidate>
             <label className="sms-page__label" htmlFor="sms-phone">
-              {env.t('sms.phoneLabel')}
+              {t('phoneLabel')}
             </label>
             <input
               id="sms-phone"
@@ -42,21 +45,21 @@ export default observer(function H5SmsCodePage() {
               inputMode="tel"
               autoComplete="tel"
               maxLength={40}
-              placeholder={env.t('sms.phonePlaceholder')}
+              placeholder={t('phonePlaceholder')}
               value={sms.phone}
               onChange={(e) => sms.setPhone(e.target.value)}
             />
             {error}
             <button type="submit" className="button button--primary sms-page__submit" disabled={sms.busy || sms.resendIn > 0}>
-              {sms.busy ? env.t('sms.sending') : sms.resendIn > 0 ? resend : env.t('sms.send')}
+              {sms.busy ? t('sending') : sms.resendIn > 0 ? resend : t('send')}
             </button>
           </form>
         ) : null}
         {sms.step === 'code' ? (
           <form className="sms-page__form" onSubmit={onVerify} noValidate>
-            <p className="sms-page__sent">{env.t('sms.sentTo', { phone: sms.sentTo ?? '' })}</p>
+            <p className="sms-page__sent">{t('sentTo', { phone: sms.sentTo ?? '' })}</p>
             <label className="sms-page__label" htmlFor="sms-code">
-              {env.t('sms.codeLabel')}
+              {t('codeLabel')}
             </label>
             <input
               id="sms-code"
@@ -71,21 +74,21 @@ export default observer(function H5SmsCodePage() {
             />
             {error}
             <button type="submit" className="button button--primary sms-page__submit" disabled={sms.busy}>
-              {sms.busy ? env.t('sms.verifying') : env.t('sms.verify')}
+              {sms.busy ? t('verifying') : t('verify')}
             </button>
             <p className="sms-page__actions">
               <button type="button" className="link-button" disabled={sms.busy || sms.resendIn > 0} onClick={() => void sms.send()}>
                 {resend}
               </button>
               <button type="button" className="link-button" onClick={() => sms.changeNumber()}>
-                {env.t('sms.changeNumber')}
+                {t('changeNumber')}
               </button>
             </p>
           </form>
         ) : null}
         {sms.step === 'verified' ? (
           <p className="sms-page__done" role="status">
-            {env.t('sms.verified', { phone: sms.sentTo ?? '' })}
+            {t('verified', { phone: sms.sentTo ?? '' })}
           </p>
         ) : null}
       </div>

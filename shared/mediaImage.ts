@@ -1,0 +1,57 @@
+/** Seed 000 §9: lazy images and the media host's resizing. */
+export const LAZY_IMAGES = {
+  /** An image starts loading this far before it scrolls into view. */
+  aheadPx: 50,
+  /** Scrolling and resizing are checked once they pause this long. */
+  debounceMs: 200,
+  /** The media host re-encodes at this quality. */
+  quality: 89,
+  /** Widths are rounded up to a multiple of this, so the host's cache sees few sizes. */
+  widthStep: 160,
+  maxWidth: 1920,
+} as const;
+
+/**
+ * The URL of an image on one of the product's media hosts, resized to at least `width`
+ * CSS pixels at the device's pixel ratio, at quality 89, as webp when the browser takes it
+ * (the host's `imageView2` rule, docs/decisions/016). Any other URL comes back unchanged.
+ */
+export function mediaImageUrl(src: string, options: { width: number; pixelRatio?: number; webp: boolean; hosts: readonly string[] }): string {
+  let url: URL;
+  try {
+    url = new URL(src);
+  } catch {
+    return src;
+  }
+  if (!/^https?:$/.test(url.protocol) || !options.hosts.includes(url.hostname)) return src;
+  // Already sized by someone: leave it.
+  if (url.search.includes('imageView2') || url.search.includes('imageMogr2')) return src;
+  const wanted = Math.max(1, options.width) * Math.min(Math.max(options.pixelRatio ?? 1, 1), 3);
+  const width = Math.min(LAZY_IMAGES.maxWidth, Math.ceil(wanted / LAZY_IMAGES.widthStep) * LAZY_IMAGES.widthStep);
+  const rule = `imageView2/2/w/${width}/q/${LAZY_IMAGES.quality}${options.webp ? '/format/webp' : ''}`;
+  return `${url.origin}${url.pathname}${url.search ? `${url.search}&` : '?'}${rule}${url.hash}`;
+}
+
+/** Whether a box (top and bottom, relative to the viewport) is within `aheadPx` of a viewport this high. */
+export function isNearViewport(box: { top: number; bottom: number }, viewportHeight: number, aheadPx: number = LAZY_IMAGES.aheadPx): boolean {
+  return box.top < viewportHeight + aheadPx && box.bottom > -aheadPx;
+}
+
+/** The part of `navigator.connection` the prefetch rule reads. */
+export interface ConnectionInfo {
+  effectiveType?: string;
+  saveData?: boolean;
+}
+
+/** Seed 000 §9: no prefetching on a 2g connection or with the data saver on. */
+export function shouldPrefetch(connection: ConnectionInfo | undefined): boolean {
+  if (!connection) return true;
+  if (connection.saveData) return false;
+  return connection.effectiveType !== '2g' && connection.effectiveType !== 'slow-2g';
+}
+
+/**
+ * The product's media hosts, whose images are resized by URL. Empty until the media host
+ * exists (a later issue); images elsewhere load as they are.
+ */
+export const MEDIA_HOSTS: readonly string[] = [];
