@@ -8,6 +8,7 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { Overlays } from './Overlays';
 import { ProgressLine } from './ProgressLine';
+import { ShareAdapter } from '../platform/ShareAdapter';
 
 /** The root route: the global overlays, the standard header, the page, the footer. */
 export const Layout = observer(function Layout() {
@@ -36,6 +37,7 @@ export const Layout = observer(function Layout() {
       <Outlet />
       <Footer />
       <Overlays />
+      <ShareAdapter />
     </>
   );
 });

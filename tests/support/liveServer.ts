@@ -6,7 +6,7 @@ import { testApp } from './testApp';
 /** The app listening on a free port of 127.0.0.1, for the browser to visit. */
 export async function startLiveServer(
   options: Parameters<typeof testApp>[0] = {},
-): Promise<{ origin: string; database: Database; close: () => Promise<void> }> {
+): Promise<{ origin: string; database: Database; outboxDir: string; close: () => Promise<void> }> {
   const test = await testApp(options);
   const { app } = test;
   const server: Server = await new Promise((resolve) => {
@@ -15,6 +15,7 @@ export async function startLiveServer(
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
+    outboxDir: test.outboxDir,
     get database(): Database {
       return test.database;
     },
