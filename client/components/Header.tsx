@@ -1,28 +1,32 @@
 import { observer } from 'mobx-react-lite';
-import { Link, useLocation, useNavigate, useRevalidator } from 'react-router-dom';
-import { columnPath } from '../../shared/column';
+import type { MouseEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { SIGN_IN_PATH } from '../../shared/constants';
 import { signInPath } from '../routing/guards';
 import { useStores } from '../stores/context';
 import { NotificationBell } from './NotificationBell';
+import { ProfileMenu } from './ProfileMenu';
+import { useHydrated } from './useHydrated';
 
 /**
- * The standard header: back button (inside the app shells, which have no browser
- * chrome) or logo, slogan, and the account area.
+ * The standard header (seed 000 §2): back button (inside the app shells, which have no browser
+ * chrome) or logo, slogan, the bell and the profile menu; signed out, a Sign In button.
  */
 export const Header = observer(function Header() {
-  const { env, account } = useStores();
+  const { env, account, signIn } = useStores();
   const location = useLocation();
   const navigate = useNavigate();
+  const hydrated = useHydrated();
   const inAppShell = env.clientType.shell === 'app' || env.clientType.shell === 'miniprogram';
   const showBack = inAppShell && location.pathname !== '/';
   const here = location.pathname + location.search;
-  const revalidator = useRevalidator();
+  const onSignInPage = location.pathname.startsWith(SIGN_IN_PATH.slice(0, -1));
 
-  const signOut = async () => {
-    await account.signOut();
-    // Guarded pages send the reader on to sign in once the session is gone.
-    await revalidator.revalidate();
+  // Without script the button is a link to the sign-in page; with it, the overlay opens in place.
+  const openSignIn = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!hydrated) return;
+    event.preventDefault();
+    signIn.open();
   };
 
   return (
@@ -44,16 +48,9 @@ export const Header = observer(function Header() {
         <nav className="site-header__account" aria-label={env.t('nav.mainLabel')}>
           {account.signedIn ? <NotificationBell /> : null}
           {account.signedIn && account.username ? (
-            <>
-              <Link to={columnPath(account.username)} className="site-header__user">
-                {account.username}
-              </Link>
-              <button type="button" className="button button--small button--danger" onClick={signOut}>
-                {env.t('nav.signOut')}
-              </button>
-            </>
-          ) : location.pathname.startsWith(SIGN_IN_PATH.slice(0, -1)) ? null : (
-            <Link to={signInPath(here)} className="button button--primary button--small">
+            <ProfileMenu />
+          ) : onSignInPage ? null : (
+            <Link to={signInPath(here)} className="button button--primary button--small" onClick={openSignIn}>
               {env.t('nav.signIn')}
             </Link>
           )}

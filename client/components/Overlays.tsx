@@ -5,14 +5,16 @@ import { useStores } from '../stores/context';
 // Overlays load their code on first open, so reader pages stay small.
 const SignInOverlay = lazy(() => import('./SignInOverlay'));
 const PhotoViewer = lazy(() => import('./PhotoViewer'));
+const FeedbackPopup = lazy(() => import('./FeedbackPopup'));
 
 /** The global overlays of seed 000 §2 that exist so far. */
 export const Overlays = observer(function Overlays() {
-  const { signIn, photos } = useStores();
+  const { signIn, photos, feedback } = useStores();
   return (
     <>
       <Suspense fallback={null}>{signIn.show ? <SignInOverlay /> : null}</Suspense>
       <Suspense fallback={null}>{photos.isOpen ? <PhotoViewer /> : null}</Suspense>
+      <Suspense fallback={null}>{feedback.show ? <FeedbackPopup /> : null}</Suspense>
     </>
   );
 });

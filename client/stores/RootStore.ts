@@ -10,6 +10,7 @@ import { EnvStore, type EnvSnapshot } from './EnvStore';
 import { ColumnStore, type ColumnSnapshot } from './ColumnStore';
 import { CommentsStore } from './CommentsStore';
 import { DeferredTasks, type DeferredTask } from './DeferredTasks';
+import { browserEnvironment, FeedbackStore, type EnvironmentProbe } from './FeedbackStore';
 import { NotificationStore } from './NotificationStore';
 import { PagedArticles, type PagedArticlesSnapshot } from './PagedArticles';
 import { PhotoViewerStore } from './PhotoViewerStore';
@@ -43,6 +44,8 @@ export class RootStore {
   readonly comments: CommentsStore;
   /** The photo viewer overlay; browser-only state, never in the snapshot. */
   readonly photos = new PhotoViewerStore();
+  /** The feedback popup; browser-only state. */
+  readonly feedback: FeedbackStore;
   /** The bell and the notification list; browser-only, with a quiet API client (seed 000 §8). */
   readonly notifications: NotificationStore;
 
@@ -50,7 +53,13 @@ export class RootStore {
     snapshot: Pick<RootSnapshot, 'env'> & Partial<RootSnapshot>,
     catalogue: Catalogue,
     transport: ApiTransport,
-    hooks: { onApiFailure?: (error: ApiRequestError, request: ApiRequest) => void } = {},
+    hooks: {
+      onApiFailure?: (error: ApiRequestError, request: ApiRequest) => void;
+      /** How outcomes are announced as alerts (seed 000 §8); window.alert by default. */
+      alert?: (text: string) => void;
+      /** What the browser says about itself, for feedback. */
+      probeEnvironment?: EnvironmentProbe;
+    } = {},
   ) {
     this.env = new EnvStore(snapshot.env, catalogue);
     this.ui = new UiStore(snapshot.ui);
@@ -65,6 +74,13 @@ export class RootStore {
     this.column = new ColumnStore(this.api, snapshot.column);
     this.booklet = new BookletStore(this.api, snapshot.booklet);
     this.comments = new CommentsStore(this.api);
+    this.feedback = new FeedbackStore(
+      this.api,
+      this.account,
+      this.env,
+      hooks.alert ?? ((text) => window.alert(text)),
+      hooks.probeEnvironment ?? browserEnvironment,
+    );
     this.notifications = new NotificationStore(new ApiClient(transport));
     this.signIn.onHide = () => this.deferred.clear();
   }

@@ -1,6 +1,7 @@
-import { action, makeObservable, observable, runInAction } from 'mobx';
+import { action, makeObservable, observable, reaction, runInAction } from 'mobx';
 import { TIP_DURATION_MS } from '../../shared/constants';
 import { isValidEmail } from '../../shared/email';
+import { wechatSignInPath } from '../../shared/wechatSignIn';
 import { ApiRequestError } from '../api/client';
 import type { AccountStore } from './AccountStore';
 import type { EnvStore } from './EnvStore';
@@ -36,6 +37,27 @@ export class SignInStore {
       open: action,
       hide: action,
     });
+    // Seed 000 §4: the overlay closes when an account id appears (the tasks stay for afterSignIn).
+    reaction(
+      () => this.account.id,
+      (id) => {
+        if (id !== null) runInAction(() => (this.show = false));
+      },
+    );
+  }
+
+  /**
+   * Inside the chat-app browser with automatic chat-app sign-in on, the overlay is not shown:
+   * the page goes straight to chat-app sign-in (seed 000 §4). The navigation, or null.
+   */
+  wechatRedirect(next: string): string | null {
+    return this.show && this.autoUseWechat && this.env.clientType.shell === 'wechat' ? wechatSignInPath('weixin', next) : null;
+  }
+
+  /** The menu's 'E-mail Sign In': signs out first, then opens the overlay without chat-app sign-in. */
+  async switchToMail(): Promise<void> {
+    await this.account.signOut();
+    this.open({ autoUseWechat: false });
   }
 
   /** Opens the overlay, in mail mode unless told otherwise. */

@@ -59,7 +59,7 @@ describe('signing in and out in Chromium', () => {
     expect(sent['x-user-id']).toBeUndefined();
     await page.waitForURL(`${server.origin}/profile/wallet/`);
     await page.locator('h1', { hasText: 'My Wallet' }).waitFor();
-    await page.getByRole('link', { name: 'ann', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Account menu: ann' }).waitFor();
 
     // A reload keeps the session: the server renders the wallet for ann.
     await page.reload();
@@ -67,11 +67,12 @@ describe('signing in and out in Chromium', () => {
     expect(page.url()).toBe(`${server.origin}/profile/wallet/`);
 
     const signOutRequest = page.waitForRequest((r) => r.url().endsWith('/api/accounts/logout/cookies/'));
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('button', { name: 'Account menu: ann' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     expect((await signOutRequest).headers()['x-user-id']).toBe(String(ann.id));
     await page.waitForURL(`${server.origin}/sign/in/?next=%2Fprofile%2Fwallet%2F`);
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Sign Out' }).count()).toBe(0);
+    expect(await page.getByRole('menuitem', { name: 'Sign Out' }).count()).toBe(0);
     const info = await page.evaluate(async () => (await fetch('/api/accounts/info/')).json());
     expect(info).toEqual({});
   });

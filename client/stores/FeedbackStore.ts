@@ -1,0 +1,119 @@
+import { action, computed, makeObservable, observable, runInAction } from 'mobx';
+import { TIP_DURATION_MS } from '../../shared/constants';
+import { emailSuggestions, feedbackMessage, TRAFFIC_LIMIT_MB, type FeedbackEnvironment } from '../../shared/feedback';
+import { contactApi } from '../api/contact';
+import { ApiRequestError, type ApiClient } from '../api/client';
+import type { AccountStore } from './AccountStore';
+import type { EnvStore } from './EnvStore';
+
+/** What the browser says about itself; a function so tests and the server can stand in. */
+export type EnvironmentProbe = () => Pick<FeedbackEnvironment, 'platform' | 'userAgent' | 'screen'>;
+
+/** The feedback popup (seed 000 §2, §5, §7, §8): fields, suggestions, validation, sending. */
+export class FeedbackStore {
+  show = false;
+  email = '';
+  content = '';
+  submitting = false;
+  tip: string | null = null;
+  private tipTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly account: AccountStore,
+    private readonly env: EnvStore,
+    /** Seed 000 §8 shows the outcome as an alert. */
+    private readonly alert: (text: string) => void,
+    private readonly probe: EnvironmentProbe,
+  ) {
+    makeObservable(this, {
+      show: observable,
+      email: observable,
+      content: observable,
+      submitting: observable,
+      tip: observable,
+      suggestions: computed,
+      filled: computed,
+      open: action,
+      close: action,
+      setEmail: action,
+      setContent: action,
+      showTip: action,
+    });
+  }
+
+  /** Opens the popup with the account's address filled in when there is one. */
+  open(): void {
+    this.show = true;
+    if (!this.email) this.email = this.account.info.email ?? '';
+    this.tip = null;
+  }
+
+  close(): void {
+    this.show = false;
+  }
+
+  setEmail(email: string): void {
+    this.email = email;
+  }
+
+  setContent(content: string): void {
+    this.content = content;
+  }
+
+  get suggestions(): string[] {
+    return emailSuggestions(this.email);
+  }
+
+  /** The submit button is dimmed until both fields hold something. */
+  get filled(): boolean {
+    return this.email.trim() !== '' && this.content.trim() !== '';
+  }
+
+  /** The environment sent with the message; traffic is 0 of the role's allowance (docs/decisions/015). */
+  environment(): FeedbackEnvironment {
+    const role = this.account.info.role ?? (this.account.signedIn ? 'user' : 'anonymous');
+    return { ...this.probe(), role, trafficUsedMb: 0, trafficLimitMb: TRAFFIC_LIMIT_MB[role] };
+  }
+
+  /** Validates and sends; a second submit while one runs is ignored. True when the message was taken. */
+  async submit(): Promise<boolean> {
+    if (this.submitting) return false;
+    if (!this.email.trim()) {
+      this.showTip(this.env.t('feedback.emailRequired'));
+      return false;
+    }
+    if (!this.content.trim()) {
+      this.showTip(this.env.t('feedback.contentRequired'));
+      return false;
+    }
+    runInAction(() => (this.submitting = true));
+    try {
+      await contactApi.send(this.api, this.email.trim(), feedbackMessage(this.content, this.environment()));
+      runInAction(() => {
+        this.content = '';
+        this.show = false;
+      });
+      this.alert(this.env.t('feedback.sent'));
+      return true;
+    } catch (error) {
+      this.alert(this.env.t('feedback.failed', { status: error instanceof ApiRequestError ? error.status : 0 }));
+      return false;
+    } finally {
+      runInAction(() => (this.submitting = false));
+    }
+  }
+
+  showTip(text: string): void {
+    this.tip = text;
+    if (this.tipTimer) clearTimeout(this.tipTimer);
+    this.tipTimer = setTimeout(() => runInAction(() => (this.tip = null)), TIP_DURATION_MS);
+  }
+}
+
+/** The probe in a browser. */
+export function browserEnvironment(): ReturnType<EnvironmentProbe> {
+  if (typeof window === 'undefined') return { platform: 'server', userAgent: '', screen: '' };
+  const platform = (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform || navigator.platform || 'unknown';
+  return { platform, userAgent: navigator.userAgent, screen: `${window.screen.width}x${window.screen.height}` };
+}
