@@ -123,3 +123,24 @@ describe('the share adapter in Chromium', () => {
     await plain.close();
   });
 });
+
+describe('the business page in Chromium', () => {
+  it.each([
+    ['en', 1280, 'Contact us', 'Feedback'],
+    ['zh-CN', 375, '联系我们', '意见反馈'],
+  ] as const)('opens the feedback popup from its call to action (%s, %i px)', async (lang, width, contact, feedbackTitle) => {
+    const page = await site.browser.newPage({ viewport: { width, height: 800 } });
+    const problems = watchForErrors(page);
+    await page.goto(`${site.server.origin}/business/?__lang=${lang}`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    expect(await page.locator('.business-page__offer').count()).toBe(4);
+    await page.getByRole('button', { name: contact, exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.locator('#feedback-title').textContent()).toBe(feedbackTitle);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+});
