@@ -37,7 +37,7 @@ function notConfiguredPage(page: { locale: Locale; siteName: string; next: strin
   const back = page.framed ? '' : `<p><a href="${escapeHtml(page.next)}" style="color:#c0392b">${t('wechatPage.back')}</a></p>`;
   return `<!doctype html>
 <html lang="${escapeHtml(htmlLang(page.locale))}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${t('wechatPage.title')}</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${t('wechatPage.title')}</title></head>
 <body style="margin:0;font:15px/1.6 system-ui,sans-serif;color:#333;background:#fff">
 <main style="max-width:28em;margin:0 auto;padding:${page.framed ? '40px 20px' : '15vh 20px'};text-align:center">
 <h1 style="font-size:18px;margin:0 0 12px">${t('wechatPage.title')}</h1>

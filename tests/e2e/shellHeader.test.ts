@@ -177,6 +177,24 @@ describe('the header, the sign-in overlay, the profile menu and feedback, in Chr
     expect(problems).toEqual([]);
   });
 
+  it.each(['en', 'zh-CN'] as const)('goes straight to chat-app sign-in inside the chat-app browser, whose page says it is not configured (%s)', async (lang) => {
+    const t = TEXTS[lang];
+    const page = await site.browser.newPage({
+      viewport: { width: 375, height: 740 },
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.40 NetType/WIFI Language/zh_CN',
+    });
+    const problems = watchForErrors(page);
+    await page.goto(`${site.server.origin}/article/${ARTICLE}/?__lang=${lang}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: new RegExp(`^${t.like} · \\d+$`) }).click();
+    await page.waitForURL(`${site.server.origin}/accounts/login/weixin/?next=${encodeURIComponent(`/article/${ARTICLE}/?__lang=${lang}`)}`);
+    await page.getByText(t.notConfigured).waitFor();
+    await page.locator('a', { hasText: t.back }).click();
+    await page.waitForURL(`${site.server.origin}/article/${ARTICLE}/?__lang=${lang}`);
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+
   it.each(CASES)('runs a like asked for while signed out once the reader signs in (%s, %i px)', async (lang, width) => {
     const t = TEXTS[lang];
     const name = `liker_${lang.replace('-', '').toLowerCase()}_${width}`;
