@@ -22,6 +22,7 @@ export const SMS_ERRORS = {
   noCode: 'The code has expired or was never sent. Please ask for a new one.',
   spent: 'Too many wrong codes. Please ask for a new one.',
   wrong: 'The code is not correct.',
+  notSent: 'The text message could not be sent. Please try again later.',
 } as const;
 
 /**

@@ -65,7 +65,7 @@ export function embeddedApi(deps: ApiDeps): Router {
   api.use('/comments', commentRoutes(deps));
   api.use('/follow', social.follow);
   api.use('/booklets', bookletRoutes(deps));
-  api.use('/sms', smsRoutes(deps));
+  api.use('/sms', smsRoutes({ ...deps, onSendFailure: (error) => deps.onBackgroundError?.(error, 'text message') }));
   api.use('/wechat', jsapiRoutes());
   api.use('/notification', notificationRoutes(deps));
   api.use(

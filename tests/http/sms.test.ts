@@ -1,7 +1,10 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { createSmsSender } from '../../server/sms/sender';
 import { SMS_CODE } from '../../shared/phone';
 import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
@@ -166,6 +169,52 @@ describe('the phone-code flow of /h5/sms_code', async () => {
     expect(over.body.detail).toBe('Too many codes were requested from this network. Please try again later.');
     expect(await stored('+8613900139099')).toHaveLength(0);
     expect((await fresh().send('13900139099')).status).toBe(200);
+  });
+});
+
+describe('a text message that cannot be sent', async () => {
+  const { app, database } = await testApp({
+    deps: {
+      sms: {
+        send: async () => {
+          throw new Error('provider down');
+        },
+      },
+    },
+  });
+  const visitor = new Visitor(app);
+  await visitor.open();
+
+  it('answers 503, keeps no code and lets the reader try again at once', async () => {
+    const res = await visitor.post('/api/sms/code/', { phone: '13800138099' });
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ detail: 'The text message could not be sent. Please try again later.' });
+    expect(await database.db.selectFrom('sms_codes').selectAll().execute()).toHaveLength(0);
+    expect((await visitor.post('/api/sms/code/', { phone: '13800138099' })).status).toBe(503);
+  });
+});
+
+describe('the SMS webhook', () => {
+  it('posts {to, text} as JSON, and fails on an answer other than 2xx', async () => {
+    const received: unknown[] = [];
+    let status = 200;
+    const server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        received.push({ type: req.headers['content-type'], body: JSON.parse(body) });
+        res.statusCode = status;
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const sender = createSmsSender({ webhookUrl: `http://127.0.0.1:${port}/sms`, outboxDir: '/nonexistent' });
+    await sender.send({ to: '+8613800138000', text: 'code 123456' });
+    expect(received).toEqual([{ type: 'application/json', body: { to: '+8613800138000', text: 'code 123456' } }]);
+    status = 500;
+    await expect(sender.send({ to: '+8613800138000', text: 'again' })).rejects.toThrow('SMS webhook answered 500');
+    server.close();
   });
 });
 

@@ -76,7 +76,7 @@ describe('SmsCodeStore', () => {
   });
 
   it('waits as long as the server says when asked too early, and says so', async () => {
-    const { store } = storeWith([{ status: 429, data: { detail: SMS_ERRORS.wait(42) } }, { status: 429, data: { detail: SMS_ERRORS.tooManyFromAddress } }]);
+    const { store } = storeWith([{ status: 429, data: { detail: SMS_ERRORS.wait(42) } }, { status: 429, data: { detail: SMS_ERRORS.tooManyFromAddress } }, { status: 503, data: { detail: SMS_ERRORS.notSent } }]);
     store.setPhone('13800138000');
     await store.send();
     expect(store.error).toEqual({ key: 'error.wait', params: { seconds: 42 } });
@@ -85,6 +85,9 @@ describe('SmsCodeStore', () => {
     vi.advanceTimersByTime(42_000);
     await store.send();
     expect(store.error).toEqual({ key: 'error.tooMany' });
+    await store.send();
+    expect(store.error).toEqual({ key: 'error.notSent' });
+    expect(store.resendIn).toBe(0);
     store.dispose();
   });
 });

@@ -146,6 +146,8 @@ export function smsErrorMessage(error: unknown): SmsMessage {
       return { key: 'error.expired' };
     case SMS_ERRORS.spent:
       return { key: 'error.spent' };
+    case SMS_ERRORS.notSent:
+      return { key: 'error.notSent' };
     case SMS_ERRORS.tooManyForNumber:
     case SMS_ERRORS.tooManyFromAddress:
       return { key: 'error.tooMany' };

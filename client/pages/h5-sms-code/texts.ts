@@ -21,7 +21,8 @@ export type SmsTextKey =
   | 'error.wait'
   | 'error.tooMany'
   | 'error.network'
-  | 'error.failed';
+  | 'error.failed'
+  | 'error.notSent';
 
 /** This page's texts (docs/decisions/016: page texts stay out of the catalogues every page loads). */
 export const SMS_TEXTS: PageTexts<SmsTextKey> = {
@@ -47,6 +48,7 @@ export const SMS_TEXTS: PageTexts<SmsTextKey> = {
     'error.tooMany': 'Too many codes were requested. Please try again in an hour.',
     'error.network': 'Network error. Please try again.',
     'error.failed': 'Request failed! Error code: {status}',
+    'error.notSent': 'The text message could not be sent. Please try again in a moment.',
   },
   'zh-CN': {
     'phoneLabel': '手机号码',
@@ -70,6 +72,7 @@ export const SMS_TEXTS: PageTexts<SmsTextKey> = {
     'error.tooMany': '获取验证码过于频繁，请一小时后再试。',
     'error.network': '网络错误，请重试。',
     'error.failed': '请求失败！错误代码：{status}',
+    'error.notSent': '短信发送失败，请稍后重试。',
   },
   'zh-TW': {
     'phoneLabel': '手機號碼',
@@ -93,5 +96,6 @@ export const SMS_TEXTS: PageTexts<SmsTextKey> = {
     'error.tooMany': '獲取驗證碼過於頻繁，請一小時後再試。',
     'error.network': '網路錯誤，請重試。',
     'error.failed': '請求失敗！錯誤代碼：{status}',
+    'error.notSent': '簡訊傳送失敗，請稍後重試。',
   },
 };

@@ -11,6 +11,8 @@ export interface SmsDeps {
   sms: SmsSender;
   now: () => number;
   siteName: string;
+  /** Told when the SMS provider refused or could not be reached. */
+  onSendFailure?: (error: unknown) => void;
 }
 
 export type SmsLanguage = 'en' | 'zh-CN' | 'zh-TW';
@@ -43,14 +45,23 @@ export async function sendCode(deps: SmsDeps, phone: string, address: string, la
   if (Number(fromAddress.n) >= SMS_CODE.perAddress) throw ApiError.detail(429, SMS_ERRORS.tooManyFromAddress);
 
   const code = String(randomInt(0, 10 ** SMS_CODE.length)).padStart(SMS_CODE.length, '0');
-  await deps.db.transaction().execute(async (trx) => {
+  const id = await deps.db.transaction().execute(async (trx) => {
     await trx.updateTable('sms_codes').set({ used_at: now }).where('phone', '=', phone).where('used_at', 'is', null).execute();
-    await trx
+    const row = await trx
       .insertInto('sms_codes')
       .values({ phone, code_hash: codeHash(phone, code), address, created_at: now, expires_at: now + SMS_CODE.ttlMs })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   });
-  await deps.sms.send({ to: phone, text: smsText(language, deps.siteName, code) });
+  try {
+    await deps.sms.send({ to: phone, text: smsText(language, deps.siteName, code) });
+  } catch (error) {
+    // A code that never left does not count against the limits; the reader may try again at once.
+    await deps.db.deleteFrom('sms_codes').where('id', '=', id).execute();
+    deps.onSendFailure?.(error);
+    throw ApiError.detail(503, SMS_ERRORS.notSent);
+  }
 }
 
 /** Checks a code against the number's live one; a right code is spent, a wrong one counts a try. */
