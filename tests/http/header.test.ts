@@ -1,0 +1,63 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { UserDirectory } from '../../server/api/accounts/users';
+import { createPerson, PASSWORD } from '../support/people';
+import { Visitor } from '../support/session';
+import { testApp } from '../support/testApp';
+
+describe('the standard header and the profile menu, server-rendered', async () => {
+  const { app, database } = await testApp();
+  await createPerson(database, 'ann');
+  for (const name of ['vic', 'pam', 'eve', 'old']) await createPerson(database, name);
+  const users = new UserDirectory(database.db, Date.now);
+  const year = 365 * 24 * 3600_000;
+  await users.setMembership('vic@example.com', 'vip', Date.now() + year);
+  await users.setMembership('pam@example.com', 'premium', Date.now() + year);
+  await users.setMembership('eve@example.com', 'enterprise', Date.now() + year);
+  await users.setMembership('old@example.com', 'vip', Date.now() - 1000);
+  const pageFor = async (name: string) => {
+    const visitor = new Visitor(app);
+    expect((await visitor.signIn(`${name}@example.com`, PASSWORD)).status).toBe(200);
+    return (await visitor.get('/')).text;
+  };
+
+  it('shows a signed-out reader the logo, the slogan, a Sign In button and the footer, and no menu', async () => {
+    const html = (await request(app).get('/').expect(200)).text;
+    expect(html).toContain('class="site-header__slogan">Discover the Fun of Creation</p>');
+    expect(html).toMatch(/<a [^>]*href="\/sign\/in\/\?next=%2F"[^>]*>Sign In<\/a>/);
+    expect(html).not.toContain('role="menu"');
+    expect(html).toContain(`© 2012–${new Date().getFullYear()} Zine.`);
+    expect(html).toContain('href="/page/service/terms/"');
+  });
+
+  it('renders the signed-in menu with its items in order, closed, for the reader only', async () => {
+    const html = await pageFor('ann');
+    const menu = /<div class="profile__menu"[^>]*role="menu"[^>]*hidden="">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '';
+    expect(menu).toContain('<strong>ann</strong><span>ann@example.com</span>');
+    const items = [...menu.matchAll(/role="menuitem"[^>]*>([^<]+)</g)].map((m) => m[1]);
+    expect(items).toEqual(['Enter Column', 'My Wallet', 'Upgrade Membership', 'Feedback', 'User Guide', 'E-mail Sign In', 'Sign Out']);
+    expect(menu).toContain('href="/@ann/"');
+    expect(menu).toContain('href="/profile/wallet/"');
+    expect(menu).toMatch(/href="\/member\/" target="_blank" rel="noopener"/);
+    expect(menu).toMatch(/href="\/page\/guide" target="_blank" rel="noopener"/);
+    expect(menu).toContain('profile__item profile__item--danger');
+    expect(html).toContain('class="profile__avatar"');
+    expect(html).not.toContain('>Sign In</a>');
+  });
+
+  it.each([
+    ['vic', 'vip', 'VIP member'],
+    ['pam', 'premium', 'Premium member'],
+    ['eve', 'enterprise', 'Enterprise member'],
+  ])('marks the avatar of %s with the %s border and badge', async (name, tier, label) => {
+    const html = await pageFor(name);
+    expect(html).toContain(`class="profile__avatar profile__avatar--${tier}"`);
+    expect(html).toContain(`class="profile__badge profile__badge--${tier}" title="${label}"`);
+  });
+
+  it('shows no tier once the membership has expired', async () => {
+    const html = await pageFor('old');
+    expect(html).toContain('class="profile__avatar"');
+    expect(html).not.toContain('profile__badge');
+  });
+});
