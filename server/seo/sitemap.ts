@@ -17,7 +17,7 @@ export const SITEMAP_MAX_URLS = 50_000;
 /** What `/sitemap.xml` is: every URL in one file, or (past the limit) an index of numbered files. */
 export type SitemapRoot = { kind: 'urls'; urls: SitemapUrl[] } | { kind: 'index'; files: string[] };
 
-const FIXED_PATHS = ['/', '/found/', ...STATIC_PAGES.map((page) => `/page/${page.path}/`)];
+const FIXED_PATHS = ['/', '/found/', ...STATIC_PAGES.map((page) => `/page/${page.path}/`), '/page/guide/'];
 
 /**
  * The pages a search engine may index: home, discovery, the static pages, every column

@@ -32,6 +32,11 @@ describe('the static pages and the user guide', async () => {
     }
   });
 
+  it('lists every page, the guide too, in the sitemap', async () => {
+    const res = await request(app).get('/sitemap.xml').expect(200);
+    for (const [url] of PAGES) expect(res.text).toContain(`${url}</loc>`);
+  });
+
   it('keeps each text in its own chunk, out of the page chunk and the catalogues', () => {
     const files = fs.readdirSync(CLIENT_DIR).filter((f) => f.endsWith('.js'));
     const holding = (needle: string) => files.filter((f) => fs.readFileSync(path.join(CLIENT_DIR, f), 'utf8').includes(needle));
