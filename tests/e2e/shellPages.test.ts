@@ -144,3 +144,55 @@ describe('the business page in Chromium', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('link prefetch in Chromium', () => {
+  /** The page chunks a page asks for after it has hydrated, while the pointer rests on the footer's content-policy link. */
+  async function chunksOnHover(connection: { effectiveType: string; saveData: boolean } | null): Promise<string[]> {
+    const page = await site.browser.newPage();
+    if (connection) {
+      await page.addInitScript((c) => Object.defineProperty(navigator, 'connection', { value: c, configurable: true }), connection);
+    }
+    await page.goto(`${site.server.origin}/found/`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const requested: string[] = [];
+    page.on('request', (r) => {
+      if (/\/static\/.*\.js$/.test(r.url())) requested.push(r.url());
+    });
+    await page.locator('footer a[href="/page/service/terms/"]').hover();
+    await page.waitForTimeout(500);
+    await page.close();
+    return requested;
+  }
+
+  it('loads the linked page’s code on hover, but not on 2g or with the data saver', async () => {
+    expect((await chunksOnHover({ effectiveType: '4g', saveData: false })).length).toBeGreaterThan(0);
+    expect(await chunksOnHover({ effectiveType: '2g', saveData: false })).toEqual([]);
+    expect(await chunksOnHover({ effectiveType: 'slow-2g', saveData: false })).toEqual([]);
+    expect(await chunksOnHover({ effectiveType: '4g', saveData: true })).toEqual([]);
+  });
+});
+
+describe('the account screens in Chromium', () => {
+  it.each([
+    ['banned', 'en', 1280, 'Account Banned', false],
+    ['suspended', 'zh-CN', 375, '账号已暂停', false],
+    ['expired', 'zh-CN', 1280, '会员已过期', true],
+  ] as const)('a column whose owner is %s shows its screen with 403 (%s, %i px)', async (state, lang, width, title, buyLink) => {
+    const { createPerson } = await import('../support/people');
+    const name = `h_${state}${width}`;
+    const person = await createPerson(site.server.database, name, state === 'expired' ? {} : { status: state });
+    if (state === 'expired') {
+      await site.server.database.db.updateTable('users').set({ membership_tier: 'premium', membership_expires_at: Date.now() - 1 }).where('id', '=', person.id).execute();
+    }
+    const page = await site.browser.newPage({ viewport: { width, height: 800 } });
+    const problems = watchForErrors(page, [/status of 403/]);
+    const response = await page.goto(`${site.server.origin}/@${name}/?__lang=${lang}`);
+    expect(response?.status()).toBe(403);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.locator('h1', { hasText: title }).waitFor();
+    expect(await page.title()).toBe(`${title} - Zine`);
+    expect(await page.locator('a[href="/member/"][target="_blank"]').count()).toBe(buyLink ? 1 : 0);
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+});
