@@ -37,7 +37,7 @@ export function isNearViewport(box: { top: number; bottom: number }, viewportHei
   return box.top < viewportHeight + aheadPx && box.bottom > -aheadPx;
 }
 
-/** The part of `navigator.connection` the prefetch rule reads. */
+/** The part of the browser's Network Information (its `connection`) the prefetch rule reads. */
 export interface ConnectionInfo {
   effectiveType?: string;
   saveData?: boolean;
