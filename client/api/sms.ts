@@ -9,9 +9,3 @@ export const smsApi = {
   verify: (api: ApiClient, phone: string, code: string) =>
     api.request<{ detail: string; phone: string; verified: true }>({ method: 'POST', path: '/api/sms/verify/', body: { phone, code } }),
 };
-
-/** The chat-app browser's share adapter (seed 000 §2): a JS-SDK signature for the page's URL. */
-export const wechatApi = {
-  jsapiUrl: (api: ApiClient, url: string) =>
-    api.request<{ configured: boolean }>({ method: 'POST', path: '/api/wechat/jsapi/url/', body: { url } }),
-};

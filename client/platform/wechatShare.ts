@@ -1,5 +1,5 @@
 import type { ApiClient } from '../api/client';
-import { wechatApi } from '../api/sms';
+import { wechatApi } from '../api/wechat';
 
 /**
  * The share adapter of the chat-app browser (seed 000 §2): asks the backend to sign the
