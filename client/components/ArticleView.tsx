@@ -7,8 +7,7 @@ import { ColumnLink } from '../platform/ColumnLink';
 import { useStores } from '../stores/context';
 import { CommentPanel } from './CommentPanel';
 import { photosIn } from './ArticleViewPhotos';
-import { MEDIA_HOSTS } from '../../shared/mediaImage';
-import { watchLazyImages } from '../images/lazyImages';
+import { watchLazyImagesIn } from '../images/watchLazyImagesIn';
 
 /** The cover's box before it loads: covers are cut 2:1 (1080 x 540). */
 const COVER_WIDTH = 1080;
@@ -44,7 +43,7 @@ export const ArticleView = observer(function ArticleView({ article, banner, body
   }, [article.content]);
 
   // Images marked data-lazy-src (media-host images) load 50 px ahead, resized (seed 000 §9).
-  useEffect(() => (sheet.current ? watchLazyImages(sheet.current, MEDIA_HOSTS) : undefined), [article.content]);
+  useEffect(() => watchLazyImagesIn(sheet.current), [article.content]);
 
   const openPhoto = (image: HTMLImageElement) => {
     const container = sheet.current;
