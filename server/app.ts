@@ -29,6 +29,8 @@ import type { AssetManifest } from './render/manifest';
 import { ssr } from './render/ssr';
 import { wechatSignInPages } from './accounts/wechatSignIn';
 import { seoRoutes } from './seo/routes';
+import { JsapiSigner } from './wechat/jsapiSigner';
+import { WechatApi } from './wechat/wechatApi';
 
 export interface AppDeps {
   config: Config;
@@ -84,7 +86,9 @@ export function createApp(deps: AppDeps): Express {
   app.use(localeAndClient({ secure: config.secure }));
   app.use(csrfCookie({ secure: config.secure }));
   // The chat-app sign-in navigations: an upstream backend answers its own; ours says they are not configured.
-  if (!config.apiUpstream) app.use(wechatSignInPages({ siteName: config.siteName }));
+  if (!config.apiUpstream) {
+    app.use(wechatSignInPages({ siteName: config.siteName, wechat: config.wechat, publicOrigin: config.publicOrigin, secure: config.secure, db: deps.database?.db, now: deps.now ?? Date.now }));
+  }
 
   // 5. Server rendering of every page, anonymous readers' pages from the render cache when it holds them;
   //    its data calls reach the API in process, as the reader.
@@ -148,6 +152,8 @@ function embeddedBackend(deps: AppDeps): Backend {
     operatorEmail: config.operatorEmail,
     onBackgroundError: (error, what) => deps.logger.error({ err: error }, `${what} failed`),
     pageViews,
+    publicOrigin: config.publicOrigin,
+    wechatSigner: config.wechat.mp ? new JsapiSigner(new WechatApi(config.wechat.apiBase, config.wechat.timeoutMs), config.wechat.mp, deps.now ?? Date.now) : undefined,
   });
   const apiApp = inProcessApiApp(api, deps.logger);
   const mounted = express.Router();

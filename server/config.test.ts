@@ -22,6 +22,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ OPERATOR_EMAIL: 'nobody' })).toThrow(/OPERATOR_EMAIL/);
   });
 
+  it('takes WeChat credentials in pairs, with WeChat’s hosts as defaults', () => {
+    expect(loadConfig({}).wechat).toEqual({ openBase: 'https://open.weixin.qq.com', apiBase: 'https://api.weixin.qq.com', timeoutMs: 5000 });
+    const config = loadConfig({ WECHAT_MP_APP_ID: 'wx1234567890abcdef', WECHAT_MP_APP_SECRET: '0123456789abcdef0123456789abcdef', WECHAT_API_BASE: 'http://127.0.0.1:9/' });
+    expect(config.wechat.mp).toEqual({ appId: 'wx1234567890abcdef', secret: '0123456789abcdef0123456789abcdef' });
+    expect(config.wechat.web).toBeUndefined();
+    expect(config.wechat.apiBase).toBe('http://127.0.0.1:9');
+    expect(() => loadConfig({ WECHAT_WEB_APP_ID: 'wx1234567890abcdef' })).toThrow(/WECHAT_WEB_APP_SECRET/);
+    expect(() => loadConfig({ WECHAT_MP_APP_ID: 'not-an-app', WECHAT_MP_APP_SECRET: '0123456789abcdef' })).toThrow(/WECHAT_MP_APP_ID/);
+  });
+
   it('refuses bad values with a clear message', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ PUBLIC_ORIGIN: 'not a url' })).toThrow(/PUBLIC_ORIGIN/);

@@ -6,6 +6,10 @@ const optionalUrl = z.preprocess(
   z.url({ protocol: /^https?$/ }).optional(),
 );
 
+const blankIsAbsent = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const wechatAppId = z.preprocess(blankIsAbsent, z.string().regex(/^wx[0-9a-zA-Z]{8,32}$/, 'must be a WeChat AppID (wx…)').optional());
+const wechatSecret = z.preprocess(blankIsAbsent, z.string().regex(/^[0-9a-zA-Z]{16,64}$/, 'must be a WeChat AppSecret').optional());
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -50,6 +54,20 @@ const schema = z.object({
   /** The app's store pages, linked from /apps/download (absent: that store shows 'coming soon'). */
   IOS_APP_URL: optionalUrl,
   ANDROID_APP_URL: optionalUrl,
+  /** WeChat open-platform web app (QR sign-in) and official account (in-app sign-in, JS-SDK); docs/decisions/017. */
+  WECHAT_WEB_APP_ID: wechatAppId,
+  WECHAT_WEB_APP_SECRET: wechatSecret,
+  WECHAT_MP_APP_ID: wechatAppId,
+  WECHAT_MP_APP_SECRET: wechatSecret,
+  WECHAT_OPEN_BASE: z.url({ protocol: /^https?$/ }).default('https://open.weixin.qq.com'),
+  WECHAT_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.weixin.qq.com'),
+  WECHAT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+}).superRefine((c, ctx) => {
+  for (const app of ['WEB', 'MP'] as const) {
+    if (Boolean(c[`WECHAT_${app}_APP_ID`]) !== Boolean(c[`WECHAT_${app}_APP_SECRET`])) {
+      ctx.addIssue({ code: 'custom', path: [`WECHAT_${app}_APP_SECRET`], message: `WECHAT_${app}_APP_ID and WECHAT_${app}_APP_SECRET are set together` });
+    }
+  }
 });
 
 export type Config = Readonly<{
@@ -76,7 +94,23 @@ export type Config = Readonly<{
   wechatSdkUrl: string;
   smsWebhookUrl: string | undefined;
   appLinks: { ios?: string; android?: string };
+  wechat: WechatConfig;
 }>;
+
+export interface WechatApp {
+  appId: string;
+  secret: string;
+}
+
+/** WeChat credentials: `web` signs in by QR code, `mp` inside the chat app and signs the JS-SDK. */
+export interface WechatConfig {
+  web?: WechatApp;
+  mp?: WechatApp;
+  openBase: string;
+  apiBase: string;
+  /** How long a call to WECHAT_API_BASE may take. */
+  timeoutMs: number;
+}
 
 /** Reads the environment once at start; a bad value stops the process with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -109,6 +143,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logEndpoint: c.LOG_ENDPOINT,
     wechatSdkUrl: c.WECHAT_JS_SDK_URL,
     smsWebhookUrl: c.SMS_WEBHOOK_URL,
+    wechat: {
+      ...(c.WECHAT_WEB_APP_ID && c.WECHAT_WEB_APP_SECRET ? { web: { appId: c.WECHAT_WEB_APP_ID, secret: c.WECHAT_WEB_APP_SECRET } } : {}),
+      ...(c.WECHAT_MP_APP_ID && c.WECHAT_MP_APP_SECRET ? { mp: { appId: c.WECHAT_MP_APP_ID, secret: c.WECHAT_MP_APP_SECRET } } : {}),
+      openBase: c.WECHAT_OPEN_BASE.replace(/\/$/, ''),
+      apiBase: c.WECHAT_API_BASE.replace(/\/$/, ''),
+      timeoutMs: c.WECHAT_TIMEOUT_MS,
+    },
     appLinks: { ...(c.IOS_APP_URL ? { ios: c.IOS_APP_URL } : {}), ...(c.ANDROID_APP_URL ? { android: c.ANDROID_APP_URL } : {}) },
   };
 }

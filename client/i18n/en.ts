@@ -265,6 +265,13 @@ const en = {
   'wechatPage.title': 'WeChat sign-in',
   'wechatPage.text': 'Sign-in with WeChat is not configured on {site}. Please sign in with your e-mail address.',
   'wechatPage.back': 'Back',
+  // Helper I: WeChat sign-in outcomes (docs/decisions/017).
+  'wechatPage.unlinked': 'This WeChat account is not linked to a {site} account yet. Accounts are created in the {site} app for iOS and Android. Sign in once with your e-mail address, then sign in with WeChat again: it will be linked to your account.',
+  'wechatPage.failed': 'This WeChat sign-in has expired or was started in another browser. Please try again.',
+  'wechatPage.unavailable': 'WeChat did not answer. Please try again in a moment, or sign in with your e-mail address.',
+  'wechatPage.refused': 'This account is inactive or banned. Please contact the administrator.',
+  'wechatPage.taken': 'Your account is already linked to another WeChat account.',
+  'wechatPage.continue': 'Continue',
   // Helper H: pages, SMS code, static texts, account screens (docs/decisions/016).
   'screen.static-guide.title': 'User Guide',
   'static.updated': 'Last updated: {date}',

@@ -3,10 +3,16 @@ import { wechatApi } from '../api/wechat';
 
 /**
  * The share adapter of the chat-app browser (seed 000 §2): asks the backend to sign the
- * page's URL for the JS-SDK. Without WeChat credentials the answer is `configured: false`
- * and the browser's own share menu stays as it is (docs/decisions/016).
+ * page's URL and, when it did (WeChat credentials are set), hands the signature to
+ * `wx.config` if the page has the JS-SDK. Without credentials the browser's own share menu
+ * stays as it is (docs/decisions/016, 017). True when `wx.config` was called.
  */
 export async function signSharePage(api: ApiClient, url: string): Promise<boolean> {
   const answer = await wechatApi.jsapiUrl(api, url.split('#')[0] ?? url);
-  return answer.configured;
+  if (!('signature' in answer)) return false;
+  const wx: unknown = Reflect.get(window, 'wx');
+  const config: unknown = typeof wx === 'object' && wx !== null ? Reflect.get(wx, 'config') : undefined;
+  if (typeof config !== 'function') return false;
+  Reflect.apply(config, wx, [{ ...answer, jsApiList: ['updateAppMessageShareData', 'updateTimelineShareData'] }]);
+  return true;
 }

@@ -1,50 +1,188 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
+import type { Kysely } from 'kysely';
 import { escapeHtml } from '../../shared/escapeHtml';
 import { textLocale, htmlLang, type Locale } from '../../shared/locale';
 import { safeNextPath } from '../../shared/safeNext';
 import { CATALOGUES } from '../render/catalogues';
 import { translate } from '../../client/i18n/translate';
+import type { MessageKey } from '../../client/i18n/en';
+import { authenticate } from '../api/auth';
+import { openSession, signOut } from '../api/accounts/service';
+import { issueCsrfCookie, setSessionCookie } from '../api/cookies';
+import type { WechatApp, WechatConfig } from '../config';
+import type { DB } from '../db/schema';
+import { siteOriginFor } from '../seo/origin';
+import { resolveWechatIdentity } from '../wechat/identities';
+import { issueState, STATE_TTL_MS, stateKey, verifyState, type WechatAppKind } from '../wechat/signInState';
+import { WechatApi, WechatUpstreamError } from '../wechat/wechatApi';
 
 /** The chat-app sign-in navigations of seed 000 §7: full page, and the QR code inside a 300x450 frame. */
 export const WECHAT_SIGN_IN_PATHS = ['/accounts/login/weixin/', '/accounts/login/wechatweb/', '/accounts/login/wechat_payment/'] as const;
+export const WECHAT_CALLBACK_PATH = '/accounts/login/wechat/callback/';
+const STATE_COOKIE = 'wechat_state';
+const NEXT_MAX = 2000;
+
+export interface WechatSignInDeps {
+  siteName: string;
+  wechat: WechatConfig;
+  publicOrigin: string | undefined;
+  secure: boolean;
+  /** Absent in proxy mode: then only the not-configured pages exist. */
+  db?: Kysely<DB>;
+  now: () => number;
+}
+
+/** Which app each navigation uses: the QR code is the open platform's web app, the others the official account's. */
+const APP_OF: Record<(typeof WECHAT_SIGN_IN_PATHS)[number], WechatAppKind> = {
+  '/accounts/login/weixin/': 'mp',
+  '/accounts/login/wechatweb/': 'web',
+  '/accounts/login/wechat_payment/': 'mp',
+};
 
 /**
- * Without WeChat credentials (this build has none to set), each navigation answers a short page
- * that says chat-app sign-in is not configured, with a way back to `next` (same origin only).
+ * With the app's credentials, each navigation redirects to WeChat's authorisation and the
+ * callback signs in, or links the signed-in account (docs/decisions/017). Without them, a short
+ * page says chat-app sign-in is not configured, with a way back to `next` (same origin only).
  */
-export function wechatSignInPages(options: { siteName: string }): Router {
+export function wechatSignInPages(deps: WechatSignInDeps): Router {
   const router = Router();
+  const key = stateKey([deps.wechat.web?.secret ?? '', deps.wechat.mp?.secret ?? '']);
+  const api = new WechatApi(deps.wechat.apiBase, deps.wechat.timeoutMs);
+
   for (const path of WECHAT_SIGN_IN_PATHS) {
     router.get([path, path.slice(0, -1)], (req, res) => {
       const locale = res.locals.locale as Locale;
-      const next = safeNextPath(typeof req.query.next === 'string' ? req.query.next : null);
-      const framed = path === '/accounts/login/wechatweb/';
-      res
-        .status(200)
-        .set('Cache-Control', 'no-store')
-        .set('X-Robots-Tag', 'noindex')
-        .type('html')
-        .send(notConfiguredPage({ locale, siteName: options.siteName, next, framed }));
+      const next = nextOf(req);
+      const kind = APP_OF[path];
+      const app = deps.wechat[kind];
+      if (!app || !deps.db) {
+        const framed = path === '/accounts/login/wechatweb/';
+        sendPage(res, 200, { locale, siteName: deps.siteName, text: 'wechatPage.text', back: framed ? null : next });
+        return;
+      }
+      const issued = issueState(key, kind, next, deps.now());
+      res.cookie(STATE_COOKIE, issued.cookie, { path: '/accounts/login/', httpOnly: true, sameSite: 'lax', secure: deps.secure, maxAge: STATE_TTL_MS });
+      res.set('Cache-Control', 'no-store').redirect(302, authorizeUrl(deps.wechat.openBase, kind, app, `${siteOriginFor(deps.publicOrigin, req)}${WECHAT_CALLBACK_PATH}`, issued.state));
     });
   }
+
+  const db = deps.db;
+  if (!db) return router;
+  router.get([WECHAT_CALLBACK_PATH, WECHAT_CALLBACK_PATH.slice(0, -1)], authenticate(db, deps.now), async (req, res, next) => {
+    try {
+      await callback(db, req, res);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  async function callback(db: Kysely<DB>, req: Request, res: Response): Promise<void> {
+    const locale = res.locals.locale as Locale;
+    const page = (status: number, text: MessageKey, back: string | null) => sendPage(res, status, { locale, siteName: deps.siteName, text, back });
+    const cookies = req.cookies as Record<string, unknown>;
+    const cookie = typeof cookies[STATE_COOKIE] === 'string' ? cookies[STATE_COOKIE] : undefined;
+    res.clearCookie(STATE_COOKIE, { path: '/accounts/login/', httpOnly: true, sameSite: 'lax', secure: deps.secure });
+    const state = typeof req.query.state === 'string' ? req.query.state : '';
+    const verified = verifyState(key, state, cookie, deps.now());
+    if (!verified) return page(400, 'wechatPage.failed', '/');
+    const next = safeNextPath(verified.next);
+    const app: WechatApp | undefined = deps.wechat[verified.app];
+    if (!app) return page(200, 'wechatPage.text', next);
+    const code = typeof req.query.code === 'string' && /^[\w-]{1,256}$/.test(req.query.code) ? req.query.code : null;
+    // No code: the reader declined on WeChat's page.
+    if (!code) return page(400, 'wechatPage.failed', next);
+
+    let token;
+    try {
+      token = await api.exchangeCode(app, code);
+    } catch (error) {
+      if (!(error instanceof WechatUpstreamError)) throw error;
+      req.log.warn({ err: error }, 'WeChat code exchange failed');
+      return page(502, 'wechatPage.unavailable', next);
+    }
+    const signedIn = req.auth?.user ?? null;
+    const outcome = await resolveWechatIdentity({ db, now: deps.now }, verified.app, token, signedIn);
+    switch (outcome.kind) {
+      case 'unlinked':
+        return page(200, 'wechatPage.unlinked', next);
+      case 'refused':
+        return page(403, 'wechatPage.refused', next);
+      case 'taken':
+        return page(409, 'wechatPage.taken', next);
+      case 'linked':
+        return finish(req, res, next, locale);
+      case 'account': {
+        // As mail sign-in: the old session ends, a new one starts, and the CSRF token turns over.
+        await signOut({ db, now: deps.now }, req.auth?.sessionHash ?? null);
+        setSessionCookie(res, await openSession({ db, now: deps.now }, outcome.user.id), deps.secure);
+        issueCsrfCookie(res, deps.secure);
+        return finish(req, res, next, locale);
+      }
+    }
+  }
+
+  /** To next; from inside the overlay's QR frame, the whole page goes there instead of the frame. */
+  function finish(req: Request, res: Response, next: string, locale: Locale): void {
+    res.set('Cache-Control', 'no-store');
+    if (req.get('sec-fetch-dest') !== 'iframe') {
+      res.redirect(302, next);
+      return;
+    }
+    const nonce = typeof res.locals.nonce === 'string' ? res.locals.nonce : '';
+    const target = JSON.stringify(next).replace(/</g, '\\u003c');
+    const link = escapeHtml(translate(CATALOGUES[textLocale(locale)], 'wechatPage.continue'));
+    res
+      .status(200)
+      .type('html')
+      .send(
+        `<!doctype html><html lang="${escapeHtml(htmlLang(locale))}"><head><meta charset="utf-8"><meta name="robots" content="noindex"></head>` +
+          `<body><p style="text-align:center;font:15px system-ui,sans-serif"><a id="wechat-continue" target="_top" href="${escapeHtml(next)}">${link}</a></p>` +
+          `<script nonce="${escapeHtml(nonce)}">top.location.replace(${target});</script></body></html>`,
+      );
+  }
+
   return router;
 }
 
-function notConfiguredPage(page: { locale: Locale; siteName: string; next: string; framed: boolean }): string {
+function nextOf(req: Request): string {
+  const next = safeNextPath(typeof req.query.next === 'string' ? req.query.next : null);
+  return next.length > NEXT_MAX ? '/' : next;
+}
+
+/** WeChat's authorisation page: the QR code (open platform) or the in-app consent (official account). */
+function authorizeUrl(openBase: string, kind: WechatAppKind, app: WechatApp, redirectUri: string, state: string): string {
+  const path = kind === 'web' ? '/connect/qrconnect' : '/connect/oauth2/authorize';
+  const query = new URLSearchParams({
+    appid: app.appId,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: kind === 'web' ? 'snsapi_login' : 'snsapi_userinfo',
+    state,
+  });
+  return `${openBase}${path}?${query.toString()}#wechat_redirect`;
+}
+
+function sendPage(res: Response, status: number, page: { locale: Locale; siteName: string; text: MessageKey; back: string | null }): void {
   const catalogue = CATALOGUES[textLocale(page.locale)];
-  const t = (key: 'wechatPage.title' | 'wechatPage.text' | 'wechatPage.back') => escapeHtml(translate(catalogue, key, { site: page.siteName }));
+  const t = (key: MessageKey) => escapeHtml(translate(catalogue, key, { site: page.siteName }));
   // Inside the overlay's frame the way back is the overlay's own mail tab, so no link is shown there.
-  const back = page.framed ? '' : `<p><a href="${escapeHtml(page.next)}" style="color:#c0392b">${t('wechatPage.back')}</a></p>`;
-  return `<!doctype html>
+  const back = page.back === null ? '' : `<p><a href="${escapeHtml(page.back)}" style="color:#c0392b">${t('wechatPage.back')}</a></p>`;
+  const id = page.text === 'wechatPage.text' ? 'wechat-not-configured' : 'wechat-message';
+  res
+    .status(status)
+    .set('Cache-Control', 'no-store')
+    .set('X-Robots-Tag', 'noindex')
+    .type('html')
+    .send(`<!doctype html>
 <html lang="${escapeHtml(htmlLang(page.locale))}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${t('wechatPage.title')}</title></head>
 <body style="margin:0;font:15px/1.6 system-ui,sans-serif;color:#333;background:#fff">
-<main style="max-width:28em;margin:0 auto;padding:${page.framed ? '40px 20px' : '15vh 20px'};text-align:center">
+<main style="max-width:28em;margin:0 auto;padding:${page.back === null ? '40px 20px' : '15vh 20px'};text-align:center">
 <h1 style="font-size:18px;margin:0 0 12px">${t('wechatPage.title')}</h1>
-<p id="wechat-not-configured">${t('wechatPage.text')}</p>
+<p id="${id}">${t(page.text)}</p>
 ${back}
 </main>
 </body>
 </html>
-`;
+`);
 }

@@ -15,6 +15,7 @@ import { bookletRoutes } from './booklets/routes';
 import { smsRoutes } from './sms/routes';
 import { jsapiRoutes } from './wechat/jsapiRoutes';
 import type { SmsSender } from '../sms/sender';
+import type { JsapiSigner } from '../wechat/jsapiSigner';
 import { csrfProtection } from './csrf';
 import { socialRoutes } from './social/routes';
 import { notificationRoutes } from './notifications/routes';
@@ -38,6 +39,10 @@ export interface ApiDeps {
   pageViews?: PageViewGate;
   /** Sends the SMS page's codes (a webhook, or files in the outbox). */
   sms: SmsSender;
+  /** Signs pages for the WeChat JS-SDK; present with the official account's credentials. */
+  wechatSigner?: JsapiSigner;
+  /** PUBLIC_ORIGIN, when set: the only origin whose pages are signed. */
+  publicOrigin?: string;
 }
 
 /**
@@ -66,7 +71,7 @@ export function embeddedApi(deps: ApiDeps): Router {
   api.use('/follow', social.follow);
   api.use('/booklets', bookletRoutes(deps));
   api.use('/sms', smsRoutes({ ...deps, onSendFailure: (error) => deps.onBackgroundError?.(error, 'text message') }));
-  api.use('/wechat', jsapiRoutes());
+  api.use('/wechat', jsapiRoutes(deps));
   api.use('/notification', notificationRoutes(deps));
   api.use(
     '/contact',

@@ -21,6 +21,7 @@ export interface DB {
   page_views: PageViewsTable;
   article_share_codes: ArticleShareCodesTable;
   sms_codes: SmsCodesTable;
+  wechat_identities: WechatIdentitiesTable;
   notifications: NotificationsTable;
   booklets: BookletsTable;
   booklet_items: BookletItemsTable;
@@ -250,6 +251,15 @@ export interface NotificationsTable {
 }
 
 /** A phone code of the SMS page, hashed (migration 011). */
+export interface WechatIdentitiesTable {
+  id: Generated<number>;
+  user_id: number;
+  app: 'web' | 'mp';
+  openid: string;
+  unionid: string | null;
+  created_at: number;
+}
+
 export interface SmsCodesTable {
   id: Generated<number>;
   phone: string;

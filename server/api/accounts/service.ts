@@ -27,14 +27,21 @@ export async function signIn(deps: AccountsDeps, email: string, password: string
   const user = await deps.db.selectFrom('users').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
   const valid = await verifyPassword(user?.password_hash ?? null, password);
   if (!user || !valid) throw ApiError.detail(401, 'Account/Password not correct');
-  if (!canSignIn(user.status)) throw ApiError.detail(400, 'This account is inactive or banned. Please contact the administrator.');
+  if (!canSignIn(user.status)) throw ApiError.detail(400, ACCOUNT_CANNOT_SIGN_IN);
+  return { user, sessionToken: await openSession(deps, user.id) };
+}
+
+export const ACCOUNT_CANNOT_SIGN_IN = 'This account is inactive or banned. Please contact the administrator.';
+
+/** A new session for an account whose credentials were checked (mail or WeChat sign-in); its cookie value. */
+export async function openSession(deps: AccountsDeps, userId: number): Promise<string> {
   const sessionToken = newSecret(32);
   const now = deps.now();
   await deps.db
     .insertInto('sessions')
-    .values({ id: hashSecret(sessionToken), user_id: user.id, created_at: now, expires_at: now + SESSION_TTL_MS })
+    .values({ id: hashSecret(sessionToken), user_id: userId, created_at: now, expires_at: now + SESSION_TTL_MS })
     .execute();
-  return { user, sessionToken };
+  return sessionToken;
 }
 
 /** Ends the session on the server: the cookie alone no longer signs anyone in. */

@@ -11,6 +11,7 @@ import { shareCodes } from './008_share_codes';
 import { smsCodes } from './011_sms_codes';
 import { notifications } from './009_notifications';
 import { contactMessages } from './010_contact_messages';
+import { wechatIdentities } from './012_wechat_identities';
 
 /** Every migration, in order. Never edit one that has landed: add the next number. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -26,5 +27,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '011_sms_codes': smsCodes(engine),
     '009_notifications': notifications(engine),
     '010_contact_messages': contactMessages(engine),
+    '012_wechat_identities': wechatIdentities(engine),
   };
 }
