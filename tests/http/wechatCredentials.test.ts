@@ -22,6 +22,7 @@ function wechat(req: RecordedRequest, res: ServerResponse): void {
     const code = q.get('code') ?? '';
     if (code === 'slow') return void setTimeout(() => sendJson(res, 200, { openid: 'late' }), 2000);
     if (code === 'bad') return sendJson(res, 200, { errcode: 40029, errmsg: 'invalid code' });
+    if (code === 'down') return sendJson(res, 500, { message: 'busy' });
     const [who = '', app = ''] = code.split('-');
     return sendJson(res, 200, { access_token: 'at', expires_in: 7200, refresh_token: 'rt', openid: `o-${app}-${who}`, scope: 'x', unionid: `u-${who}` });
   }
@@ -87,6 +88,8 @@ describe('WeChat sign-in with credentials', async () => {
     expect(res.text).toContain('not linked to a Zine account yet');
     expect(res.text).toContain('href="/@ann/"');
     expect(cookieValue(res, 'sessionid')).toBeUndefined();
+    const quoted = await startSignIn(visitor, '/accounts/login/weixin/', '/a"><script>alert(1)</script>');
+    expect((await callback(visitor, 'nobody-mp', quoted.state)).text).not.toContain('<script>alert(1)');
     const zh = await startSignIn(visitor, '/accounts/login/weixin/');
     expect((await visitor.get(`/accounts/login/wechat/callback/?code=nobody-mp&state=${zh.state}&__lang=zh-CN`)).text).toContain('此微信账号尚未关联');
   });
@@ -195,6 +198,10 @@ describe('WeChat sign-in with credentials', async () => {
     expect(bad.text).toContain('href="/found"');
     const slow = await callback(visitor, 'slow', (await startSignIn(visitor, '/accounts/login/weixin/')).state);
     expect(slow.status).toBe(502);
+    expect((await callback(visitor, 'down', (await startSignIn(visitor, '/accounts/login/weixin/')).state)).status).toBe(502);
+    const exchanges = fake.requests.filter((r) => r.url.startsWith('/sns/')).length;
+    expect((await callback(visitor, 'x'.repeat(5000), (await startSignIn(visitor, '/accounts/login/weixin/')).state)).status).toBe(400);
+    expect(fake.requests.filter((r) => r.url.startsWith('/sns/')).length).toBe(exchanges);
     const declined = await visitor.get(`/accounts/login/wechat/callback/?state=${(await startSignIn(visitor, '/accounts/login/weixin/')).state}`);
     expect(declined.status).toBe(400);
     expect((await visitor.get('/api/accounts/info/')).body).toEqual({});
