@@ -76,6 +76,8 @@ describe('WeChat sign-in with credentials', async () => {
     expect(mp.location.searchParams.get('appid')).toBe(MP.appId);
     expect(mp.location.searchParams.get('scope')).toBe('snsapi_userinfo');
     expect(mp.location.hash).toBe('#wechat_redirect');
+    // The overlay's frame may show WeChat's QR page from WECHAT_OPEN_BASE.
+    expect((await visitor.get('/')).headers['content-security-policy']).toMatch(new RegExp(`frame-src 'self' https://open.weixin.qq.com ${OPEN}`));
     const cookie = (await visitor.agent.get('/accounts/login/weixin')).headers['set-cookie'];
     expect(String(cookie)).toMatch(/wechat_state=.*Path=\/accounts\/login\/.*HttpOnly/);
   });
