@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { lazy, Suspense, useEffect } from 'react';
 import { useStores } from '../stores/context';
+import { useDropdown } from './useDropdown';
 
 // The dropdown's code loads on first open, so reader pages stay small.
 const NotificationDropdown = lazy(() => import('./NotificationDropdown'));
@@ -10,30 +10,12 @@ const DROPDOWN_ID = 'notification-dropdown';
 /** The header's bell (signed in only): the red unread badge and the dropdown list. */
 export const NotificationBell = observer(function NotificationBell() {
   const { env, account, notifications } = useStores();
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const { pathname } = useLocation();
+  const { open, setOpen, root } = useDropdown<HTMLDivElement>();
   const signedIn = account.signedIn;
 
   useEffect(() => {
     if (signedIn) void notifications.loadCount();
   }, [signedIn, notifications]);
-  useEffect(() => setOpen(false), [pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (event.target instanceof Node && !root.current?.contains(event.target)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   if (!signedIn) return null;
   const count = notifications.unreadCount;

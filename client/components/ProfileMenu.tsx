@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useRevalidator } from 'react-router-dom';
+import { Link, useRevalidator } from 'react-router-dom';
 import { columnPath } from '../../shared/column';
 import { MEMBER_TIERS, type MemberTier } from '../../shared/constants';
 import { useStores } from '../stores/context';
+import { useDropdown } from './useDropdown';
 
 const MENU_ID = 'profile-menu';
 /** The user guide (a page of ours, in three languages) and the membership page open in a new tab. */
@@ -15,30 +15,12 @@ export const WALLET_PATH = '/profile/wallet/';
 export const ProfileMenu = observer(function ProfileMenu() {
   const { env, account, signIn, feedback } = useStores();
   const { t } = env;
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const { pathname } = useLocation();
+  const { open, setOpen, root } = useDropdown<HTMLDivElement>();
   const revalidator = useRevalidator();
   const username = account.username ?? '';
   const role = account.info.role;
   const tier: MemberTier | null = MEMBER_TIERS.find((name) => name === role) ?? null;
 
-  useEffect(() => setOpen(false), [pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (event.target instanceof Node && !root.current?.contains(event.target)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   const signOut = async () => {
     setOpen(false);
