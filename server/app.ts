@@ -64,7 +64,7 @@ export function createApp(deps: AppDeps): Express {
 
   // 1. Request id and log line; security headers with a per-response nonce.
   app.use(requestLogging(deps.logger));
-  app.use(securityHeaders(config, { img: originsOf(config.logEndpoint), frame: originsOf(config.wechat.openBase), miniProgramScript: originsOf(config.wechatSdkUrl) }));
+  app.use(securityHeaders(config, { img: originsOf(config.logEndpoint), frame: originsOf(config.wechat.openBase), wechatSdkScript: originsOf(config.wechatSdkUrl), chatAppSigning: config.wechat.mp !== undefined }));
   app.get('/healthz', async (_req, res) => {
     const health = await backend.health();
     res.status(health.ok ? 200 : 503).set('Cache-Control', 'no-store').json(health.body);

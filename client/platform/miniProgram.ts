@@ -5,32 +5,21 @@
  * chunk, imported only inside the mini program.
  */
 
+import { loadScript } from './loadScript';
+
 /** The part of the SDK we use. */
 export interface MiniProgramBridge {
   navigateTo(options: { url: string; success?: () => void; fail?: (error: unknown) => void }): void;
 }
 
-let loading: Promise<MiniProgramBridge | null> | null = null;
-
 /**
  * Loads the SDK once (a script tag from `sdkUrl`, allowed by the page's CSP for
  * mini-program clients) and resolves with the bridge, or null when it cannot load.
  */
-export function loadMiniProgramBridge(sdkUrl: string): Promise<MiniProgramBridge | null> {
+export async function loadMiniProgramBridge(sdkUrl: string): Promise<MiniProgramBridge | null> {
   const present = currentBridge();
-  if (present) return Promise.resolve(present);
-  loading ??= new Promise((resolve) => {
-    const script = document.createElement('script');
-    script.src = sdkUrl;
-    script.async = true;
-    script.onload = () => resolve(currentBridge());
-    script.onerror = () => {
-      loading = null;
-      resolve(null);
-    };
-    document.head.append(script);
-  });
-  return loading;
+  if (present) return present;
+  return (await loadScript(sdkUrl)) ? currentBridge() : null;
 }
 
 /** Opens a mini program page; false when the bridge is not there (the caller falls back). */

@@ -4,14 +4,17 @@ import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import { detectClientType } from '../../shared/clientType';
 import type { Config } from '../config';
+import { loadsWechatSdk } from '../../shared/wechatSdk';
 
 /** Origins the pages may reach beyond our own (media host, log endpoint, uploads, WeChat QR frame). */
 export interface CspSources {
   img?: string[];
   connect?: string[];
   frame?: string[];
-  /** Script origins allowed only for pages inside the WeChat mini program (its JS-SDK). */
-  miniProgramScript?: string[];
+  /** WeChat's JS-SDK: allowed only on the pages that load it (shared/wechatSdk.ts). */
+  wechatSdkScript?: string[];
+  /** Whether chat-app browser pages load it too (the official account's credentials are set). */
+  chatAppSigning?: boolean;
 }
 
 /** A fresh nonce per response, then helmet with a strict CSP: no inline script without it, no unsafe-inline. */
@@ -28,7 +31,9 @@ export function securityHeaders(config: Pick<Config, 'secure'>, sources: CspSour
         scriptSrc: [
           "'self'",
           (_req, res) => `'nonce-${nonceOf(res)}'`,
-          ...(sources.miniProgramScript ?? []).map((origin) => (req: IncomingMessage) => (inMiniProgram(req) ? origin : '')),
+          ...(sources.wechatSdkScript ?? []).map(
+            (origin) => (req: IncomingMessage) => (loadsWechatSdk(detectClientType(req.headers['user-agent']).shell, sources.chatAppSigning ?? false) ? origin : ''),
+          ),
         ],
         styleSrc: ["'self'"],
         // The editor's inline styles in article HTML (colour, font, size, alignment, indent),
@@ -49,10 +54,6 @@ export function securityHeaders(config: Pick<Config, 'secure'>, sources: CspSour
     crossOriginEmbedderPolicy: false,
   });
   return [nonce, headers];
-}
-
-function inMiniProgram(req: IncomingMessage): boolean {
-  return detectClientType(req.headers['user-agent']).shell === 'miniprogram';
 }
 
 /** helmet hands directive functions the bare Node response; Express keeps `locals` on it. */

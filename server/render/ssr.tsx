@@ -10,6 +10,7 @@ import {
   type StaticHandlerContext,
 } from 'react-router-dom';
 import { isCrawler } from '../../shared/crawler';
+import { loadsWechatSdk } from '../../shared/wechatSdk';
 import { textLocale } from '../../shared/locale';
 import { CATALOGUE_MODULES } from '../../client/i18n/loadCatalogue';
 import { createRoutes, type RouteTableOptions } from '../../client/routes';
@@ -33,7 +34,7 @@ import { siteOriginFor } from '../seo/origin';
 enableStaticRendering(true);
 
 export interface SsrOptions {
-  config: Pick<Config, 'env' | 'siteName' | 'publicOrigin' | 'logEndpoint' | 'wechatSdkUrl' | 'appLinks'>;
+  config: Pick<Config, 'env' | 'siteName' | 'publicOrigin' | 'logEndpoint' | 'wechatSdkUrl' | 'appLinks' | 'wechat'>;
   manifest: AssetManifest;
   /** The transport of this request's data calls: the embedded backend in process, or the upstream. */
   transportFor: (req: ExpressRequest) => ApiTransport;
@@ -66,7 +67,7 @@ export function ssr(options: SsrOptions): RequestHandler {
           year: new Date().getFullYear(),
           renderedAt: Date.now(),
           logEndpoint: options.config.logEndpoint ?? '/log',
-          ...(clientType.shell === 'miniprogram' ? { wechatSdkUrl: options.config.wechatSdkUrl } : {}),
+          ...(loadsWechatSdk(clientType.shell, options.config.wechat.mp !== undefined) ? { wechatSdkUrl: options.config.wechatSdkUrl } : {}),
           ...(options.config.appLinks.ios || options.config.appLinks.android ? { appLinks: options.config.appLinks } : {}),
         },
         account: options.isAnonymous?.(req) ? { info: {}, loaded: true } : undefined,

@@ -254,3 +254,27 @@ describe('WeChat JS-SDK signatures with credentials', async () => {
     await refusing.close();
   });
 });
+
+describe('the JS-SDK in the chat-app browser', async () => {
+  const CHAT_APP = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47 NetType/WIFI Language/zh_CN';
+  const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+  const sdkAllowed = (res: request.Response) => String(res.headers['content-security-policy']).includes('res.wx.qq.com');
+  const announced = (res: request.Response) => /"wechatSdkUrl":"https:\/\/res\.wx\.qq\.com/.test(res.text);
+
+  it('is loaded (allowed and announced) there when the official account can sign pages, and nowhere else', async () => {
+    const { app } = await testApp({ config: { publicOrigin: ORIGIN, wechat: { mp: MP, openBase: OPEN, apiBase: OPEN, timeoutMs: 300 } } });
+    const inside = await request(app).get('/found').set('User-Agent', CHAT_APP);
+    expect(sdkAllowed(inside)).toBe(true);
+    expect(announced(inside)).toBe(true);
+    const outside = await request(app).get('/found').set('User-Agent', CHROME);
+    expect(sdkAllowed(outside)).toBe(false);
+    expect(announced(outside)).toBe(false);
+  });
+
+  it('is not loaded there without credentials (nothing to sign)', async () => {
+    const { app } = await testApp({ config: { publicOrigin: ORIGIN } });
+    const inside = await request(app).get('/found').set('User-Agent', CHAT_APP);
+    expect(sdkAllowed(inside)).toBe(false);
+    expect(announced(inside)).toBe(false);
+  });
+});
