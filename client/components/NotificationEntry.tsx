@@ -1,9 +1,11 @@
+import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { cutTitle, readNotification, templateParts } from '../../shared/notifications';
 import { relativeTime } from '../../shared/relativeTime';
 import { ColumnLink } from '../platform/ColumnLink';
 import { useStores } from '../stores/context';
+import type { NotificationList } from '../stores/NotificationStore';
 
 /**
  * One notification (seed 000 §2): its sentence with the actor linked to `/@{username}`
@@ -48,6 +50,27 @@ export function NotificationEntry({ raw, now }: { raw: unknown; now: number }) {
 }
 
 /** A stable React key for a raw item. */
+/** A list's states: loading, 'No notifications', or its items. */
+export const NotificationItems = observer(function NotificationItems({ list, className }: { list: NotificationList; className: string }) {
+  const { env } = useStores();
+  if (!list.loaded || list.loading) {
+    return (
+      <p className="bell__loading" role="status">
+        {env.t('notify.loading')}
+      </p>
+    );
+  }
+  if (list.items.length === 0) return <p className="bell__empty">{env.t('notify.empty')}</p>;
+  const now = Date.now();
+  return (
+    <ul className={className}>
+      {list.items.map((raw, i) => (
+        <NotificationEntry key={notificationKey(raw, i)} raw={raw} now={now} />
+      ))}
+    </ul>
+  );
+});
+
 export function notificationKey(raw: unknown, index: number): string {
   const id = typeof raw === 'object' && raw !== null && 'id' in raw ? raw.id : undefined;
   return typeof id === 'number' || typeof id === 'string' ? `n${id}` : `i${index}`;

@@ -1,10 +1,10 @@
 import { action, computed, makeObservable, observable, runInAction } from 'mobx';
-import { TIP_DURATION_MS } from '../../shared/constants';
 import { emailSuggestions, feedbackMessage, TRAFFIC_LIMIT_MB, type FeedbackEnvironment } from '../../shared/feedback';
 import { contactApi } from '../api/contact';
 import { ApiRequestError, type ApiClient } from '../api/client';
 import type { AccountStore } from './AccountStore';
 import type { EnvStore } from './EnvStore';
+import { TimedTip } from './TimedTip';
 
 /** What the browser says about itself; a function so tests and the server can stand in. */
 export type EnvironmentProbe = () => Pick<FeedbackEnvironment, 'platform' | 'userAgent' | 'screen'>;
@@ -15,8 +15,8 @@ export class FeedbackStore {
   email = '';
   content = '';
   submitting = false;
-  tip: string | null = null;
-  private tipTimer: ReturnType<typeof setTimeout> | null = null;
+  /** A message shown for 2 s. */
+  private readonly tips = new TimedTip();
 
   constructor(
     private readonly api: ApiClient,
@@ -31,14 +31,12 @@ export class FeedbackStore {
       email: observable,
       content: observable,
       submitting: observable,
-      tip: observable,
       suggestions: computed,
       filled: computed,
       open: action,
       close: action,
       setEmail: action,
       setContent: action,
-      showTip: action,
     });
   }
 
@@ -46,7 +44,7 @@ export class FeedbackStore {
   open(): void {
     this.show = true;
     if (!this.email) this.email = this.account.info.email ?? '';
-    this.tip = null;
+    this.tips.clear();
   }
 
   close(): void {
@@ -104,10 +102,12 @@ export class FeedbackStore {
     }
   }
 
+  get tip(): string | null {
+    return this.tips.text;
+  }
+
   showTip(text: string): void {
-    this.tip = text;
-    if (this.tipTimer) clearTimeout(this.tipTimer);
-    this.tipTimer = setTimeout(() => runInAction(() => (this.tip = null)), TIP_DURATION_MS);
+    this.tips.show(text);
   }
 }
 

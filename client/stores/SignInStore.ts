@@ -1,10 +1,10 @@
 import { action, makeObservable, observable, reaction, runInAction } from 'mobx';
-import { TIP_DURATION_MS } from '../../shared/constants';
 import { isValidEmail } from '../../shared/email';
 import { wechatSignInPath } from '../../shared/wechatSignIn';
 import { ApiRequestError } from '../api/client';
 import type { AccountStore } from './AccountStore';
 import type { EnvStore } from './EnvStore';
+import { TimedTip } from './TimedTip';
 
 /** Seed 000 §4: the sign-in modes. */
 export type SignInMode = 'mail' | 'wechat' | 'reset';
@@ -18,8 +18,7 @@ export class SignInStore {
   mode: SignInMode = 'mail';
   submitting = false;
   /** A message shown for 2 s. */
-  tip: string | null = null;
-  private tipTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly tips = new TimedTip();
 
   constructor(
     private readonly account: AccountStore,
@@ -31,9 +30,7 @@ export class SignInStore {
       autoUseWechat: observable,
       mode: observable,
       submitting: observable,
-      tip: observable,
       setMode: action,
-      showTip: action,
       open: action,
       hide: action,
     });
@@ -66,7 +63,7 @@ export class SignInStore {
     this.mode = options.mode ?? 'mail';
     this.closable = options.closable ?? true;
     this.autoUseWechat = options.autoUseWechat ?? true;
-    this.tip = null;
+    this.tips.clear();
   }
 
   /** Closes the overlay; pending deferred tasks are dropped (seed 000 §4). */
@@ -80,7 +77,7 @@ export class SignInStore {
 
   setMode(mode: SignInMode): void {
     this.mode = mode;
-    this.tip = null;
+    this.tips.clear();
   }
 
   /** Signs in; true on success. A second submit while one runs is ignored. */
@@ -125,10 +122,12 @@ export class SignInStore {
     }
   }
 
+  get tip(): string | null {
+    return this.tips.text;
+  }
+
   showTip(text: string): void {
-    this.tip = text;
-    if (this.tipTimer) clearTimeout(this.tipTimer);
-    this.tipTimer = setTimeout(() => runInAction(() => (this.tip = null)), TIP_DURATION_MS);
+    this.tips.show(text);
   }
 
   /** Seed 000 §8: timeout, 400, 401, anything else with its status and first message. */

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { NOTIFICATION_PAGE_SIZE } from '../../../shared/notifications';
-import { NotificationEntry, notificationKey } from '../../components/NotificationEntry';
+import { NotificationItems } from '../../components/NotificationEntry';
 import { ScreenFrame } from '../../components/ScreenFrame';
 import { useStores } from '../../stores/context';
 
@@ -18,24 +18,11 @@ export default observer(function ProfileNotificationPage() {
     void list.open(page, NOTIFICATION_PAGE_SIZE);
   }, [list, page]);
 
-  const now = Date.now();
   const pages = list.pages;
   return (
     <ScreenFrame titleKey="screen.profile-notification.title" introKey="screen.profile-notification.intro">
       <section className="notification-page">
-        {!list.loaded || list.loading ? (
-          <p className="bell__loading" role="status">
-            {env.t('notify.loading')}
-          </p>
-        ) : list.items.length === 0 ? (
-          <p className="bell__empty">{env.t('notify.empty')}</p>
-        ) : (
-          <ul className="notification-list notification-list--page">
-            {list.items.map((raw, i) => (
-              <NotificationEntry key={notificationKey(raw, i)} raw={raw} now={now} />
-            ))}
-          </ul>
-        )}
+        <NotificationItems list={list} className="notification-list notification-list--page" />
         {list.loaded && pages > 1 ? (
           <nav className="notification-pager" aria-label={env.t('notify.page.label')}>
             {page > 1 ? (
