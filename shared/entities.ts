@@ -200,3 +200,83 @@ export interface BookletRatingItem {
 }
 
 export const BOOKLET_REVIEW_MAX_LENGTH = 1000;
+
+/** Issue 7: how an article is shared, shown in the editor's list (public; a live share link; in a booklet). */
+export type SharedMark = 'public' | 'share_link' | 'booklet';
+
+/** `GET/POST/PATCH /api/articles/{id}/`: an article as its author edits it. */
+export interface EditableArticle {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  cover_url: string;
+  /** Sanitised HTML. */
+  content: string;
+  theme: string;
+  /** The background name (shared/themes.ts BACKGROUNDS) or ''. */
+  style: string;
+  word_count: number;
+  /** ISO time of the author's last edit, as the editor sent it; the version a save is checked against. */
+  client_modify_date: string;
+  created: string;
+  modified: string;
+  tags: string[];
+  visibility: 'public' | 'private';
+  trashed: boolean;
+  shared_marks: SharedMark[];
+}
+
+/** What the editor may send to create (`POST /api/articles/`) or change (`PATCH`) an article. */
+export interface EditableArticleInput {
+  title?: string;
+  description?: string;
+  cover_url?: string;
+  content?: string;
+  theme?: string;
+  style?: string;
+  word_count?: number;
+  client_modify_date?: string;
+  /** PATCH only. */
+  visibility?: 'public' | 'private';
+  /** PATCH only. */
+  tags?: string[];
+}
+
+/** `GET /api/v2/articles/`: an item of the author's own list; `fields` may limit the keys. */
+export interface EditorArticleListItem {
+  id: number;
+  slug: string;
+  title: string;
+  modified: string;
+  description: string;
+  cover_url: string;
+  shared_marks: SharedMark[];
+}
+
+/** A live share link of an article. */
+export interface ArticleShareLink {
+  code: string;
+  /** origin + /article/{slug}?share={code} */
+  url: string;
+  created: string;
+}
+
+/** `GET /api/fonts/` (seed 001 §3 Font). */
+export interface EditorFont {
+  font_name: string;
+  /** A stylesheet declaring the font; '' for a font the device has (local_font_name). */
+  web_font_url: string;
+  local_font_name: string;
+}
+
+/** `GET /api/colors/` (seed 001 §3 Colour). */
+export interface EditorColor {
+  color_value: string;
+}
+
+/** The 409 of a save or delete that would overwrite a newer server version; a save carries the server copy. */
+export interface ArticleConflictBody {
+  detail: 'Conflict';
+  article?: EditableArticle;
+}

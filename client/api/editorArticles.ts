@@ -1,0 +1,86 @@
+import type {
+  ArticleConflictBody,
+  ArticleShareLink,
+  EditableArticle,
+  EditableArticleInput,
+  EditorArticleListItem,
+  Page,
+} from '../../shared/entities';
+import { ApiRequestError, type ApiClient } from './client';
+import { pageRequest } from './pages';
+
+const article = (id: number) => `/api/articles/${id}/`;
+
+/** Headers of a save: the tab's id and, when known, the version the tab's copy was based on. */
+export interface SaveHeaders {
+  clientId: string;
+  /** The client_modify_date (ISO) the edited copy started from; a newer server copy answers 409. */
+  baseModifyDate?: string | null;
+}
+
+export interface EditorListQuery {
+  trash?: boolean;
+  page?: number;
+  /** At most 50; the editor uses 20. */
+  pageSize?: number;
+  fields?: readonly (keyof EditorArticleListItem)[];
+}
+
+/** Seed 001 §7, the editor's article calls (issue 7). */
+export const editorArticlesApi = {
+  create: (api: ApiClient, input: EditableArticleInput, headers: SaveHeaders) =>
+    api.request<EditableArticle>({ method: 'POST', path: '/api/articles/', body: input, headers: saveHeaders(headers) }),
+
+  get: (api: ApiClient, id: number) => api.request<EditableArticle>({ method: 'GET', path: article(id) }),
+
+  update: (api: ApiClient, id: number, input: EditableArticleInput, headers: SaveHeaders) =>
+    api.request<EditableArticle>({ method: 'PATCH', path: article(id), body: input, headers: saveHeaders(headers) }),
+
+  /** A live article goes to the trash; a trashed one is deleted for good. 409 when the server copy changed. */
+  remove: (api: ApiClient, id: number, clientModifyDate: string) =>
+    api.request<null>({ method: 'DELETE', path: article(id), query: { client_modify_date: clientModifyDate } }),
+
+  restore: (api: ApiClient, id: number) => api.request<EditableArticle>({ method: 'POST', path: `${article(id)}restore/` }),
+
+  /** The author's own articles, newest first; `next` is a page link the API gave earlier. */
+  list: (api: ApiClient, query: EditorListQuery = {}, next?: string) =>
+    api.request<Page<EditorArticleListItem>>(
+      next
+        ? pageRequest(next)
+        : {
+            method: 'GET',
+            path: '/api/v2/articles/',
+            query: {
+              fields: query.fields?.join(','),
+              trash: query.trash === undefined ? undefined : String(query.trash),
+              page: query.page,
+              page_size: query.pageSize ?? 20,
+            },
+          },
+    ),
+
+  shareLinks: (api: ApiClient, id: number) => api.request<ArticleShareLink[]>({ method: 'GET', path: `${article(id)}share_codes/` }),
+
+  createShareLink: (api: ApiClient, id: number) => api.request<ArticleShareLink>({ method: 'POST', path: `${article(id)}share_codes/` }),
+
+  revokeShareLink: (api: ApiClient, id: number, code: string) =>
+    api.request<null>({ method: 'DELETE', path: `${article(id)}share_codes/${encodeURIComponent(code)}/` }),
+};
+
+/** The server's copy carried by a refused save (409), or null when the error is something else. */
+export function conflictingArticle(error: unknown): EditableArticle | null {
+  if (!(error instanceof ApiRequestError) || error.status !== 409) return null;
+  const body = error.data as Partial<ArticleConflictBody> | null;
+  return body && typeof body === 'object' && body.article ? body.article : null;
+}
+
+/** Whether a call was refused because the server holds a newer version (save or delete). */
+export function isConflict(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 409;
+}
+
+function saveHeaders(headers: SaveHeaders): Record<string, string> {
+  return headers.baseModifyDate
+    ? { 'X-Client-Id': headers.clientId, 'X-Base-Modify-Date': headers.baseModifyDate }
+    : { 'X-Client-Id': headers.clientId };
+}
