@@ -12,6 +12,7 @@ import { siteOrigin, type Config } from './config';
 import type { Database } from './db/connection';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
+import { LocalMediaStore, type MediaStore } from './media/mediaStore';
 import { createSmsSender, type SmsSender } from './sms/sender';
 import { PageViewCounter } from './content/pageViews';
 import { RenderCache } from './render/cache/renderCache';
@@ -51,6 +52,8 @@ export interface AppDeps {
   pageViews?: PageViewCounter;
   /** The render cache of anonymous pages; one is made from the configuration when absent, `false` for none. */
   renderCache?: RenderCache | false;
+  /** Where uploads are stored; DATA_DIR/media on this machine when absent. */
+  media?: MediaStore;
 }
 
 /** The whole site as an Express app, in the order of DESIGN §3; tests drive it with supertest. */
@@ -153,6 +156,7 @@ function embeddedBackend(deps: AppDeps): Backend {
     onBackgroundError: (error, what) => deps.logger.error({ err: error }, `${what} failed`),
     pageViews,
     publicOrigin: config.publicOrigin,
+    media: deps.media ?? new LocalMediaStore(path.join(config.dataDir, 'media'), siteOrigin(config)),
     wechatSigner: config.wechat.mp ? new JsapiSigner(new WechatApi(config.wechat.apiBase, config.wechat.timeoutMs), config.wechat.mp, deps.now ?? Date.now) : undefined,
   });
   const apiApp = inProcessApiApp(api, deps.logger);

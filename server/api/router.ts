@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { PageViewGate } from '../content/pageViews';
 import type { DB } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
+import type { MediaStore } from '../media/mediaStore';
 import { accountsRoutes } from './accounts/routes';
 import { columnRoutes } from './columns/routes';
 import { commentRoutes } from './comments/routes';
@@ -43,6 +44,8 @@ export interface ApiDeps {
   wechatSigner?: JsapiSigner;
   /** PUBLIC_ORIGIN, when set: the only origin whose pages are signed. */
   publicOrigin?: string;
+  /** Where uploaded images and booklet covers are stored (local disk or Qiniu). */
+  media: MediaStore;
 }
 
 /**

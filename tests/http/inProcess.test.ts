@@ -1,3 +1,4 @@
+import path from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { UserDirectory } from '../../server/api/accounts/users';
@@ -6,6 +7,7 @@ import { inProcessTransport } from '../../server/api/inProcessTransport';
 import { embeddedApi } from '../../server/api/router';
 import { createLogger } from '../../server/logger';
 import { createMailer } from '../../server/mail/mailer';
+import { LocalMediaStore } from '../../server/media/mediaStore';
 import { createSmsSender } from '../../server/sms/sender';
 import { createPerson } from '../support/people';
 import { testApp } from '../support/testApp';
@@ -23,6 +25,7 @@ describe('the in-process transport', async () => {
     siteName: 'Zine',
     secure: false,
     limits: { signIn: 10, reset: 10 },
+    media: new LocalMediaStore(path.join(outboxDir, 'media'), 'http://localhost'),
   });
   const apiApp = inProcessApiApp(api, createLogger({ logLevel: 'silent' }));
 

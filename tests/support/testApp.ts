@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp, type AppDeps } from '../../server/app';
-import { loadConfig, type Config } from '../../server/config';
+import { loadConfig, siteOrigin, type Config } from '../../server/config';
 import type { Database } from '../../server/db/connection';
 import { createLogger } from '../../server/logger';
 import { createMailer } from '../../server/mail/mailer';
+import { LocalMediaStore } from '../../server/media/mediaStore';
 import { createSmsSender } from '../../server/sms/sender';
 import { loadManifest } from '../../server/render/manifest';
 import { testDatabase } from './testDatabase';
@@ -18,6 +19,8 @@ export interface TestApp {
   database: Database;
   /** Where this app's mails land. */
   outboxDir: string;
+  /** Where this app's uploads land (a fresh folder), unless the test passed its own `media`. */
+  mediaDir: string;
 }
 
 /** The real app on the real build and a fresh database, quiet, with optional overrides. */
@@ -25,6 +28,7 @@ export async function testApp(options: { config?: Partial<Config>; deps?: Partia
   const config: Config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...options.config };
   const database = config.apiUpstream ? undefined : (options.deps?.database ?? (await testDatabase()));
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-outbox-'));
+  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-media-'));
   const app = createApp({
     config,
     logger: createLogger({ logLevel: 'silent' }),
@@ -32,6 +36,7 @@ export async function testApp(options: { config?: Partial<Config>; deps?: Partia
     database,
     mailer: createMailer({ outboxDir, from: 'Zine <no-reply@localhost>' }),
     sms: createSmsSender({ outboxDir }),
+    media: new LocalMediaStore(mediaDir, siteOrigin(config)),
     ...options.deps,
   });
   return {
@@ -41,6 +46,7 @@ export async function testApp(options: { config?: Partial<Config>; deps?: Partia
       return database;
     },
     outboxDir,
+    mediaDir,
   };
 }
 
