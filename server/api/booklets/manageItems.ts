@@ -1,0 +1,109 @@
+import type { Kysely } from 'kysely';
+import { BOOKLET_MAX_DEPTH, BOOKLET_MAX_ITEMS, type ManagedBookletItem, type NewBookletItem } from '../../../shared/bookletManagement';
+import type { BookletSalesMode } from '../../../shared/entities';
+import type { DB, User } from '../../db/schema';
+import { ApiError } from '../errors';
+import { lockOwnBooklet } from './manageAccess';
+import { bookletChanged, paidChapterArticles } from './manageChanges';
+import { freshItemSlug } from './manageSlug';
+import { depthOf, ownerTree, subtreeIds, type OwnerItemRow } from './manageTree';
+import { ownerItemRows } from './manageView';
+
+/**
+ * `POST /api/booklet/{id}/items/`: a directory, or one of the owner's own articles (not in
+ * the trash, once per booklet), at the end of its parent directory (or the top level).
+ */
+export async function addBookletItem(db: Kysely<DB>, owner: User, bookletId: number, input: NewBookletItem, now: number): Promise<ManagedBookletItem> {
+  return db.transaction().execute(async (trx) => {
+    const booklet = await lockOwnBooklet(trx, bookletId, owner, now);
+    const rows = await ownerItemRows(trx, booklet.id);
+    if (rows.length >= BOOKLET_MAX_ITEMS) throw ApiError.detail(400, `A booklet holds at most ${BOOKLET_MAX_ITEMS} items.`);
+    if (input.parent_id !== null) {
+      const parent = rows.find((row) => row.id === input.parent_id);
+      if (!parent) throw new ApiError(400, { parent_id: ['This directory is not in this booklet.'] });
+      if (parent.type !== 'directory') throw new ApiError(400, { parent_id: ['Only a directory holds other items.'] });
+    }
+    if (depthOf(rows, input.parent_id) + 1 > BOOKLET_MAX_DEPTH) throw ApiError.detail(400, `Directories nest at most ${BOOKLET_MAX_DEPTH} levels deep.`);
+    let articleId: number | null = null;
+    if (input.type === 'article') {
+      const article = await trx.selectFrom('articles').select(['id', 'trashed']).where('id', '=', input.article_id).where('author_id', '=', owner.id).executeTakeFirst();
+      if (!article) throw new ApiError(400, { article_id: ['No article of yours has this id.'] });
+      if (article.trashed !== 0) throw new ApiError(400, { article_id: ['This article is in the trash.'] });
+      if (rows.some((row) => row.article_id === input.article_id)) throw new ApiError(400, { article_id: ['This article is already in this booklet.'] });
+      articleId = Number(article.id);
+    }
+    const siblings = rows.filter((row) => row.parent_id === input.parent_id);
+    const { id } = await trx
+      .insertInto('booklet_items')
+      .values({
+        booklet_id: booklet.id,
+        parent_id: input.parent_id,
+        type: input.type,
+        article_id: articleId,
+        slug: await freshItemSlug(trx, booklet.id),
+        title: input.type === 'directory' ? input.title : '',
+        order: siblings.reduce((max, row) => Math.max(max, row.order + 1), 0),
+        sales_mode: 'free',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await bookletChanged(trx, booklet.slug, [], now);
+    return itemOf(await ownerItemRows(trx, booklet.id), Number(id));
+  });
+}
+
+/** `PATCH /api/booklet/{id}/items/{itemId}/`: a directory's title, a chapter's sales mode. */
+export async function updateBookletItem(
+  db: Kysely<DB>,
+  owner: User,
+  bookletId: number,
+  itemId: number,
+  input: { title?: string; sales_mode?: BookletSalesMode },
+  now: number,
+): Promise<ManagedBookletItem> {
+  return db.transaction().execute(async (trx) => {
+    const booklet = await lockOwnBooklet(trx, bookletId, owner, now);
+    const rows = await ownerItemRows(trx, booklet.id);
+    const item = rows.find((row) => row.id === itemId);
+    if (!item) throw ApiError.detail(404, 'Not found.');
+    if (input.title !== undefined && item.type !== 'directory') throw new ApiError(400, { title: ['A chapter takes its title from its article.'] });
+    if (input.sales_mode !== undefined && item.type !== 'article') throw new ApiError(400, { sales_mode: ['Only a chapter is sold.'] });
+    const paywallChanged = input.sales_mode !== undefined && input.sales_mode !== item.sales_mode && item.article_id !== null;
+    await trx
+      .updateTable('booklet_items')
+      .set({ ...(input.title === undefined ? {} : { title: input.title }), ...(input.sales_mode === undefined ? {} : { sales_mode: input.sales_mode }) })
+      .where('id', '=', item.id)
+      .execute();
+    // The chapter's own page (its paywall) and the lists that blank paid summaries change with its sales mode.
+    await bookletChanged(trx, booklet.slug, paywallChanged && item.article_id !== null ? [item.article_id] : [], now);
+    return itemOf(await ownerItemRows(trx, booklet.id), item.id);
+  });
+}
+
+/** `DELETE /api/booklet/{id}/items/{itemId}/`: the item and everything under it leave the booklet (the articles stay). */
+export async function removeBookletItem(db: Kysely<DB>, owner: User, bookletId: number, itemId: number, now: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const booklet = await lockOwnBooklet(trx, bookletId, owner, now);
+    const rows = await ownerItemRows(trx, booklet.id);
+    if (!rows.some((row) => row.id === itemId)) throw ApiError.detail(404, 'Not found.');
+    const ids = subtreeIds(rows, itemId);
+    const paid = await paidChapterArticles(trx, booklet.id, ids);
+    // Children first: no engine has to follow the parent link down.
+    for (const id of [...ids].reverse()) await trx.deleteFrom('booklet_items').where('id', '=', id).execute();
+    await bookletChanged(trx, booklet.slug, paid, now);
+  });
+}
+
+function itemOf(rows: readonly OwnerItemRow[], id: number): ManagedBookletItem {
+  const find = (nodes: readonly ManagedBookletItem[]): ManagedBookletItem | undefined => {
+    for (const node of nodes) {
+      if (node.id === id) return node;
+      const inside = find(node.children);
+      if (inside) return inside;
+    }
+    return undefined;
+  };
+  const found = find(ownerTree(rows, false));
+  if (!found) throw ApiError.detail(404, 'Not found.');
+  return found;
+}

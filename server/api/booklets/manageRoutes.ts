@@ -1,0 +1,113 @@
+import { Router, type Request } from 'express';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { BOOKLET_DESCRIPTION_MAX, BOOKLET_DIRECTORY_TITLE_MAX, BOOKLET_HEADING_MAX, BOOKLET_NAME_MAX, BOOKLET_PAGE_SIZE } from '../../../shared/bookletManagement';
+import type { DB } from '../../db/schema';
+import type { MediaStore } from '../../media/mediaStore';
+import { requireUser } from '../auth';
+import { ApiError } from '../errors';
+import { rejectNulCharacters } from '../nulCharacters';
+import { pageLinks, pageQuery } from '../pagination';
+import { ownBooklet } from './manageAccess';
+import { createOwnBooklet, deleteOwnBooklet, restoreOwnBooklet, updateOwnBooklet } from './manageBooklet';
+import { bookletForm } from './manageCover';
+import { addBookletItem, removeBookletItem, updateBookletItem } from './manageItems';
+import { listOwnBooklets } from './manageList';
+import { reorderOwnBooklet } from './manageReorder';
+import { parseOrderTree } from './manageTree';
+import { managedBookletWithTree } from './manageView';
+
+type Deps = { db: Kysely<DB>; media: MediaStore; now: () => number; origin: string };
+
+const listQuery = pageQuery(BOOKLET_PAGE_SIZE, 50).extend({
+  trash_status: z.enum(['not_in_trash', 'in_trash']).default('not_in_trash'),
+});
+const text = (label: string, max: number) =>
+  z.string({ message: `${label} is text.` }).trim().max(max, `${label} has at most ${max} characters.`);
+const name = text('The name', BOOKLET_NAME_MAX).min(1, 'A booklet needs a name.');
+const bookletFields = z.object({
+  name: name.optional(),
+  heading: text('The heading', BOOKLET_HEADING_MAX).optional(),
+  description: text('The description', BOOKLET_DESCRIPTION_MAX).optional(),
+});
+const newBookletFields = bookletFields.extend({ name });
+const parentId = z.number().int().positive().nullable().default(null);
+const newItem = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('directory'), title: text('The title', BOOKLET_DIRECTORY_TITLE_MAX).min(1, 'A directory needs a title.'), parent_id: parentId }),
+  z.object({ type: z.literal('article'), article_id: z.number().int().positive(), parent_id: parentId }),
+]);
+const itemChanges = z.object({
+  title: text('The title', BOOKLET_DIRECTORY_TITLE_MAX).min(1, 'A directory needs a title.').optional(),
+  sales_mode: z.enum(['free', 'payment_required']).optional(),
+});
+const detailQuery = z.object({ hide_removed: z.string().optional() });
+
+/** Seed 001 §7, booklet management under `/api/booklets/`: the owner's list, create, delete, restore. */
+export function bookletManageRoutes(deps: Deps): Router {
+  const router = Router();
+  router.get('/', async (req, res) => {
+    const owner = requireUser(req);
+    const { page, page_size: pageSize, trash_status: trashStatus } = listQuery.parse(req.query);
+    const { count, results } = await listOwnBooklets(deps.db, owner, trashStatus, page, pageSize);
+    res.json({ count, ...pageLinks(deps.origin, req.originalUrl, page, pageSize, count), results });
+  });
+  router.post('/', bookletForm(), rejectNulCharacters(), async (req, res) => {
+    const owner = requireUser(req);
+    const fields = newBookletFields.parse(req.body ?? {});
+    res.status(201).json(await createOwnBooklet({ db: deps.db, media: deps.media, now: deps.now() }, owner, fields, req.file));
+  });
+  router.delete('/:id/', async (req, res) => {
+    const owner = requireUser(req);
+    await deleteOwnBooklet({ db: deps.db, now: deps.now() }, owner, idOf(req.params.id));
+    res.status(204).end();
+  });
+  router.post('/:id/restore/', async (req, res) => {
+    const owner = requireUser(req);
+    res.json(await restoreOwnBooklet({ db: deps.db, now: deps.now() }, owner, idOf(req.params.id)));
+  });
+  return router;
+}
+
+/** Seed 001 §7, one booklet under `/api/booklet/{id}/`: detail, edit, reorder, items. */
+export function bookletEditRoutes(deps: Deps): Router {
+  const router = Router();
+  router.get('/:id/', async (req, res) => {
+    const owner = requireUser(req);
+    const { hide_removed: hideRemoved } = detailQuery.parse(req.query);
+    const booklet = await ownBooklet(deps.db, idOf(req.params.id), owner);
+    res.json(await managedBookletWithTree(deps.db, booklet, owner.username, hideRemoved === '1' || hideRemoved === 'true'));
+  });
+  router.patch('/:id/', bookletForm(), rejectNulCharacters(), async (req: Request<{ id: string }>, res) => {
+    const owner = requireUser(req);
+    const fields = bookletFields.parse(req.body ?? {});
+    res.json(await updateOwnBooklet({ db: deps.db, media: deps.media, now: deps.now() }, owner, idOf(req.params.id), fields, req.file));
+  });
+  router.put('/:id/', async (req, res) => {
+    const owner = requireUser(req);
+    const id = idOf(req.params.id);
+    const tree = parseOrderTree(req.body ?? {});
+    res.json(await reorderOwnBooklet(deps.db, owner, id, tree, deps.now()));
+  });
+  router.post('/:id/items/', async (req, res) => {
+    const owner = requireUser(req);
+    const id = idOf(req.params.id);
+    res.status(201).json(await addBookletItem(deps.db, owner, id, newItem.parse(req.body ?? {}), deps.now()));
+  });
+  router.patch('/:id/items/:itemId/', async (req: Request<{ id: string; itemId: string }>, res) => {
+    const owner = requireUser(req);
+    const ids = [idOf(req.params.id), idOf(req.params.itemId)] as const;
+    res.json(await updateBookletItem(deps.db, owner, ids[0], ids[1], itemChanges.parse(req.body ?? {}), deps.now()));
+  });
+  router.delete('/:id/items/:itemId/', async (req: Request<{ id: string; itemId: string }>, res) => {
+    const owner = requireUser(req);
+    await removeBookletItem(deps.db, owner, idOf(req.params.id), idOf(req.params.itemId), deps.now());
+    res.status(204).end();
+  });
+  return router;
+}
+
+/** An id that cannot exist is simply not found. */
+function idOf(value: string): number {
+  if (!/^[1-9]\d{0,11}$/.test(value)) throw ApiError.detail(404, 'Not found.');
+  return Number(value);
+}
