@@ -13,6 +13,7 @@ import { articleListRoutes } from './articles/listRoutes';
 import { articleReadRoutes } from './articles/routes';
 import { authenticate } from './auth';
 import { bookletRoutes } from './booklets/routes';
+import { bookletEditRoutes, bookletManageRoutes } from './booklets/manageRoutes';
 import { smsRoutes } from './sms/routes';
 import { jsapiRoutes } from './wechat/jsapiRoutes';
 import type { SmsSender } from '../sms/sender';
@@ -73,6 +74,8 @@ export function embeddedApi(deps: ApiDeps): Router {
   api.use('/comments', commentRoutes(deps));
   api.use('/follow', social.follow);
   api.use('/booklets', bookletRoutes(deps));
+  api.use('/booklets', bookletManageRoutes(deps));
+  api.use('/booklet', bookletEditRoutes(deps));
   api.use('/sms', smsRoutes({ ...deps, onSendFailure: (error) => deps.onBackgroundError?.(error, 'text message') }));
   api.use('/wechat', jsapiRoutes(deps));
   api.use('/notification', notificationRoutes(deps));
