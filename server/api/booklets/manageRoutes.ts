@@ -23,7 +23,7 @@ const listQuery = pageQuery(BOOKLET_PAGE_SIZE, 50).extend({
   trash_status: z.enum(['not_in_trash', 'in_trash']).default('not_in_trash'),
 });
 const text = (label: string, max: number) =>
-  z.string({ message: `${label} is text.` }).trim().max(max, `${label} has at most ${max} characters.`);
+  z.string({ error: (issue) => (issue.input === undefined ? 'This field is required.' : `${label} is text.`) }).trim().max(max, `${label} has at most ${max} characters.`);
 const name = text('The name', BOOKLET_NAME_MAX).min(1, 'A booklet needs a name.');
 const bookletFields = z.object({
   name: name.optional(),
