@@ -76,6 +76,8 @@ export class EditorStore {
   tempKey: string;
 
   private saving = false;
+  /** Hands the editor view's pending text to the store (the view batches keystrokes briefly). */
+  private flushView: () => void = () => {};
   private saveAgain = false;
   private autosaveTimer: ReturnType<typeof setTimeout> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -101,6 +103,7 @@ export class EditorStore {
       tempKey: observable,
       hasUnsavedChanges: computed,
       change: action,
+      markModified: action,
       applyMeta: action,
       applyServer: action,
       finishSave: action,
@@ -124,8 +127,24 @@ export class EditorStore {
     this.scheduleAutosave();
   }
 
+  /** The view's way to hand over text it has not passed on yet; called before every save, switch and check. */
+  setViewFlusher(flush: () => void): void {
+    this.flushView = flush;
+  }
+
+  /** The view saw a keystroke it will pass on shortly: the status shows it at once. */
+  markModified(): void {
+    if (this.status === null && !this.loading) this.status = 'modified';
+  }
+
+  /** Hands over the view's pending text now (before unload, a save, a switch). */
+  flush(): void {
+    this.flushView();
+  }
+
   /** Saves now (the save button, the autosave, a retry). */
   async save(): Promise<void> {
+    this.flushView();
     if (this.saving) {
       this.saveAgain = true;
       return;
@@ -154,6 +173,7 @@ export class EditorStore {
 
   /** Opens an article; with local changes, asks first. False when the author cancelled. */
   async load(id: number): Promise<boolean> {
+    this.flushView();
     if (this.hasUnsavedChanges && !(await this.settleUnsaved())) return false;
     this.clearTimers();
     runInAction(() => (this.loading = true));
@@ -171,6 +191,7 @@ export class EditorStore {
 
   /** Starts a new, empty article; with local changes, asks first. */
   async newArticle(): Promise<boolean> {
+    this.flushView();
     if (!(await this.settleUnsaved())) return false;
     this.reset();
     return true;
@@ -203,6 +224,7 @@ export class EditorStore {
   async checkForUpdate(): Promise<void> {
     const id = this.articleId;
     if (id === null || this.loading || this.saving) return;
+    this.flushView();
     let article: EditableArticle;
     try {
       article = await this.deps.calls.get(id);
@@ -219,6 +241,37 @@ export class EditorStore {
     if (this.problem === 'offline' && this.hasUnsavedChanges) {
       this.clearTimers();
       void this.save();
+    }
+  }
+
+  /**
+   * Visibility or tags (the publish controls): saved text first, then a PATCH naming the
+   * version it is based on, holding the save lock so the two never race. False on failure.
+   */
+  async updateMeta(input: Pick<EditableArticleInput, 'visibility' | 'tags'>): Promise<boolean> {
+    if (this.hasUnsavedChanges) await this.save();
+    const id = this.articleId;
+    if (id === null || this.saving || this.hasUnsavedChanges) return false;
+    this.saving = true;
+    try {
+      const article = await this.deps.calls.update(id, { ...input, client_modify_date: this.changeTime() }, this.baseModifyDate);
+      runInAction(() => {
+        this.applyMeta(article);
+        if (this.articleId === id) this.baseModifyDate = article.client_modify_date;
+      });
+      this.deps.onSaved?.(article);
+      return true;
+    } catch (error) {
+      const server = conflictingArticle(error);
+      if (server && this.articleId === id && !this.hasUnsavedChanges) this.applyServer(server, true);
+      this.deps.tips.push({ text: this.deps.t('publishFailed', { status: statusOf(error) }), kind: 'error', timeout: ERROR_TIP_TIMEOUT_MS });
+      return false;
+    } finally {
+      this.saving = false;
+      if (this.saveAgain) {
+        this.saveAgain = false;
+        void this.save();
+      }
     }
   }
 

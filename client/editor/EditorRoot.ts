@@ -1,0 +1,154 @@
+import { reaction, runInAction } from 'mobx';
+import type { ApiClient } from '../api/client';
+import { editorArticlesApi } from '../api/editorArticles';
+import { THEME_NAMES, type ThemeName } from '../../shared/themes';
+import { ArticleListStore } from './article/ArticleListStore';
+import { EditorStore, type ArticleCalls, type UnsavedChoice } from './article/EditorStore';
+import { LocalDraftStore, type DraftStorage } from './article/LocalDraftStore';
+import { PublishStore } from './article/PublishStore';
+import { BookletManagerStore } from './booklets/BookletManagerStore';
+import { DialogStore } from './dialogs/DialogStore';
+import type { EditorDeps } from './EditorDeps';
+import { FormatStore } from './format/FormatStore';
+import { ImageUploadStore } from './images/ImageUploadStore';
+import { LookStore } from './look/LookStore';
+import { PdfExportStore } from './pdf/PdfExportStore';
+import { PromptStore } from './prompts/PromptStore';
+import { editorTexts, type EditorTranslate } from './texts';
+
+export interface EditorRootOptions {
+  /** A client whose failures leave the progress line alone (seed 001 §7: saves go without it). */
+  quietApi: ApiClient;
+  /** The tab's random id, sent as X-Client-Id. */
+  clientId: string;
+  /** Where local copies live (localStorage in the browser). */
+  draftStorage: DraftStorage | null;
+  copyText?: (text: string) => Promise<void>;
+}
+
+/** Every store of the editor, made from one EditorDeps per mount of the editor page. */
+export class EditorRoot {
+  readonly t: EditorTranslate;
+  readonly dialogs = new DialogStore();
+  readonly prompts: PromptStore;
+  readonly editor: EditorStore;
+  readonly list: ArticleListStore;
+  readonly publish: PublishStore;
+  readonly format: FormatStore;
+  readonly look: LookStore;
+  readonly images: ImageUploadStore;
+  readonly pdf: PdfExportStore;
+  readonly booklets: BookletManagerStore;
+  private readonly disposers: (() => void)[] = [];
+
+  constructor(
+    readonly deps: EditorDeps,
+    options: EditorRootOptions,
+  ) {
+    const t = editorTexts(deps.locale);
+    this.t = t;
+    this.prompts = new PromptStore(deps);
+    this.editor = new EditorStore({
+      calls: articleCalls(options.quietApi, options.clientId),
+      drafts: new LocalDraftStore(options.draftStorage),
+      tips: deps.tips,
+      t,
+      now: deps.now,
+      askUnsaved: () =>
+        this.dialogs.choose<UnsavedChoice>(
+          t('articleModifiedConfirm'),
+          [
+            { value: 'cancel', label: t('cancel') },
+            { value: 'discard', label: t('giveUp') },
+            { value: 'save', label: t('saveFirst'), primary: true },
+          ],
+          'cancel',
+        ),
+      onConflictCopy: (copy) => {
+        void this.dialogs
+          .choose(t('conflictBody', { title: copy.title }), copy.id === null ? [{ value: 'ok', label: t('ok'), primary: true }] : [
+            { value: 'ok', label: t('ok') },
+            { value: 'open', label: t('openCopy'), primary: true },
+          ], 'ok', t('conflictTitle'))
+          .then((choice) => {
+            if (choice === 'open' && copy.id !== null) void this.editor.load(copy.id);
+          });
+      },
+      onSaved: (article) => this.list.upsert(article),
+    });
+    this.list = new ArticleListStore({
+      api: options.quietApi,
+      tips: deps.tips,
+      t,
+      confirm: (text) => this.dialogs.confirm(text, { ok: t('delete'), cancel: t('cancel') }),
+      onRemoved: (id) => {
+        if (this.editor.articleId === id) this.editor.reset();
+      },
+    });
+    this.publish = new PublishStore({
+      api: options.quietApi,
+      tips: deps.tips,
+      t,
+      editor: this.editor,
+      copyText: options.copyText ?? ((text) => navigator.clipboard.writeText(text)),
+    });
+    this.format = new FormatStore(deps);
+    this.look = new LookStore(deps);
+    this.images = new ImageUploadStore(deps, {
+      articleId: () => this.editor.articleId,
+      onUpgrade: () => this.prompts.openUpgrade('traffic'),
+    });
+    this.pdf = new PdfExportStore(deps);
+    this.booklets = new BookletManagerStore(deps);
+    this.syncTheme();
+  }
+
+  dispose(): void {
+    this.editor.dispose();
+    for (const dispose of this.disposers) dispose();
+  }
+
+  /** The article carries its theme: a loaded article sets the look, a chosen theme changes the article. */
+  private syncTheme(): void {
+    this.disposers.push(
+      reaction(
+        () => this.editor.contentVersion,
+        () => {
+          const theme = this.editor.fields.theme;
+          const known = (THEME_NAMES as readonly string[]).includes(theme) ? (theme as ThemeName) : 'default';
+          if (this.look.theme !== known) runInAction(() => (this.look.theme = known));
+        },
+      ),
+      reaction(
+        () => this.look.theme,
+        (theme) => {
+          if (theme !== this.editor.fields.theme && !this.editor.loading) this.editor.change({ theme });
+        },
+      ),
+    );
+  }
+}
+
+/** The editor's article calls over the quiet client, with the tab's client id. */
+export function articleCalls(api: ApiClient, clientId: string): ArticleCalls {
+  return {
+    create: (input) => editorArticlesApi.create(api, input, { clientId }),
+    get: (id) => editorArticlesApi.get(api, id),
+    update: (id, input, baseModifyDate) => editorArticlesApi.update(api, id, input, { clientId, baseModifyDate }),
+  };
+}
+
+const CLIENT_ID_KEY = 'zine:editor:client-id';
+
+/** The tab's random client id, kept in sessionStorage so a reload keeps it. */
+export function tabClientId(): string {
+  try {
+    const stored = window.sessionStorage.getItem(CLIENT_ID_KEY);
+    if (stored) return stored;
+    const id = crypto.randomUUID();
+    window.sessionStorage.setItem(CLIENT_ID_KEY, id);
+    return id;
+  } catch {
+    return crypto.randomUUID();
+  }
+}
