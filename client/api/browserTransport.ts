@@ -14,7 +14,9 @@ export function browserTransport(getUserId: () => number | null): ApiTransport {
   return async (request) => {
     const headers = new Headers(request.headers);
     headers.set('Accept', 'application/json');
-    if (request.body !== undefined) headers.set('Content-Type', 'application/json');
+    // A multipart form (booklet covers) goes as is: fetch sets its boundary.
+    const form = typeof FormData !== 'undefined' && request.body instanceof FormData ? request.body : null;
+    if (request.body !== undefined && !form) headers.set('Content-Type', 'application/json');
     const csrf = readCookie('csrftoken');
     if (csrf) headers.set('X-CSRFToken', csrf);
     const userId = getUserId();
@@ -28,7 +30,7 @@ export function browserTransport(getUserId: () => number | null): ApiTransport {
       response = await fetch(requestUrl(request), {
         method: request.method,
         headers,
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        body: form ?? (request.body === undefined ? undefined : JSON.stringify(request.body)),
         credentials: 'same-origin',
         signal: AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS),
       });
