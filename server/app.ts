@@ -30,6 +30,7 @@ import type { AssetManifest } from './render/manifest';
 import { ssr } from './render/ssr';
 import { wechatSignInPages } from './accounts/wechatSignIn';
 import { seoRoutes } from './seo/routes';
+import { fontFiles } from './api/editorAssets/fontFiles';
 import { JsapiSigner } from './wechat/jsapiSigner';
 import { WechatApi } from './wechat/wechatApi';
 
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(gzipCompression());
   app.use('/static', hashedAssets(config.clientDir));
   app.use(express.static('public', { index: false, maxAge: '1d' }));
+  app.use('/fonts', fontFiles());
   for (const handler of backend.log) app.use(handler);
   // robots.txt, the sitemap and the column feeds, before the page routes could take them.
   app.use(seoRoutes({ db: config.apiUpstream ? undefined : deps.database?.db, publicOrigin: config.publicOrigin, siteName: config.siteName, now: deps.now ?? Date.now }));

@@ -28,6 +28,9 @@ export interface DB {
   booklet_ratings: BookletRatingsTable;
   booklet_purchases: BookletPurchasesTable;
   contact_messages: ContactMessagesTable;
+  article_tags: ArticleTagsTable;
+  fonts: FontsTable;
+  colors: ColorsTable;
 }
 
 export type BaseRole = 'user' | 'reseller' | 'operator';
@@ -102,6 +105,8 @@ export interface ArticlesTable {
   trashed: number;
   created_at: number;
   modified_at: number;
+  /** The editor tab (X-Client-Id) that saved it last (migration 013). */
+  last_client_id: Generated<string>;
 }
 
 export interface CommentsTable {
@@ -269,4 +274,27 @@ export interface SmsCodesTable {
   expires_at: number;
   attempts: Generated<number>;
   used_at: number | null;
+}
+
+/** An article's tags, in the author's order (migration 013). */
+export interface ArticleTagsTable {
+  article_id: number;
+  tag: string;
+  position: number;
+}
+
+/** The editor's fonts (migration 013): `font_name` is the CSS family; a web font's stylesheet, or a local font's name. */
+export interface FontsTable {
+  id: Generated<number>;
+  font_name: string;
+  web_font_url: string;
+  local_font_name: string;
+  position: number;
+}
+
+/** The editor's text colours (migration 013), black first. */
+export interface ColorsTable {
+  id: Generated<number>;
+  color_value: string;
+  position: number;
 }
