@@ -1,7 +1,125 @@
 import type { Editor } from '@tiptap/react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { chooseImages } from '../images/chooseImages';
 import type { FormatStore } from './FormatStore';
+import { formatTexts } from './texts';
 
+interface MenuPosition {
+  x: number;
+  y: number;
+  hasSelection: boolean;
+}
+
+const MENU_WIDTH = 200;
+const MENU_HEIGHT = 360;
+
+/**
+ * The document's context menu at the pointer (seed 001 §2): cut and copy when text is
+ * selected, paste when the browser lets a page read the clipboard, the marks, the
+ * alignments and inserting an image. Escape, a click elsewhere or scrolling close it.
+ */
 export function EditorContextMenu(props: { editor: Editor | null; store: FormatStore }) {
-  void props;
-  return null;
+  const { editor, store } = props;
+  const [position, setPosition] = useState<MenuPosition | null>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const t = formatTexts(store.locale);
+
+  useEffect(() => {
+    if (!editor) return;
+    const dom = editor.view.dom;
+    const open = (event: globalThis.MouseEvent) => {
+      event.preventDefault();
+      setPosition({ ...placeMenu(event.clientX, event.clientY), hasSelection: !editor.state.selection.empty });
+    };
+    dom.addEventListener('contextmenu', open);
+    return () => dom.removeEventListener('contextmenu', open);
+  }, [editor]);
+
+  useEffect(() => {
+    if (!position) return;
+    const close = (event: Event) => {
+      if (event instanceof KeyboardEvent && event.key !== 'Escape') return;
+      if (event.type === 'pointerdown' && event.target instanceof Node && menu.current?.contains(event.target)) return;
+      setPosition(null);
+    };
+    menu.current?.querySelector('button')?.focus({ preventScroll: true });
+    window.addEventListener('pointerdown', close, true);
+    window.addEventListener('keydown', close);
+    window.addEventListener('scroll', close, true);
+    window.addEventListener('resize', close);
+    return () => {
+      window.removeEventListener('pointerdown', close, true);
+      window.removeEventListener('keydown', close);
+      window.removeEventListener('scroll', close, true);
+      window.removeEventListener('resize', close);
+    };
+  }, [position]);
+
+  if (!editor || !position) return null;
+
+  const act = (action: () => void) => () => {
+    setPosition(null);
+    action();
+  };
+  const canPaste = typeof navigator !== 'undefined' && typeof navigator.clipboard?.readText === 'function';
+
+  return (
+    <div ref={menu} className="editor-context-menu" role="menu" style={{ left: position.x, top: position.y }}>
+      {position.hasSelection && (
+        <>
+          <MenuItem label={t('cut')} shortcut="Ctrl+X" onPress={act(() => cutSelection(editor, store))} />
+          <MenuItem label={t('copy')} shortcut="Ctrl+C" onPress={act(() => store.copySelection(editor))} />
+        </>
+      )}
+      {canPaste && <MenuItem label={t('paste')} shortcut="Ctrl+V" onPress={act(() => void pastePlainText(editor, store))} />}
+      <MenuItem label={t('selectAll')} shortcut="Ctrl+A" onPress={act(() => editor.chain().focus().selectAll().run())} />
+      <hr className="editor-context-separator" />
+      <MenuItem label={t('bold')} shortcut="Ctrl+B" onPress={act(() => editor.chain().focus().toggleBold().run())} />
+      <MenuItem label={t('italic')} shortcut="Ctrl+I" onPress={act(() => editor.chain().focus().toggleItalic().run())} />
+      <MenuItem label={t('underline')} shortcut="Ctrl+U" onPress={act(() => editor.chain().focus().toggleUnderline().run())} />
+      <MenuItem label={t('strike')} shortcut="Ctrl+Shift+S" onPress={act(() => editor.chain().focus().toggleStrike().run())} />
+      <hr className="editor-context-separator" />
+      <MenuItem label={t('alignLeft')} shortcut="Ctrl+L" onPress={act(() => editor.chain().focus().setTextAlign('left').run())} />
+      <MenuItem label={t('alignCenter')} shortcut="Ctrl+E" onPress={act(() => editor.chain().focus().setTextAlign('center').run())} />
+      <MenuItem label={t('alignRight')} shortcut="Ctrl+R" onPress={act(() => editor.chain().focus().setTextAlign('right').run())} />
+      <MenuItem label={t('alignJustify')} shortcut="Ctrl+J" onPress={act(() => editor.chain().focus().setTextAlign('justify').run())} />
+      <hr className="editor-context-separator" />
+      <MenuItem label={t('insertImage')} onPress={act(() => chooseImages(editor))} />
+    </div>
+  );
+}
+
+function MenuItem(props: { label: string; shortcut?: string; onPress: () => void }) {
+  return (
+    <button type="button" role="menuitem" className="editor-context-item" onMouseDown={keepSelection} onClick={props.onPress}>
+      <span>{props.label}</span>
+      {props.shortcut && <kbd>{props.shortcut}</kbd>}
+    </button>
+  );
+}
+
+/** Keeps the menu inside the window: it opens left or up from the pointer near an edge. */
+export function placeMenu(x: number, y: number, width = window.innerWidth, height = window.innerHeight): { x: number; y: number } {
+  return {
+    x: Math.max(0, x + MENU_WIDTH > width ? x - MENU_WIDTH : x),
+    y: Math.max(0, y + MENU_HEIGHT > height ? Math.max(0, height - MENU_HEIGHT) : y),
+  };
+}
+
+function keepSelection(event: MouseEvent): void {
+  event.preventDefault();
+}
+
+function cutSelection(editor: Editor, store: FormatStore): void {
+  editor.view.focus();
+  if (!document.execCommand('cut')) store.copySelection(editor);
+}
+
+async function pastePlainText(editor: Editor, store: FormatStore): Promise<void> {
+  try {
+    const text = await navigator.clipboard.readText();
+    editor.chain().focus().insertContent(text).run();
+  } catch {
+    store.tellPasteBlocked();
+  }
 }

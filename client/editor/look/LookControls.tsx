@@ -1,6 +1,162 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { BACKGROUNDS } from '../../../shared/themes';
+import { useStores } from '../../stores/context';
 import type { LookStore } from './LookStore';
+import { lookTexts } from './texts';
+import { createClickPlayer, typesIntoDocument } from './typingSound';
 
-export function LookControls(props: { store: LookStore }) {
-  void props;
-  return <div className="look-controls" />;
+/**
+ * The look controls of the top bar (seed 001 §2): theme chooser, background switcher,
+ * typing sound and immersive mode. They also link the theme's stylesheet (so the
+ * document looks as readers will see it), play the typing sound and let Escape leave
+ * immersive mode.
+ */
+export const LookControls = observer(function LookControls(props: { store: LookStore }) {
+  const { store } = props;
+  const { env } = useStores();
+  const t = lookTexts(store.deps.locale);
+  const [themesOpen, setThemesOpen] = useState(false);
+  const chooser = useRef<HTMLDivElement>(null);
+  useTypingSound(store.typingSound);
+  useImmersiveKeys(store);
+  useOutsideClose(themesOpen, chooser, () => setThemesOpen(false));
+
+  const backgroundLabel =
+    store.backgroundIndex < 0 ? t('backgroundNone') : t('backgroundNumber', { number: store.backgroundIndex + 1, count: BACKGROUNDS.length });
+
+  return (
+    <div className="look-controls">
+      {/* React hoists the sheet into the head; the reader links the same one (one theme a page). */}
+      <link rel="stylesheet" href={store.themeInfo.css} precedence="theme" />
+      <div className="look-theme" ref={chooser}>
+        <button
+          type="button"
+          className="look-button"
+          aria-haspopup="listbox"
+          aria-expanded={themesOpen}
+          title={t('theme')}
+          onClick={() => setThemesOpen(!themesOpen)}
+        >
+          {t('theme')}: {env.t(store.themeInfo.titleKey)}
+        </button>
+        {themesOpen && (
+          <ul className="look-theme-list" role="listbox" aria-label={t('theme')}>
+            {store.themes.map((theme) => (
+              <li key={theme.name} role="option" aria-selected={theme.name === store.theme}>
+                <button
+                  type="button"
+                  className={theme.name === store.theme ? 'look-theme-option is-active' : 'look-theme-option'}
+                  onClick={() => {
+                    store.setTheme(theme.name);
+                    setThemesOpen(false);
+                  }}
+                >
+                  <img src={theme.preview} alt="" width={96} height={64} />
+                  <span>{env.t(theme.titleKey)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <button
+        type="button"
+        className="look-button look-background"
+        aria-label={backgroundLabel}
+        title={backgroundLabel}
+        data-background-index={store.backgroundIndex}
+        onClick={() => store.nextBackground()}
+      >
+        {t('background')}
+        <span className="look-background-index" aria-hidden="true">
+          {store.backgroundIndex < 0 ? '–' : store.backgroundIndex + 1}
+        </span>
+      </button>
+      <button
+        type="button"
+        className={store.typingSound ? 'look-button is-active' : 'look-button'}
+        aria-pressed={store.typingSound}
+        onClick={() => store.toggleTypingSound()}
+      >
+        {t('typingSound')}
+      </button>
+      <button
+        type="button"
+        className={store.immersive ? 'look-button is-active' : 'look-button'}
+        aria-pressed={store.immersive}
+        title={store.immersive ? t('leaveImmersive') : t('immersive')}
+        onClick={() => store.toggleImmersive()}
+      >
+        {t('immersive')}
+      </button>
+    </div>
+  );
+});
+
+/** The navigation panel's toggle, for the editor's layout (its state lives on the LookStore). */
+export const NavigationToggle = observer(function NavigationToggle(props: { store: LookStore }) {
+  const t = lookTexts(props.store.deps.locale);
+  return (
+    <button
+      type="button"
+      className={props.store.navigationOpen ? 'look-button look-navigation is-active' : 'look-button look-navigation'}
+      aria-pressed={props.store.navigationOpen}
+      aria-label={t('navigation')}
+      title={t('navigation')}
+      onClick={() => props.store.toggleNavigation()}
+    >
+      ☰
+    </button>
+  );
+});
+
+function useTypingSound(on: boolean): void {
+  useEffect(() => {
+    if (!on) return;
+    const player = createClickPlayer();
+    const onKey = (event: KeyboardEvent) => {
+      if (!event.repeat && typesIntoDocument(event)) player.play();
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => {
+      document.removeEventListener('keydown', onKey, true);
+      player.close();
+    };
+  }, [on]);
+}
+
+/** Escape leaves immersive mode; the page gets a class that hides the chrome. */
+function useImmersiveKeys(store: LookStore): void {
+  const immersive = store.immersive;
+  useEffect(() => {
+    if (!immersive) return;
+    document.documentElement.classList.add('editor-immersive');
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') store.leaveImmersive();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      document.documentElement.classList.remove('editor-immersive');
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [immersive, store]);
+}
+
+function useOutsideClose(open: boolean, area: RefObject<HTMLElement | null>, close: () => void): void {
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (event.target instanceof Node && !area.current?.contains(event.target)) close();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    window.addEventListener('pointerdown', onPointer, true);
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('pointerdown', onPointer, true);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [open, area, close]);
 }

@@ -1,0 +1,67 @@
+import type { ApiClient } from './client';
+
+/** `GET /api/attachments/qiniu/token/`: a form-upload token for one article's images. */
+export interface UploadToken {
+  token: string;
+  /** Where the multipart form goes (the embedded backend: `/media/upload/`). */
+  upload_url: string;
+  domain: string;
+}
+
+/** `GET /api/traffic/current/`: the month's upload traffic. */
+export interface TrafficQuota {
+  begin: string;
+  end: string;
+  bytes_limit: number;
+  bytes_used: number;
+}
+
+/** What the storage's form upload answers: the stored image, or `{error}`. */
+export interface UploadAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** The fields of a Qiniu-compatible form upload. */
+export interface UploadForm {
+  token: string;
+  key: string;
+  file: Blob;
+  articleId: number;
+}
+
+/** Seed 001 §7: the upload token and the traffic calls. */
+export const uploadsApi = {
+  token: (api: ApiClient, articleId: number) =>
+    api.request<UploadToken>({ method: 'GET', path: '/api/attachments/qiniu/token/', query: { article_id: articleId } }),
+
+  traffic: (api: ApiClient) => api.request<TrafficQuota>({ method: 'GET', path: '/api/traffic/current/' }),
+};
+
+/**
+ * Posts the image form straight to the storage's upload address, which need not be this
+ * site's API (a Qiniu-style host): hence `fetch` with a multipart body rather than the
+ * JSON ApiClient. Never throws: a network failure answers status 0.
+ */
+export async function postUploadForm(uploadUrl: string, form: UploadForm): Promise<UploadAnswer> {
+  const body = new FormData();
+  body.set('token', form.token);
+  body.set('key', form.key);
+  body.set('x:article_id', String(form.articleId));
+  body.set('file', form.file, form.key);
+  try {
+    const response = await fetch(uploadUrl, { method: 'POST', body, credentials: 'same-origin' });
+    const text = await response.text();
+    return { status: response.status, body: parseAnswer(text) };
+  } catch (error) {
+    return { status: 0, body: { error: error instanceof Error ? error.message : String(error) } };
+  }
+}
+
+function parseAnswer(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
