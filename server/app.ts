@@ -33,6 +33,8 @@ import { seoRoutes } from './seo/routes';
 import { fontFiles } from './api/editorAssets/fontFiles';
 import { JsapiSigner } from './wechat/jsapiSigner';
 import { WechatApi } from './wechat/wechatApi';
+import { startPdfExporter } from './pdf/startPdfExporter';
+import type { PdfExporter } from './pdf/pdfExporter';
 
 export interface AppDeps {
   config: Config;
@@ -55,6 +57,8 @@ export interface AppDeps {
   renderCache?: RenderCache | false;
   /** Where uploads are stored; DATA_DIR/media on this machine when absent. */
   media?: MediaStore;
+  /** The PDF export queue; one is made from the configuration when absent. */
+  pdfExporter?: PdfExporter;
 }
 
 /** The whole site as an Express app, in the order of DESIGN §3; tests drive it with supertest. */
@@ -159,6 +163,7 @@ function embeddedBackend(deps: AppDeps): Backend {
     pageViews,
     publicOrigin: config.publicOrigin,
     media: deps.media ?? new LocalMediaStore(path.join(config.dataDir, 'media'), siteOrigin(config)),
+    pdfs: deps.pdfExporter ?? startPdfExporter({ config, db: database.db, logger: deps.logger, now: deps.now ?? Date.now, mediaOrigin: deps.media?.origin }),
     wechatSigner: config.wechat.mp ? new JsapiSigner(new WechatApi(config.wechat.apiBase, config.wechat.timeoutMs), config.wechat.mp, deps.now ?? Date.now) : undefined,
   });
   const apiApp = inProcessApiApp(api, deps.logger);

@@ -62,6 +62,8 @@ const schema = z.object({
   WECHAT_OPEN_BASE: z.url({ protocol: /^https?$/ }).default('https://open.weixin.qq.com'),
   WECHAT_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.weixin.qq.com'),
   WECHAT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** Chromium for PDF exports (docs/decisions/020); export says it is unavailable when the file is missing. */
+  CHROMIUM_PATH: z.string().trim().min(1).default('/usr/bin/chromium'),
 }).superRefine((c, ctx) => {
   for (const app of ['WEB', 'MP'] as const) {
     if (Boolean(c[`WECHAT_${app}_APP_ID`]) !== Boolean(c[`WECHAT_${app}_APP_SECRET`])) {
@@ -94,6 +96,8 @@ export type Config = Readonly<{
   wechatSdkUrl: string;
   smsWebhookUrl: string | undefined;
   appLinks: { ios?: string; android?: string };
+  /** Chromium for PDF exports; a missing file makes export unavailable. */
+  chromiumPath: string;
   wechat: WechatConfig;
 }>;
 
@@ -143,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logEndpoint: c.LOG_ENDPOINT,
     wechatSdkUrl: c.WECHAT_JS_SDK_URL,
     smsWebhookUrl: c.SMS_WEBHOOK_URL,
+    chromiumPath: c.CHROMIUM_PATH,
     wechat: {
       ...(c.WECHAT_WEB_APP_ID && c.WECHAT_WEB_APP_SECRET ? { web: { appId: c.WECHAT_WEB_APP_ID, secret: c.WECHAT_WEB_APP_SECRET } } : {}),
       ...(c.WECHAT_MP_APP_ID && c.WECHAT_MP_APP_SECRET ? { mp: { appId: c.WECHAT_MP_APP_ID, secret: c.WECHAT_MP_APP_SECRET } } : {}),

@@ -27,6 +27,8 @@ import { notificationRoutes } from './notifications/routes';
 import { apiErrorHandler } from './errors';
 import { DEFAULT_OPERATOR_EMAIL } from '../config';
 import { rejectNulCharacters } from './nulCharacters';
+import { pdfRoutes } from './pdfs/routes';
+import type { PdfExporter } from '../pdf/pdfExporter';
 
 export interface ApiDeps {
   db: Kysely<DB>;
@@ -50,6 +52,8 @@ export interface ApiDeps {
   publicOrigin?: string;
   /** Where uploaded images and booklet covers are stored (local disk or Qiniu). */
   media: MediaStore;
+  /** Renders PDF exports in the background (absent: export is unavailable). */
+  pdfs?: PdfExporter;
 }
 
 /**
@@ -85,6 +89,7 @@ export function embeddedApi(deps: ApiDeps): Router {
   api.use('/sms', smsRoutes({ ...deps, onSendFailure: (error) => deps.onBackgroundError?.(error, 'text message') }));
   api.use('/wechat', jsapiRoutes(deps));
   api.use('/notification', notificationRoutes(deps));
+  api.use('/pdfs', pdfRoutes(deps));
   api.use(
     '/contact',
     contactRoutes({

@@ -28,6 +28,7 @@ export interface DB {
   booklet_ratings: BookletRatingsTable;
   booklet_purchases: BookletPurchasesTable;
   contact_messages: ContactMessagesTable;
+  pdf_exports: PdfExportsTable;
   article_tags: ArticleTagsTable;
   fonts: FontsTable;
   colors: ColorsTable;
@@ -297,4 +298,23 @@ export interface ColorsTable {
   id: Generated<number>;
   color_value: string;
   position: number;
+}
+
+/** A PDF export of an article version (migration 015, docs/decisions/020). */
+export interface PdfExportsTable {
+  id: Generated<number>;
+  /** Null once the article is deleted for good: the export still counts in its month. */
+  article_id: number | null;
+  user_id: number;
+  /** The article's client_modify_date the export was made from. */
+  article_version: number;
+  status: 'pending' | 'processing' | 'success' | 'failed';
+  /** The file's name under DATA_DIR/pdfs, once made. */
+  file: Generated<string>;
+  error: Generated<string>;
+  /** 1 once a status call has answered the failure: the next call starts a new export. */
+  failure_reported: Generated<number>;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
 }

@@ -1,0 +1,37 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { localOriginOf } from '../../pdf/siteAssets';
+import { pdfFileName } from '../../pdf/pdfFileName';
+import { requireUser } from '../auth';
+import { ApiError } from '../errors';
+import { articlePdfFile, articlePdfStatus, pdfQuota, type PdfServiceDeps } from './service';
+
+const articleId = z.coerce.number().int().min(1).max(2_147_483_647);
+
+/** Seed 001 §7, PDF export: the month's quota, an article's export, its file. */
+export function pdfRoutes(deps: PdfServiceDeps): Router {
+  const router = Router();
+  router.get('/', async (req, res) => {
+    res.json(await pdfQuota(deps, requireUser(req)));
+  });
+  router.get('/article/:id/', async (req, res) => {
+    const user = requireUser(req);
+    res.json(await articlePdfStatus(deps, user, idOf(req.params.id), localOriginOf(req.socket)));
+  });
+  router.get('/article/:id/file/', async (req, res, next) => {
+    const user = requireUser(req);
+    const file = await articlePdfFile(deps, user, idOf(req.params.id));
+    res.download(file.path, pdfFileName(file.title), { dotfiles: 'allow' }, (error) => {
+      if (!error) return;
+      if (res.headersSent) next(error);
+      else next(ApiError.detail(404, 'Not found.'));
+    });
+  });
+  return router;
+}
+
+function idOf(raw: string | undefined): number {
+  const parsed = articleId.safeParse(raw);
+  if (!parsed.success) throw ApiError.detail(404, 'Not found.');
+  return parsed.data;
+}

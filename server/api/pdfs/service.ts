@@ -1,0 +1,130 @@
+import { sql, type Kysely } from 'kysely';
+import { effectiveRole } from '../../../shared/membership';
+import { nextQuotaReset } from '../../../shared/pageViewQuota';
+import { PDF_LIMITS, pdfRemaining } from '../../../shared/pdfLimits';
+import type { DB, PdfExportsTable, User } from '../../db/schema';
+import type { PdfExporter } from '../../pdf/pdfExporter';
+import { ApiError } from '../errors';
+
+export interface PdfServiceDeps {
+  db: Kysely<DB>;
+  now: () => number;
+  /** Absent or unavailable: this server cannot render PDFs. */
+  pdfs?: PdfExporter;
+}
+
+export const PDF_UNAVAILABLE = 'PDF export is unavailable on this server.';
+export const PDF_LIMIT_REACHED = 'pdf_limit';
+
+export interface PdfQuota {
+  pdf_limit: number;
+  pdf_count: number;
+  remaining: number;
+  available: boolean;
+}
+
+export interface ArticlePdfStatus {
+  status: PdfExportsTable['status'];
+  url?: string;
+}
+
+/** Seed 001 §7 GET /api/pdfs/: the month's limit by the role the user acts with now, and the count. */
+export async function pdfQuota(deps: PdfServiceDeps, user: User): Promise<PdfQuota> {
+  const now = deps.now();
+  const limit = limitOf(user, now);
+  const count = await monthCount(deps.db, user.id, now);
+  return { pdf_limit: limit, pdf_count: count, remaining: pdfRemaining(limit, count), available: deps.pdfs?.available ?? false };
+}
+
+/**
+ * Seed 001 §7 GET /api/pdfs/article/{id}/: the export of the article's current version,
+ * started (and counted) when there is none. A failure is answered once, then the next call
+ * starts again (the client clears its status on failure, seed 001 §8).
+ */
+export async function articlePdfStatus(deps: PdfServiceDeps, user: User, articleId: number, origin: string | null): Promise<ArticlePdfStatus> {
+  const article = await ownArticle(deps.db, user, articleId);
+  const exporter = deps.pdfs;
+  if (!exporter?.available) throw ApiError.detail(503, PDF_UNAVAILABLE);
+  const now = deps.now();
+
+  const current = await deps.db.transaction().execute(async (trx) => {
+    // Takes the user's row lock on PostgreSQL (SQLite has one writer): one start at a time per user.
+    await trx.updateTable('users').set({ id: sql`id` }).where('id', '=', user.id).execute();
+    const latest = await trx
+      .selectFrom('pdf_exports')
+      .select(['id', 'status', 'failure_reported', 'started_at'])
+      .where('article_id', '=', article.id)
+      .where('article_version', '=', article.client_modify_date)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (latest?.status === 'processing' && latest.started_at !== null && latest.started_at < now - exporter.staleAfterMs) {
+      await trx.updateTable('pdf_exports').set({ status: 'failed', error: 'lost', finished_at: now, failure_reported: 1 }).where('id', '=', latest.id).execute();
+      return { id: latest.id, status: 'failed' as const };
+    }
+    if (latest && latest.status !== 'failed') return { id: latest.id, status: latest.status };
+    if (latest && !latest.failure_reported) {
+      await trx.updateTable('pdf_exports').set({ failure_reported: 1 }).where('id', '=', latest.id).execute();
+      return { id: latest.id, status: 'failed' as const };
+    }
+    if ((await monthCount(trx, user.id, now)) >= limitOf(user, now)) throw ApiError.detail(403, PDF_LIMIT_REACHED);
+    const row = await trx
+      .insertInto('pdf_exports')
+      .values({ article_id: article.id, user_id: user.id, article_version: article.client_modify_date, status: 'pending', created_at: now, started_at: null, finished_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: row.id, status: 'pending' as const };
+  });
+
+  // A pending job left by another process, or by a restart, is taken up here too.
+  if (current.status === 'pending') exporter.enqueue(current.id, origin);
+  return current.status === 'success' ? { status: 'success', url: pdfFileUrl(article.id) } : { status: current.status };
+}
+
+/** The newest finished PDF of the user's article: the file and the title it is named after. */
+export async function articlePdfFile(deps: PdfServiceDeps, user: User, articleId: number): Promise<{ path: string; title: string }> {
+  const article = await ownArticle(deps.db, user, articleId);
+  const exporter = deps.pdfs;
+  const row = await deps.db
+    .selectFrom('pdf_exports')
+    .select(['file'])
+    .where('article_id', '=', article.id)
+    .where('status', '=', 'success')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!row || !exporter) throw ApiError.detail(404, 'Not found.');
+  return { path: exporter.filePath(row.file), title: article.title };
+}
+
+export function pdfFileUrl(articleId: number): string {
+  return `/api/pdfs/article/${articleId}/file/`;
+}
+
+async function ownArticle(db: Kysely<DB>, user: User, articleId: number) {
+  const article = await db
+    .selectFrom('articles')
+    .select(['id', 'author_id', 'title', 'client_modify_date'])
+    .where('id', '=', articleId)
+    .executeTakeFirst();
+  // Another author's article reads as missing: its existence is not told.
+  if (!article || article.author_id !== user.id) throw ApiError.detail(404, 'Not found.');
+  return article;
+}
+
+function limitOf(user: User, now: number): number {
+  return PDF_LIMITS[effectiveRole(user.role, user.membership_tier, user.membership_expires_at, now)];
+}
+
+/** Exports started this UTC month that did not fail. */
+async function monthCount(db: Kysely<DB>, userId: number, now: number): Promise<number> {
+  const monthEnd = nextQuotaReset(now);
+  const monthStart = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), 1);
+  const row = await db
+    .selectFrom('pdf_exports')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '!=', 'failed')
+    .where('created_at', '>=', monthStart)
+    .where('created_at', '<', monthEnd)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,48 @@
+import type { PdfAsset } from './chromiumRenderer';
+
+export interface SiteAssetOptions {
+  /** Where this server answers, as seen from this process (the request's local address). */
+  internalOrigin: string;
+  /** Other origins that mean this server: PUBLIC_ORIGIN, the site origin, the local media host. */
+  aliases: readonly string[];
+  maxBytes: number;
+  timeoutMs: number;
+}
+
+/**
+ * What the printing page may load: this server's own files (images, font sheets and
+ * fonts), fetched from its local address; anything else is blocked, so the page
+ * reaches no other host.
+ */
+export function siteAssetFetcher(options: SiteAssetOptions): (url: string) => Promise<PdfAsset | null> {
+  const own = new Set([options.internalOrigin, ...options.aliases]);
+  return async (raw) => {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      return null;
+    }
+    if (!own.has(url.origin)) return null;
+    const response = await fetch(`${options.internalOrigin}${url.pathname}${url.search}`, {
+      redirect: 'manual',
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+    const length = Number(response.headers.get('content-length') ?? 0);
+    if (response.status !== 200 || length > options.maxBytes) {
+      await response.body?.cancel();
+      return null;
+    }
+    const body = Buffer.from(await response.arrayBuffer());
+    if (body.length > options.maxBytes) return null;
+    return { body, contentType: response.headers.get('content-type') ?? 'application/octet-stream' };
+  };
+}
+
+/** The origin of the address a request came in on (its socket's local end), if it has one. */
+export function localOriginOf(socket: { localAddress?: string; localPort?: number }): string | null {
+  const { localAddress, localPort } = socket;
+  if (!localAddress || !localPort) return null;
+  const address = localAddress.replace(/^::ffff:/, '');
+  return address.includes(':') ? `http://[${address}]:${localPort}` : `http://${address}:${localPort}`;
+}
