@@ -13,6 +13,8 @@ import type { Database } from './db/connection';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import { LocalMediaStore, type MediaStore } from './media/mediaStore';
+import { mediaCspSources, mediaStoreFor } from './media/mediaStoreFor';
+import { mediaRoutes } from './media/routes';
 import { createSmsSender, type SmsSender } from './sms/sender';
 import { PageViewCounter } from './content/pageViews';
 import { RenderCache } from './render/cache/renderCache';
@@ -64,7 +66,9 @@ export interface AppDeps {
 /** The whole site as an Express app, in the order of DESIGN §3; tests drive it with supertest. */
 export function createApp(deps: AppDeps): Express {
   const { config } = deps;
-  const backend = config.apiUpstream ? upstreamBackend(deps, config.apiUpstream) : embeddedBackend(deps);
+  const media = deps.media ?? mediaStoreFor(config);
+  const backend = config.apiUpstream ? upstreamBackend(deps, config.apiUpstream) : embeddedBackend({ ...deps, media });
+  const mediaCsp = config.apiUpstream ? { img: [], connect: [] } : mediaCspSources(config, media);
 
   const app = express();
   app.disable('x-powered-by');
@@ -72,13 +76,15 @@ export function createApp(deps: AppDeps): Express {
 
   // 1. Request id and log line; security headers with a per-response nonce.
   app.use(requestLogging(deps.logger));
-  app.use(securityHeaders(config, { img: originsOf(config.logEndpoint), frame: originsOf(config.wechat.openBase), wechatSdkScript: originsOf(config.wechatSdkUrl), chatAppSigning: config.wechat.mp !== undefined }));
+  app.use(securityHeaders(config, { img: [...originsOf(config.logEndpoint), ...mediaCsp.img], connect: mediaCsp.connect, frame: originsOf(config.wechat.openBase), wechatSdkScript: originsOf(config.wechatSdkUrl), chatAppSigning: config.wechat.mp !== undefined }));
   app.get('/healthz', async (_req, res) => {
     const health = await backend.health();
     res.status(health.ok ? 200 : 503).set('Cache-Control', 'no-store').json(health.body);
   });
 
   // 2. The API (embedded, or the upstream proxy), before any body parser or compression of ours.
+  // The media's form upload, host and storage callback: outside the API's parsers and CSRF check.
+  if (!config.apiUpstream && deps.database) app.use(mediaRoutes({ db: deps.database.db, now: deps.now ?? Date.now, store: media, logger: deps.logger }));
   app.use(backend.api);
 
   // 3. gzip for dynamic responses; hashed assets pre-compressed; unhashed public files.

@@ -62,9 +62,20 @@ const schema = z.object({
   WECHAT_OPEN_BASE: z.url({ protocol: /^https?$/ }).default('https://open.weixin.qq.com'),
   WECHAT_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.weixin.qq.com'),
   WECHAT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** Qiniu object storage for uploads (docs/decisions/019): all four set together, else media stay in DATA_DIR/media. */
+  QINIU_ACCESS_KEY: z.preprocess(blankIsAbsent, z.string().regex(/^[\w-]{16,64}$/, 'must be a Qiniu access key').optional()),
+  QINIU_SECRET_KEY: z.preprocess(blankIsAbsent, z.string().regex(/^[\w-]{16,64}$/, 'must be a Qiniu secret key').optional()),
+  QINIU_BUCKET: z.preprocess(blankIsAbsent, z.string().regex(/^[a-z0-9][a-z0-9-]{2,62}$/, 'must be a Qiniu bucket name').optional()),
+  /** The bucket's public domain, images are served from it: https://media.example.com */
+  QINIU_DOMAIN: optionalUrl,
+  QINIU_UPLOAD_URL: z.url({ protocol: /^https?$/ }).default('https://upload.qiniup.com'),
   /** Chromium for PDF exports (docs/decisions/020); export says it is unavailable when the file is missing. */
   CHROMIUM_PATH: z.string().trim().min(1).default('/usr/bin/chromium'),
 }).superRefine((c, ctx) => {
+  const qiniu = [c.QINIU_ACCESS_KEY, c.QINIU_SECRET_KEY, c.QINIU_BUCKET, c.QINIU_DOMAIN];
+  if (qiniu.some(Boolean) && !qiniu.every(Boolean)) {
+    ctx.addIssue({ code: 'custom', path: ['QINIU_ACCESS_KEY'], message: 'QINIU_ACCESS_KEY, QINIU_SECRET_KEY, QINIU_BUCKET and QINIU_DOMAIN are set together' });
+  }
   for (const app of ['WEB', 'MP'] as const) {
     if (Boolean(c[`WECHAT_${app}_APP_ID`]) !== Boolean(c[`WECHAT_${app}_APP_SECRET`])) {
       ctx.addIssue({ code: 'custom', path: [`WECHAT_${app}_APP_SECRET`], message: `WECHAT_${app}_APP_ID and WECHAT_${app}_APP_SECRET are set together` });
@@ -99,7 +110,18 @@ export type Config = Readonly<{
   /** Chromium for PDF exports; a missing file makes export unavailable. */
   chromiumPath: string;
   wechat: WechatConfig;
+  /** Qiniu storage for uploads; absent: DATA_DIR/media and this site's media host. */
+  qiniu?: QiniuConfig;
 }>;
+
+export interface QiniuConfig {
+  accessKey: string;
+  secretKey: string;
+  bucket: string;
+  /** The bucket's public origin. */
+  domain: string;
+  uploadUrl: string;
+}
 
 export interface WechatApp {
   appId: string;
@@ -156,6 +178,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: c.WECHAT_TIMEOUT_MS,
     },
     appLinks: { ...(c.IOS_APP_URL ? { ios: c.IOS_APP_URL } : {}), ...(c.ANDROID_APP_URL ? { android: c.ANDROID_APP_URL } : {}) },
+    ...(c.QINIU_ACCESS_KEY && c.QINIU_SECRET_KEY && c.QINIU_BUCKET && c.QINIU_DOMAIN
+      ? { qiniu: { accessKey: c.QINIU_ACCESS_KEY, secretKey: c.QINIU_SECRET_KEY, bucket: c.QINIU_BUCKET, domain: new URL(c.QINIU_DOMAIN).origin, uploadUrl: c.QINIU_UPLOAD_URL.replace(/\/$/, '') } }
+      : {}),
   };
 }
 

@@ -24,6 +24,8 @@ import type { JsapiSigner } from '../wechat/jsapiSigner';
 import { csrfProtection } from './csrf';
 import { socialRoutes } from './social/routes';
 import { notificationRoutes } from './notifications/routes';
+import { attachmentRoutes } from './attachments/routes';
+import { trafficRoutes } from './traffic/routes';
 import { apiErrorHandler } from './errors';
 import { DEFAULT_OPERATOR_EMAIL } from '../config';
 import { rejectNulCharacters } from './nulCharacters';
@@ -89,6 +91,8 @@ export function embeddedApi(deps: ApiDeps): Router {
   api.use('/sms', smsRoutes({ ...deps, onSendFailure: (error) => deps.onBackgroundError?.(error, 'text message') }));
   api.use('/wechat', jsapiRoutes(deps));
   api.use('/notification', notificationRoutes(deps));
+  api.use('/attachments', attachmentRoutes(deps));
+  api.use('/traffic', trafficRoutes(deps));
   api.use('/pdfs', pdfRoutes(deps));
   api.use(
     '/contact',

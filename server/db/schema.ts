@@ -28,6 +28,8 @@ export interface DB {
   booklet_ratings: BookletRatingsTable;
   booklet_purchases: BookletPurchasesTable;
   contact_messages: ContactMessagesTable;
+  media_files: MediaFilesTable;
+  media_traffic: MediaTrafficTable;
   pdf_exports: PdfExportsTable;
   article_tags: ArticleTagsTable;
   fonts: FontsTable;
@@ -220,6 +222,24 @@ export interface BookletPurchasesTable {
 }
 
 /** Page views of an author's articles in a UTC month ('YYYY-MM'); see server/content/pageViews.ts. */
+/** An uploaded image (migration 014): its key is unique, so no upload overwrites another. */
+export interface MediaFilesTable {
+  id: Generated<number>;
+  key: string;
+  user_id: number;
+  article_id: number | null;
+  bytes: number;
+  content_type: string;
+  created_at: number;
+}
+
+/** Upload traffic per user and UTC month 'YYYY-MM' (migration 014). */
+export interface MediaTrafficTable {
+  user_id: number;
+  month: string;
+  bytes_used: number;
+}
+
 export interface PageViewsTable {
   author_id: number;
   month: string;

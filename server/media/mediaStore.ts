@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { signUploadToken, UPLOAD_TOKEN_TTL_MS, type SigningKey } from './uploadToken';
 
 /** Where uploaded images (article images, booklet covers) are kept and served from. */
 export interface MediaStore {
@@ -10,6 +11,23 @@ export interface MediaStore {
   urlOf(key: string): string;
   /** The origin images are served from (CSP img-src, the client's resize rule). */
   readonly origin: string;
+  /** What the editor needs to upload one article's images straight to the storage. */
+  uploadTicket(grant: UploadGrant, requestOrigin: string): Promise<UploadTicket>;
+}
+
+/** Who may upload for which article, and how many bytes one file may have. */
+export interface UploadGrant {
+  userId: number;
+  articleId: number;
+  maxBytes: number;
+  now: number;
+}
+
+/** `GET /api/attachments/qiniu/token/`'s answer. */
+export interface UploadTicket {
+  token: string;
+  upload_url: string;
+  domain: string;
 }
 
 /** The image types the media host takes, by extension. */
@@ -31,10 +49,34 @@ export function newMediaKey(extension: MediaExtension, folder?: string): string 
 
 /** The media kept on this machine, under DATA_DIR/media, served by the media host at `${origin}/media/`. */
 export class LocalMediaStore implements MediaStore {
+  private key: Promise<SigningKey> | null = null;
+
   constructor(
     readonly dir: string,
     readonly origin: string,
   ) {}
+
+  /** The token is our own signed policy; the form goes to this site's /media/upload/. */
+  async uploadTicket(grant: UploadGrant, requestOrigin: string): Promise<UploadTicket> {
+    const token = signUploadToken(await this.signingKey(), {
+      scope: 'media',
+      deadline: Math.floor((grant.now + UPLOAD_TOKEN_TTL_MS) / 1000),
+      fsizeLimit: grant.maxBytes,
+      mimeLimit: 'image/*',
+      endUser: String(grant.userId),
+      articleId: grant.articleId,
+    });
+    return { token, upload_url: `${requestOrigin}/media/upload/`, domain: this.origin };
+  }
+
+  /**
+   * The key upload tokens are signed with: a random secret kept beside the media, so every
+   * process serving this folder agrees, created by whichever comes first.
+   */
+  signingKey(): Promise<SigningKey> {
+    this.key ??= readOrCreateSecret(path.join(this.dir, '.upload-key')).then((secret) => ({ accessKey: 'zine', secret }));
+    return this.key;
+  }
 
   async save(key: string, bytes: Buffer, _contentType: string): Promise<string> {
     const file = this.fileOf(key);
@@ -55,4 +97,20 @@ export class LocalMediaStore implements MediaStore {
     if (!isSafeMediaKey(key)) throw new Error(`unsafe media key: ${JSON.stringify(key)}`);
     return path.join(this.dir, key);
   }
+}
+
+async function readOrCreateSecret(file: string): Promise<Buffer> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  try {
+    await fs.writeFile(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  // Another process may be half-way through writing it: look again shortly.
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const secret = (await fs.readFile(file, 'utf8')).trim();
+    if (secret.length >= 32) return Buffer.from(secret);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${file} holds no usable upload key`);
 }

@@ -12,6 +12,7 @@ import { smsCodes } from './011_sms_codes';
 import { notifications } from './009_notifications';
 import { contactMessages } from './010_contact_messages';
 import { wechatIdentities } from './012_wechat_identities';
+import { media } from './014_media';
 import { pdfExports } from './015_pdf_exports';
 import { authoring } from './013_authoring';
 
@@ -30,6 +31,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '009_notifications': notifications(engine),
     '010_contact_messages': contactMessages(engine),
     '012_wechat_identities': wechatIdentities(engine),
+    '014_media': media(engine),
     '015_pdf_exports': pdfExports(engine),
     '013_authoring': authoring(engine),
   };

@@ -1,0 +1,20 @@
+import { Router } from 'express';
+import { requireUser } from '../auth';
+import type { ApiDeps } from '../router';
+import { currentTraffic } from './service';
+
+/** `GET /api/traffic/current/` (seed 001 §7): the calendar month's upload traffic of the caller. */
+export function trafficRoutes(deps: Pick<ApiDeps, 'db' | 'now'>): Router {
+  const router = Router();
+  router.get('/current/', async (req, res) => {
+    const user = requireUser(req);
+    const meter = await currentTraffic(deps.db, user, deps.now());
+    res.json({
+      begin: new Date(meter.begin).toISOString(),
+      end: new Date(meter.end).toISOString(),
+      bytes_limit: meter.bytesLimit,
+      bytes_used: meter.bytesUsed,
+    });
+  });
+  return router;
+}

@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import { Router } from 'express';
+import type { DB } from '../db/schema';
+import type { Logger } from '../logger';
+import { mediaHost } from './mediaHost';
+import { LocalMediaStore, type MediaStore } from './mediaStore';
+import { uploadRoute } from './uploadRoute';
+
+export interface MediaRouteDeps {
+  db: Kysely<DB>;
+  now: () => number;
+  store: MediaStore;
+  logger: Logger;
+}
+
+/**
+ * The media's own routes, outside the API's parsers and CSRF check: with media on this
+ * machine, the form upload and the media host under /media.
+ */
+export function mediaRoutes(deps: MediaRouteDeps): Router {
+  const router = Router();
+  if (deps.store instanceof LocalMediaStore) {
+    router.use('/media', uploadRoute({ ...deps, store: deps.store }));
+    router.use('/media', mediaHost(deps.store));
+  }
+  return router;
+}

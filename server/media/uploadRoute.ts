@@ -1,0 +1,101 @@
+import type { Kysely } from 'kysely';
+import { type ErrorRequestHandler, type RequestHandler, Router } from 'express';
+import multer from 'multer';
+import sharp from 'sharp';
+import { MAX_UPLOAD_BYTES } from '../../shared/traffic';
+import type { DB } from '../db/schema';
+import type { Logger } from '../logger';
+import { type LocalMediaStore } from './mediaStore';
+import { qetag } from './qetag';
+import { forgetUpload, recordUpload } from './recordUpload';
+import { verifyUploadToken } from './uploadToken';
+
+export interface UploadRouteDeps {
+  db: Kysely<DB>;
+  now: () => number;
+  store: LocalMediaStore;
+  logger: Logger;
+}
+
+/** An upload's name: random hex, '_hd' and an image extension (seed 001 §5); nothing else, no folders. */
+export const UPLOAD_KEY = /^[0-9a-f]{8,64}_hd\.(?:jpg|jpeg|png|gif|webp)$/;
+
+/** The image formats taken, as sharp names them, and their content types. */
+const IMAGE_TYPES: Readonly<Record<string, string>> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+/**
+ * `POST /media/upload/`: the embedded backend's Qiniu-compatible form upload (fields
+ * token, key, file, x:article_id). The token is the credential, as Qiniu's is, so no
+ * session or CSRF cookie is needed. Answers {key, hash, url, size}; errors {error}.
+ */
+export function uploadRoute(deps: UploadRouteDeps): Router {
+  const router = Router();
+  const form = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 8, fieldSize: 8 * 1024, parts: 10 },
+  }).single('file');
+  router.post(['/upload', '/upload/'], form, upload(deps), formErrors());
+  return router;
+}
+
+function upload(deps: UploadRouteDeps): RequestHandler {
+  return async (req, res) => {
+    const fields = (req.body ?? {}) as Record<string, unknown>;
+    const token = typeof fields.token === 'string' ? fields.token : '';
+    const key = typeof fields.key === 'string' ? fields.key : '';
+    const now = deps.now();
+    const policy = verifyUploadToken(await deps.store.signingKey(), token, now);
+    if (policy === 'invalid') return void res.status(401).json({ error: 'bad token' });
+    if (policy === 'expired') return void res.status(401).json({ error: 'expired token' });
+    if (!UPLOAD_KEY.test(key)) return void res.status(400).json({ error: 'invalid key: random hex, then _hd, then .jpg, .jpeg, .png, .gif or .webp' });
+    const file = req.file;
+    if (!file || file.size === 0) return void res.status(400).json({ error: 'file is missing' });
+    if (file.size > policy.fsizeLimit) return void res.status(413).json({ error: 'file too large for the traffic left this month' });
+    const contentType = IMAGE_TYPES[await imageFormat(file.buffer)];
+    if (!contentType) return void res.status(415).json({ error: 'not an image: jpeg, png, gif or webp only' });
+
+    const outcome = await recordUpload(
+      deps.db,
+      { key, userId: Number(policy.endUser), articleId: policy.articleId, bytes: file.size, contentType },
+      now,
+    );
+    if (outcome === 'traffic_lack') return void res.status(412).json({ error: 'traffic_lack' });
+    if (outcome === 'exists') return void res.status(409).json({ error: 'file exists' });
+    if (outcome === 'no_user') return void res.status(401).json({ error: 'bad token' });
+    let url: string;
+    try {
+      url = await deps.store.save(key, file.buffer, contentType);
+    } catch (error) {
+      deps.logger.error({ err: error, key }, 'storing an upload failed');
+      await forgetUpload(deps.db, key);
+      return void res.status(500).json({ error: 'the file could not be stored' });
+    }
+    res.set('Cache-Control', 'no-store').json({ key, hash: qetag(file.buffer), url, size: file.size });
+  };
+}
+
+/** The format sharp finds in the bytes (never the name or the declared type), or '' for none. */
+async function imageFormat(bytes: Buffer): Promise<string> {
+  try {
+    return (await sharp(bytes).metadata()).format;
+  } catch {
+    return '';
+  }
+}
+
+/** multer's refusals as the form upload's {error} answers; anything else goes on. */
+function formErrors(): ErrorRequestHandler {
+  return (error: unknown, _req, res, next) => {
+    if (error instanceof multer.MulterError) {
+      const status = error.code === 'LIMIT_FILE_SIZE' ? 413 : 400;
+      res.status(status).json({ error: status === 413 ? 'file too large' : error.message });
+      return;
+    }
+    next(error);
+  };
+}
