@@ -177,6 +177,28 @@ describe('the article authoring API', async () => {
       expect(Object.keys(bad.body)).toContain('x-base-modify-date');
     });
 
+    it('lets exactly one of two saves racing from the same version through', async () => {
+      const article = await create();
+      const save = (text: string, ms: number) =>
+        send(annTab, 'patch', `/api/articles/${article.id}/`, { content: `<p>${text}</p>`, client_modify_date: iso(ms) }, { 'X-Base-Modify-Date': article.client_modify_date });
+      const results = await Promise.all([save('Tab A', Date.now() - 5000), save('Tab B', Date.now() - 4000)]);
+      expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+      const winner = results.find((r) => r.status === 200);
+      const loser = results.find((r) => r.status === 409);
+      expect(loser?.body.article.content).toBe(winner?.body.content);
+      expect((await stored(article.id)).content).toBe(winner?.body.content);
+    });
+
+    it('keeps a script in the title as text: stored as typed, escaped on the page', async () => {
+      const article = await create();
+      const title = '<script>alert("t")</script> & more';
+      const res = await send(annTab, 'patch', `/api/articles/${article.id}/`, { title, visibility: 'public' });
+      expect(res.body.title).toBe(title);
+      const page = await request(app).get(`/article/${article.slug}/`).expect(200);
+      expect(page.text).not.toContain('<script>alert("t")');
+      expect(page.text).toContain('&lt;script&gt;');
+    });
+
     it("404 for another author's article, changing nothing; 403 signed out and without CSRF", async () => {
       const article = await create({ title: 'Untouched' });
       const other = await send(benTab, 'patch', `/api/articles/${article.id}/`, { title: 'Hijacked', visibility: 'public' });
