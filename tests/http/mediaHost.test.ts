@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { mediaImageUrl } from '../../shared/mediaImage';
+import { LocalMediaStore } from '../../server/media/mediaStore';
+import { pngOf } from '../support/images';
+import { testApp } from '../support/testApp';
+
+const KEY = `${'c0ffee'.repeat(5)}ab_hd.png`;
+const GIF_KEY = `${'d0'.repeat(16)}_hd.gif`;
+
+describe('the media host, GET /media/<key>', async () => {
+  const { app, mediaDir } = await testApp();
+  const store = new LocalMediaStore(mediaDir, 'http://localhost:3000');
+  const original = await pngOf(800, 600);
+  await store.save(KEY, original, 'image/png');
+  await store.save(GIF_KEY, await sharp(await pngOf(64, 48)).gif().toBuffer(), 'image/gif');
+  const binary = (res: request.Response) => res.body as Buffer;
+  const get = (url: string) => request(app).get(url).buffer(true).parse((res, done) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (chunk: Buffer) => chunks.push(chunk));
+    res.on('end', () => done(null, Buffer.concat(chunks)));
+  });
+
+  it('serves the original as stored, cached for a year, with an ETag that answers 304', async () => {
+    const res = await get(`/media/${KEY}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(binary(res)).toEqual(original);
+    const etag = res.headers.etag;
+    expect(etag).toBeTruthy();
+    expect((await request(app).get(`/media/${KEY}`).set('If-None-Match', String(etag))).status).toBe(304);
+  });
+
+  it('resizes to the width the site asks for, as a smaller webp, and keeps that rendering on disk', async () => {
+    const url = mediaImageUrl(`http://localhost:3000/media/${KEY}`, { width: 300, webp: true, hosts: ['localhost'] });
+    expect(url).toBe(`http://localhost:3000/media/${KEY}?imageView2/2/w/320/q/89/format/webp`);
+    const res = await get(new URL(url).pathname + new URL(url).search);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const meta = await sharp(binary(res)).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 320, height: 240 });
+    expect(binary(res).length).toBeLessThan(original.length);
+    const cached = fs.readdirSync(path.join(mediaDir, '.cache', KEY));
+    expect(cached).toEqual(['m2-w320-h0-q89.webp']);
+    const again = await get(new URL(url).pathname + new URL(url).search);
+    expect(binary(again)).toEqual(binary(res));
+    expect((await request(app).get(new URL(url).pathname + new URL(url).search).set('If-None-Match', String(res.headers.etag))).status).toBe(304);
+  });
+
+  it('renders other sizes without keeping them, never enlarges, and crops in mode 1', async () => {
+    const odd = await get(`/media/${KEY}?imageView2/2/w/100/q/70`);
+    expect(odd.status).toBe(200);
+    expect(odd.headers['content-type']).toBe('image/png');
+    expect(await sharp(binary(odd)).metadata()).toMatchObject({ format: 'png', width: 100, height: 75 });
+    expect((await request(app).get(`/media/${KEY}?imageView2/2/w/100/q/70`).set('If-None-Match', String(odd.headers.etag))).status).toBe(304);
+    expect(fs.readdirSync(path.join(mediaDir, '.cache', KEY))).not.toContain('m2-w100-h0-q70.png');
+    const big = await get(`/media/${KEY}?imageView2/2/w/1920/format/jpg`);
+    expect(await sharp(binary(big)).metadata()).toMatchObject({ format: 'jpeg', width: 800, height: 600 });
+    const square = await get(`/media/${KEY}?imageView2/1/w/160/h/160/format/webp`);
+    expect(await sharp(binary(square)).metadata()).toMatchObject({ width: 160, height: 160 });
+    const gif = await get(`/media/${GIF_KEY}?imageView2/2/w/32`);
+    expect(gif.headers['content-type']).toBe('image/gif');
+    expect(await sharp(binary(gif)).metadata()).toMatchObject({ format: 'gif', width: 32 });
+  });
+
+  it('answers 400 for a malformed or oversized view', async () => {
+    for (const view of ['imageView2/9/w/100', 'imageView2/2/w/0', 'imageView2/2/w/99999', 'imageView2/2/q/101', 'imageView2/2/w/abc', 'imageView2/2/format/svg', 'imageView2/1/w/100', 'imageView2/2/w']) {
+      expect((await request(app).get(`/media/${KEY}?${view}`)).status, view).toBe(400);
+    }
+  });
+
+  it('answers 404 for a missing image', async () => {
+    const res = await request(app).get(`/media/${'0'.repeat(32)}_hd.png`);
+    expect(res.status).toBe(404);
+    expect((await request(app).get(`/media/${'0'.repeat(32)}_hd.png?imageView2/2/w/160`)).status).toBe(404);
+  });
+
+  it('answers 404 to every path trick, never a file outside the media', async () => {
+    fs.writeFileSync(path.join(path.dirname(mediaDir), 'outside_hd.png'), original);
+    const tricks = [
+      '/media/..%2foutside_hd.png',
+      '/media/%2e%2e/outside_hd.png',
+      '/media/%2e%2e%2foutside_hd.png',
+      '/media/..%5coutside_hd.png',
+      '/media/.upload-key',
+      '/media/.cache/' + KEY + '/m2-w320-h0-q89.webp',
+      `/media/${KEY}%00.png`,
+      '/media/',
+      '/media/%2fetc%2fpasswd',
+    ];
+    for (const trick of tricks) {
+      const res = await request(app).get(trick);
+      expect([404, 400], trick).toContain(res.status);
+      expect(String(res.headers['content-type'])).not.toMatch(/^image\//);
+    }
+  });
+
+  it('lets pages show images from the media origin (CSP img-src)', async () => {
+    const res = await request(app).get('/');
+    expect(String(res.headers['content-security-policy'])).toMatch(/img-src [^;]*http:\/\/localhost:3000/);
+  });
+});
