@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
 import type { PdfExportStore } from './PdfExportStore';
 
 export interface PdfExportButtonProps {
@@ -6,11 +7,54 @@ export interface PdfExportButtonProps {
   articleId: number | null;
 }
 
-/** The top bar's PDF button. */
+/**
+ * The top bar's PDF button: exports the saved article, says while it is being made,
+ * offers the file once made, shows what is left of the month's exports, and says
+ * plainly when this server cannot make PDFs.
+ */
 export const PdfExportButton = observer(function PdfExportButton({ store, articleId }: PdfExportButtonProps) {
+  const { t } = store;
+  useEffect(() => {
+    if (!store.quota) void store.loadQuota();
+  }, [store]);
+
+  if (store.unavailable) {
+    return (
+      <span className="ze-pdf">
+        <button type="button" className="ze-button ze-pdf-button" disabled title={t('unavailable')} aria-describedby="ze-pdf-unavailable">
+          {t('unavailableShort')}
+        </button>
+        <span id="ze-pdf-unavailable" className="ze-pdf-note" role="note">
+          {t('unavailable')}
+        </span>
+      </span>
+    );
+  }
+
+  const status = store.statusOf(articleId);
+  const busy = status === 'pending' || status === 'processing';
+  const quota = store.quota;
+  const remaining = quota ? t('remaining', { count: quota.remaining, limit: quota.pdf_limit }) : '';
+  const title = articleId === null ? t('saveFirst') : [t('savedVersion'), remaining].filter(Boolean).join(' · ');
   return (
-    <button type="button" className="editor-pdf-button" disabled={articleId === null || store.status === 'pending'}>
-      PDF
-    </button>
+    <span className="ze-pdf">
+      <button
+        type="button"
+        className="ze-button ze-pdf-button"
+        disabled={articleId === null || busy}
+        aria-busy={busy}
+        title={title}
+        onClick={() => {
+          if (articleId !== null) void store.exportArticle(articleId);
+        }}
+      >
+        {busy ? t('exporting') : t('exportPdf')}
+      </button>
+      {status === 'success' && store.fileUrl ? (
+        <a className="ze-pdf-download" href={store.fileUrl} download>
+          {t('download')}
+        </a>
+      ) : null}
+    </span>
   );
 });
