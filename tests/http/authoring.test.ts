@@ -247,6 +247,11 @@ describe('the article authoring API', async () => {
 
       const untagged = await send(annTab, 'patch', `/api/articles/${article.id}/`, { tags: [] });
       expect(untagged.body.tags).toEqual([]);
+      // An empty save changes nothing, not even the modified time.
+      const before = await stored(article.id);
+      const empty = await send(annTab, 'patch', `/api/articles/${article.id}/`, { id: article.id });
+      expect(empty.status).toBe(200);
+      expect((await stored(article.id)).modified_at).toBe(before.modified_at);
     });
 
     it('drops the cached public page of the article after a save', async () => {

@@ -86,6 +86,8 @@ export async function updateArticle(db: Kysely<DB>, id: number, input: UpdateArt
     // Visibility and tags are not the editor's text: changing only them leaves the version as it is.
     const { visibility: _visibility, ...textEdits } = edits;
     const edited = Object.values(textEdits).some((value) => value !== undefined);
+    const changes = edited || input.visibility !== undefined || input.tags !== undefined || input.client_modify_date !== undefined;
+    if (!changes) return { saved: await editableArticle(trx, id, author.id) };
     const result = await trx
       .updateTable('articles')
       .set({
