@@ -12,9 +12,12 @@ const CLIENT_DIR = 'dist/client';
 const SERVER_DIR = 'dist/server';
 const COMPRESSIBLE = /\.(js|css|svg|json)$/;
 const watch = process.argv.includes('--watch');
+// Stylesheets that are their own entry, linked only by one page (DESIGN §8: CSS imported
+// by a lazy chunk would land in the entry's CSS, which every page links).
+const PAGE_STYLESHEETS = { 'client/editor/editor.css': 'client/pages/editor/page.tsx' };
 
 const clientOptions = {
-  entryPoints: ['client/entry.tsx', 'client/styles/app.css'],
+  entryPoints: ['client/entry.tsx', 'client/styles/app.css', ...Object.keys(PAGE_STYLESHEETS)],
   outdir: CLIENT_DIR,
   bundle: true,
   splitting: true,
@@ -81,10 +84,13 @@ function buildManifest(metafile) {
   const modules = {};
   let entry;
   const css = [];
+  const pageCss = {};
   for (const [file, output] of Object.entries(metafile.outputs)) {
     if (file.endsWith('.map')) continue;
     if (file.endsWith('.css')) {
-      if (output.entryPoint) css.push(url(file));
+      const page = output.entryPoint ? PAGE_STYLESHEETS[output.entryPoint] : undefined;
+      if (page) (pageCss[page] ??= []).push(url(file));
+      else if (output.entryPoint) css.push(url(file));
       continue;
     }
     if (!output.entryPoint) continue;
@@ -92,7 +98,7 @@ function buildManifest(metafile) {
     if (output.entryPoint === 'client/entry.tsx') entry = url(file);
   }
   if (!entry) throw new Error('no client entry in the build output');
-  return { entry, css, modules };
+  return { entry, css, pageCss, modules };
 }
 
 async function precompress(files) {

@@ -1,7 +1,6 @@
-import { reaction, runInAction } from 'mobx';
+import { reaction } from 'mobx';
 import type { ApiClient } from '../api/client';
 import { editorArticlesApi } from '../api/editorArticles';
-import { THEME_NAMES, type ThemeName } from '../../shared/themes';
 import { ArticleListStore } from './article/ArticleListStore';
 import { EditorStore, type ArticleCalls, type UnsavedChoice } from './article/EditorStore';
 import { LocalDraftStore, type DraftStorage } from './article/LocalDraftStore';
@@ -108,21 +107,22 @@ export class EditorRoot {
     for (const dispose of this.disposers) dispose();
   }
 
-  /** The article carries its theme: a loaded article sets the look, a chosen theme changes the article. */
+  /** The article carries its theme and background: an opened article sets the look; a chosen look changes the article. */
   private syncTheme(): void {
     this.disposers.push(
       reaction(
         () => this.editor.contentVersion,
         () => {
-          const theme = this.editor.fields.theme;
-          const known = (THEME_NAMES as readonly string[]).includes(theme) ? (theme as ThemeName) : 'default';
-          if (this.look.theme !== known) runInAction(() => (this.look.theme = known));
+          if (this.editor.articleId === null) return;
+          this.look.setTheme(this.editor.fields.theme);
+          this.look.setStyle(this.editor.fields.style);
         },
       ),
       reaction(
-        () => this.look.theme,
-        (theme) => {
-          if (theme !== this.editor.fields.theme && !this.editor.loading) this.editor.change({ theme });
+        () => ({ theme: this.look.theme, style: this.look.style }),
+        ({ theme, style }) => {
+          const fields = this.editor.fields;
+          if ((theme !== fields.theme || style !== fields.style) && !this.editor.loading) this.editor.change({ theme, style });
         },
       ),
     );

@@ -48,6 +48,8 @@ export class RootStore {
   readonly feedback: FeedbackStore;
   /** The bell and the notification list; browser-only, with a quiet API client (seed 000 §8). */
   readonly notifications: NotificationStore;
+  /** The same transport without the progress line: calls whose failures the caller reports itself (the editor's saves). */
+  readonly quietApi: ApiClient;
 
   constructor(
     snapshot: Pick<RootSnapshot, 'env'> & Partial<RootSnapshot>,
@@ -82,6 +84,7 @@ export class RootStore {
       hooks.probeEnvironment ?? browserEnvironment,
     );
     this.notifications = new NotificationStore(new ApiClient(transport));
+    this.quietApi = new ApiClient(transport);
     this.signIn.onHide = () => this.deferred.clear();
   }
 

@@ -7,6 +7,8 @@ const manifestSchema = z.object({
   entry: z.string(),
   /** URLs of the stylesheets every page links. */
   css: z.array(z.string()),
+  /** Page source file -> the stylesheets only that page links (the editor's). */
+  pageCss: z.record(z.string(), z.array(z.string())).default({}),
   /** Source file -> the URLs of its chunk and every chunk it imports statically. */
   modules: z.record(z.string(), z.array(z.string())),
 });
@@ -32,4 +34,9 @@ export function modulePreloads(manifest: AssetManifest, modules: readonly string
   }
   urls.delete(manifest.entry);
   return [...urls];
+}
+
+/** The stylesheets of a page: those every page links, then the matched pages' own. */
+export function pageStylesheets(manifest: AssetManifest, modules: readonly string[]): string[] {
+  return [...manifest.css, ...modules.flatMap((module) => manifest.pageCss[module] ?? [])];
 }

@@ -26,7 +26,7 @@ import { DocumentWriter } from './documentWriter';
 import { DocumentCollector } from './cache/collector';
 import type { RenderCache } from './cache/renderCache';
 import { toFetchRequest } from './fetchRequest';
-import { modulePreloads, type AssetManifest } from './manifest';
+import { modulePreloads, pageStylesheets, type AssetManifest } from './manifest';
 import { routerHydrationData } from './routerData';
 import { pageHead } from '../seo/pageHead';
 import { siteOriginFor } from '../seo/origin';
@@ -115,7 +115,7 @@ export function ssr(options: SsrOptions): RequestHandler {
         }),
         entryScript: options.manifest.entry,
         preloads: modulePreloads(options.manifest, [CATALOGUE_MODULES[stores.env.textLocale], ...pages]),
-        stylesheets: options.manifest.css,
+        stylesheets: pageStylesheets(options.manifest, pages),
         state: stores,
         routerData: routerHydrationData(ctx),
       });

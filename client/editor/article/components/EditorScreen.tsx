@@ -1,0 +1,111 @@
+import { reaction } from 'mobx';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { useStores } from '../../../stores/context';
+import { DialogView } from '../../dialogs/DialogView';
+import { EditorRootProvider, useEditorRoot } from '../../EditorContext';
+import { EditorRoot, tabClientId } from '../../EditorRoot';
+import { PhoneVerifyPrompt } from '../../prompts/PhoneVerifyPrompt';
+import { UpgradePrompt } from '../../prompts/UpgradePrompt';
+import { TipsStore } from '../../tips/TipsStore';
+import { TipsView } from '../../tips/TipsView';
+import { browserDraftStorage } from '../LocalDraftStore';
+import { DocumentArea } from './DocumentArea';
+import { NavigationPanel } from './NavigationPanel';
+import { TopBar } from './TopBar';
+import { useArticleEditor } from './useArticleEditor';
+
+/** Seed 001 §4: the update check runs on focus, when the tab shows again, and every minute. */
+const UPDATE_CHECK_MS = 60_000;
+const ARTICLE_PARAM = 'article';
+
+/** The whole editor, loaded after hydration as its own chunk (Tiptap lives here, never on reader pages). */
+export default function EditorScreen() {
+  const stores = useStores();
+  const [root] = useState(
+    () =>
+      new EditorRoot(
+        { api: stores.api, tips: new TipsStore(), locale: stores.env.textLocale, now: () => Date.now() },
+        {
+          quietApi: stores.quietApi,
+          clientId: tabClientId(),
+          draftStorage: browserDraftStorage(),
+        },
+      ),
+  );
+  useEditorLifecycle(root);
+  return (
+    <EditorRootProvider root={root}>
+      <EditorLayout />
+    </EditorRootProvider>
+  );
+}
+
+const EditorLayout = observer(function EditorLayout() {
+  const root = useEditorRoot();
+  const editor = useArticleEditor(root.editor, root.t('contentPlaceholder'));
+  return (
+    <div className={root.look.immersive ? 'ze-root ze-immersive' : 'ze-root'} data-editor-ready="true">
+      <TipsView store={root.deps.tips} closeLabel={root.t('cancel')} />
+      <TopBar editor={editor} />
+      <div className="ze-body">
+        <NavigationPanel onOpen={(id) => void root.editor.load(id)} />
+        <DocumentArea editor={editor} />
+      </div>
+      <DialogView store={root.dialogs} />
+      <UpgradePrompt store={root.prompts} />
+      <PhoneVerifyPrompt store={root.prompts} />
+    </div>
+  );
+});
+
+/** Start, the article in the address, local copies on unload, retries when back online, the update check. */
+function useEditorLifecycle(root: EditorRoot): void {
+  useEffect(() => {
+    const { editor } = root;
+    const requested = Number(new URLSearchParams(window.location.search).get(ARTICLE_PARAM));
+    void editor.start(Number.isInteger(requested) && requested > 0 ? requested : null);
+    void root.list.reload();
+    void root.format.load().catch(() => {});
+
+    const keepAddress = reaction(
+      () => editor.articleId,
+      (id) => {
+        const url = new URL(window.location.href);
+        if (id === null) url.searchParams.delete(ARTICLE_PARAM);
+        else url.searchParams.set(ARTICLE_PARAM, String(id));
+        window.history.replaceState(window.history.state, '', url);
+      },
+    );
+    const beforeUnload = (event: BeforeUnloadEvent) => {
+      editor.flush();
+      if (!editor.hasUnsavedChanges) return;
+      event.preventDefault();
+      event.returnValue = root.t('leaveWarning');
+    };
+    const check = () => void editor.checkForUpdate();
+    const visibility = () => {
+      if (document.visibilityState === 'hidden') editor.flush();
+      else check();
+    };
+    const online = () => editor.online();
+    const pageHide = () => editor.flush();
+    window.addEventListener('beforeunload', beforeUnload);
+    window.addEventListener('pagehide', pageHide);
+    window.addEventListener('focus', check);
+    window.addEventListener('online', online);
+    document.addEventListener('visibilitychange', visibility);
+    const timer = window.setInterval(check, UPDATE_CHECK_MS);
+    return () => {
+      keepAddress();
+      window.removeEventListener('beforeunload', beforeUnload);
+      window.removeEventListener('pagehide', pageHide);
+      window.removeEventListener('focus', check);
+      window.removeEventListener('online', online);
+      document.removeEventListener('visibilitychange', visibility);
+      window.clearInterval(timer);
+      editor.flush();
+      root.dispose();
+    };
+  }, [root]);
+}

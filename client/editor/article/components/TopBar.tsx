@@ -1,0 +1,73 @@
+import { useEditorState, type Editor } from '@tiptap/react';
+import { observer } from 'mobx-react-lite';
+import { useEditorRoot } from '../../EditorContext';
+import { FormatToolbar } from '../../format/FormatToolbar';
+import { LookControls } from '../../look/LookControls';
+import { PdfExportButton } from '../../pdf/PdfExportButton';
+import { PublishControls } from './PublishControls';
+import { SaveStatusText } from './SaveStatusText';
+
+/** The top bar: navigation toggle, save status, undo/redo, the format toolbar, look, PDF, publishing. */
+export const TopBar = observer(function TopBar({ editor }: { editor: Editor | null }) {
+  const root = useEditorRoot();
+  const { t, look } = root;
+  const history = useEditorState({
+    editor,
+    selector: ({ editor: current }) => ({
+      canUndo: current?.can().undo() ?? false,
+      canRedo: current?.can().redo() ?? false,
+    }),
+  });
+  return (
+    <div className="ze-topbar" role="toolbar" aria-label={t('navigation')}>
+      <div className="ze-topbar-row">
+        <button
+          type="button"
+          className="ze-icon-button"
+          aria-pressed={look.navigationOpen}
+          aria-label={t('navigation')}
+          title={t('navigation')}
+          onClick={() => look.toggleNavigation()}
+        >
+          ☰
+        </button>
+        <SaveStatusText />
+        <button
+          type="button"
+          className="ze-icon-button"
+          aria-label={t('undo')}
+          title={t('undo')}
+          disabled={!history?.canUndo}
+          onClick={() => editor?.chain().focus().undo().run()}
+        >
+          ↶
+        </button>
+        <button
+          type="button"
+          className="ze-icon-button"
+          aria-label={t('redo')}
+          title={t('redo')}
+          disabled={!history?.canRedo}
+          onClick={() => editor?.chain().focus().redo().run()}
+        >
+          ↷
+        </button>
+        <button
+          type="button"
+          className="ze-button"
+          disabled={!root.editor.hasUnsavedChanges && root.editor.status === null}
+          onClick={() => void root.editor.save()}
+        >
+          {t('save')}
+        </button>
+        <span className="ze-topbar-spacer" />
+        <LookControls store={look} />
+        <PdfExportButton store={root.pdf} articleId={root.editor.articleId} />
+        <PublishControls />
+      </div>
+      <div className="ze-topbar-row ze-format-slot">
+        <FormatToolbar editor={editor} store={root.format} />
+      </div>
+    </div>
+  );
+});

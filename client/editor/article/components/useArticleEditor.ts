@@ -1,0 +1,82 @@
+import { EditorState } from '@tiptap/pm/state';
+import { useEditor, type Editor } from '@tiptap/react';
+import { reaction } from 'mobx';
+import { useEffect, useRef } from 'react';
+import { editorExtensions } from '../../format/extensions';
+import type { EditorStore } from '../EditorStore';
+import { countWords } from '../wordCount';
+
+/** Keystrokes are handed to the store in batches this far apart: serialising a long article on every key costs a frame. */
+export const VIEW_FLUSH_MS = 250;
+
+/**
+ * The Tiptap editor of the document, mounted after hydration (immediatelyRender: false),
+ * bound to the store: typing marks the article modified at once and hands the text over
+ * within 250 ms (and before any save, switch or unload); a text replaced from outside
+ * (load, update check, conflict) resets the view and its history.
+ */
+export function useArticleEditor(store: EditorStore, placeholder: string): Editor | null {
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const pending = useRef<Editor | null>(null);
+
+  const flush = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    const editor = pending.current;
+    pending.current = null;
+    if (!editor || editor.isDestroyed) return;
+    const content = editor.getHTML();
+    if (content === store.fields.content) return;
+    store.change({ content, word_count: countWords(editor.getText()) });
+  };
+
+  const editor = useEditor({
+    extensions: editorExtensions({ placeholder }),
+    immediatelyRender: false,
+    shouldRerenderOnTransaction: false,
+    content: store.fields.content,
+    editable: !store.loading,
+    editorProps: { attributes: { class: 'ze-content', 'aria-label': placeholder, spellcheck: 'true' } },
+    onUpdate: ({ editor: current }) => {
+      store.markModified();
+      pending.current = current;
+      if (!timer.current) timer.current = setTimeout(flush, VIEW_FLUSH_MS);
+    },
+  });
+
+  useEffect(() => {
+    store.setViewFlusher(flush);
+    return () => store.setViewFlusher(() => {});
+    // flush reads refs only
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [store]);
+
+  useEffect(() => {
+    if (!editor) return;
+    const disposeContent = reaction(
+      () => store.contentVersion,
+      () => {
+        pending.current = null;
+        if (timer.current) clearTimeout(timer.current);
+        timer.current = null;
+        const scrollY = window.scrollY;
+        editor.commands.setContent(store.fields.content, { emitUpdate: false });
+        // A new text starts a new history: undo must not step back into another version.
+        editor.view.updateState(EditorState.create({ doc: editor.state.doc, plugins: editor.state.plugins }));
+        if (store.keepScroll) window.scrollTo(0, scrollY);
+      },
+    );
+    const disposeEditable = reaction(
+      () => store.loading,
+      (loading) => editor.setEditable(!loading, false),
+      { fireImmediately: true },
+    );
+    return () => {
+      disposeContent();
+      disposeEditable();
+    };
+  }, [editor, store]);
+
+  useEffect(() => () => flush(), []);
+  return editor;
+}
