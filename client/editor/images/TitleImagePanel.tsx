@@ -1,6 +1,71 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef } from 'react';
 import type { ImageUploadStore } from './ImageUploadStore';
+import { formatBytes, imageTexts } from './texts';
 
-export function TitleImagePanel(props: { store: ImageUploadStore; coverUrl: string; onChange(url: string): void }) {
-  void props;
-  return null;
-}
+/**
+ * The title image (cover) panel (seed 001 §2): choose and upload a cover, change or
+ * remove it, and the month's upload traffic.
+ */
+export const TitleImagePanel = observer(function TitleImagePanel(props: { store: ImageUploadStore; coverUrl: string; onChange(url: string): void }) {
+  const { store, coverUrl, onChange } = props;
+  const t = imageTexts(store.locale);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    void store.loadTraffic();
+  }, [store]);
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    const url = await store.uploadCover(file);
+    if (url) onChange(url);
+  };
+
+  return (
+    <section className="title-image-panel" aria-label={t('cover')}>
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        hidden
+        onChange={(event) => {
+          void choose(event.target.files?.[0]);
+          event.target.value = '';
+        }}
+      />
+      {coverUrl ? (
+        <figure className="title-image">
+          <img src={coverUrl} alt={t('cover')} />
+          <figcaption className="title-image-actions">
+            <button type="button" className="title-image-button" disabled={store.coverUploading} onClick={() => input.current?.click()}>
+              {store.coverUploading ? t('uploadingCover') : t('changeCover')}
+            </button>
+            <button type="button" className="title-image-button" disabled={store.coverUploading} onClick={() => onChange('')}>
+              {t('removeCover')}
+            </button>
+          </figcaption>
+        </figure>
+      ) : (
+        <button type="button" className="title-image-choose" disabled={store.coverUploading} onClick={() => input.current?.click()}>
+          {store.coverUploading ? t('uploadingCover') : t('chooseCover')}
+        </button>
+      )}
+      <TrafficMeter store={store} />
+    </section>
+  );
+});
+
+/** The month's upload traffic: bytes used of the limit. */
+export const TrafficMeter = observer(function TrafficMeter(props: { store: ImageUploadStore }) {
+  const t = imageTexts(props.store.locale);
+  const traffic = props.store.traffic;
+  if (!traffic) return <p className="traffic-meter">{t('trafficUnknown')}</p>;
+  const share = traffic.bytes_limit > 0 ? Math.min(1, traffic.bytes_used / traffic.bytes_limit) : 1;
+  return (
+    <p className="traffic-meter">
+      <span>{t('traffic', { used: formatBytes(traffic.bytes_used), limit: formatBytes(traffic.bytes_limit) })}</span>
+      <meter min={0} max={1} value={share} high={0.9} />
+    </p>
+  );
+});

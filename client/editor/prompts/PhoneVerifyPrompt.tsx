@@ -1,6 +1,27 @@
+import { observer } from 'mobx-react-lite';
 import type { PromptStore } from './PromptStore';
+import { SmallDialog } from './SmallDialog';
+import { promptTexts } from './texts';
 
-export function PhoneVerifyPrompt(props: { store: PromptStore }) {
-  void props;
-  return null;
-}
+/** The phone-verification prompt (seed 001 §2): the /h5/sms_code page in a frame, or in a new tab. */
+export const PhoneVerifyPrompt = observer(function PhoneVerifyPrompt(props: { store: PromptStore }) {
+  const { store } = props;
+  if (!store.phoneVerify) return null;
+  const t = promptTexts(store.deps.locale);
+  const close = () => store.close();
+  const page = `/h5/sms_code?__lang=${encodeURIComponent(store.deps.locale)}`;
+  return (
+    <SmallDialog title={t('phone.title')} onClose={close} className="phone-verify-prompt">
+      <p className="prompt-body">{t('phone.body')}</p>
+      <iframe className="prompt-frame" src={page} title={t('phone.title')} width={360} height={420} />
+      <div className="prompt-actions">
+        <a className="prompt-button" href={page} target="_blank" rel="noopener">
+          {t('phone.openPage')}
+        </a>
+        <button type="button" className="prompt-button is-primary" onClick={close}>
+          {t('close')}
+        </button>
+      </div>
+    </SmallDialog>
+  );
+});

@@ -1,6 +1,26 @@
+import { observer } from 'mobx-react-lite';
 import type { PromptStore } from './PromptStore';
+import { SmallDialog } from './SmallDialog';
+import { promptTexts } from './texts';
 
-export function UpgradePrompt(props: { store: PromptStore }) {
-  void props;
-  return null;
-}
+/** The member-upgrade prompt by reason (seed 001 §2, §6): traffic used up or PDF exports used up; it leads to /member. */
+export const UpgradePrompt = observer(function UpgradePrompt(props: { store: PromptStore }) {
+  const { store } = props;
+  const reason = store.upgrade;
+  if (!reason) return null;
+  const t = promptTexts(store.deps.locale);
+  const close = () => store.close();
+  return (
+    <SmallDialog title={t(`upgrade.${reason}.title`)} onClose={close} className="upgrade-prompt">
+      <p className="prompt-body">{t(`upgrade.${reason}.body`)}</p>
+      <div className="prompt-actions">
+        <button type="button" className="prompt-button" onClick={close}>
+          {t('later')}
+        </button>
+        <a className="prompt-button is-primary" href="/member" target="_blank" rel="noopener" onClick={close}>
+          {t('upgrade.action')}
+        </a>
+      </div>
+    </SmallDialog>
+  );
+});
