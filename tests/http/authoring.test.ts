@@ -94,6 +94,9 @@ describe('the article authoring API', async () => {
         expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
         expect(Object.keys(res.body), JSON.stringify(body).slice(0, 60)).toContain(field);
       }
+      const tooLarge = await send(annTab, 'post', '/api/articles/', { content: 'x'.repeat(2_200_000) });
+      expect(tooLarge.status).toBe(413);
+      expect(tooLarge.body).toEqual({ detail: 'Request body too large.' });
       const badClient = await send(annTab, 'post', '/api/articles/', {}, { 'X-Client-Id': '<script>' });
       expect(badClient.status).toBe(400);
       expect(await countArticles()).toBe(before);
@@ -285,6 +288,9 @@ describe('the article authoring API', async () => {
       expect((await annTab.get(`/api/articles/${article.id}/`)).body.trashed).toBe(true);
 
       expect((await send(benTab, 'post', `/api/articles/${article.id}/restore/`)).status).toBe(404);
+      expect((await annTab.agent.post(`/api/articles/${article.id}/restore/`)).status).toBe(403);
+      expect((await request(app).post(`/api/articles/${article.id}/restore/`)).status).toBe(403);
+      expect((await stored(article.id)).trashed).toBe(1);
       const restored = await send(annTab, 'post', `/api/articles/${article.id}/restore/`);
       expect(restored.status).toBe(200);
       expect(restored.body).toMatchObject({ id: article.id, trashed: false });
@@ -307,6 +313,8 @@ describe('the article authoring API', async () => {
       await db.insertInto('booklet_items').values({ booklet_id: Number(bookletId), parent_id: null, type: 'article', article_id: article.id, slug: 'ch', title: '', order: 1, sales_mode: 'free' }).execute();
       const marks = (await annTab.get(`/api/articles/${article.id}/`)).body.shared_marks;
       expect(marks).toEqual(['share_link', 'booklet']);
+      await db.updateTable('booklets').set({ trashed: 1 }).where('id', '=', Number(bookletId)).execute();
+      expect((await annTab.get(`/api/articles/${article.id}/`)).body.shared_marks).toEqual(['share_link']);
       const current = (await annTab.get(`/api/articles/${article.id}/`)).body.client_modify_date as string;
       const at = encodeURIComponent(current);
       await send(annTab, 'delete', `/api/articles/${article.id}/?client_modify_date=${at}`).expect(204);
