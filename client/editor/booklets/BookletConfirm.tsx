@@ -1,0 +1,36 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef } from 'react';
+import type { BookletManagerStore } from './BookletManagerStore';
+
+/** The manager's confirmation (delete a booklet, remove an item): Escape or a click outside says no. */
+export const BookletConfirm = observer(function BookletConfirm({ store }: { store: BookletManagerStore }) {
+  const confirmation = store.confirmation;
+  const cancel = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!confirmation) return;
+    cancel.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') confirmation.answer(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [confirmation]);
+
+  if (!confirmation) return null;
+  return (
+    <div className="zb-dialog-backdrop" onClick={() => confirmation.answer(false)}>
+      <div className="zb-dialog" role="alertdialog" aria-modal="true" aria-describedby="zb-confirm-text" onClick={(event) => event.stopPropagation()}>
+        <p id="zb-confirm-text">{confirmation.text}</p>
+        <div className="zb-form-buttons">
+          <button ref={cancel} type="button" className="zb-button" onClick={() => confirmation.answer(false)}>
+            {store.t('cancel')}
+          </button>
+          <button type="button" className="zb-button zb-button-danger" onClick={() => confirmation.answer(true)}>
+            {confirmation.ok}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+});
