@@ -399,6 +399,7 @@ describe('the article authoring API', async () => {
         const file = /url\(\.\/(files\/[^)]+\.woff2)\)/.exec(css.text)?.[1];
         const woff2 = await request(app).get(new URL(file ?? 'missing', `http://x${font.web_font_url}`).pathname);
         expect(woff2.status).toBe(200);
+        expect(woff2.headers['content-type']).toBe('font/woff2');
         expect(woff2.headers['cache-control']).toMatch(/max-age=2592000/);
       }
       for (const path of ['/fonts/lora/package.json', '/fonts/lora/../../package.json', '/fonts/left-pad/index.css', '/fonts/lora/files/nope.woff2']) {
