@@ -1,7 +1,7 @@
 import { escapeHtml } from '../../shared/escapeHtml';
 import { themeOf } from '../../shared/themes';
 import { sanitizeArticleHtml } from '../content/sanitize';
-import { PRINT_STYLES } from './printStyles';
+import { PRINT_OVERRIDES, PRINT_STYLES } from './printStyles';
 
 /** What the PDF shows of an article. */
 export interface PdfArticle {
@@ -47,7 +47,7 @@ export function articleDocumentHtml(article: PdfArticle, options: ArticleDocumen
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8">`,
     `<base href="${escapeHtml(options.baseHref)}">`,
     `<title>${escapeHtml(article.title)}</title>`,
-    `<style>${PRINT_STYLES}</style><style>${options.themeCss}</style>${fontLinks}`,
+    `<style>${PRINT_STYLES}</style><style>${options.themeCss}</style><style>${PRINT_OVERRIDES}</style>${fontLinks}`,
     `</head><body><main class="article article--${theme.name}"><article class="article__sheet">`,
     `<header class="article__header"><h1 class="article__title">${escapeHtml(article.title)}</h1>`,
     `<p class="article__byline"><span class="article__author">${escapeHtml(article.author)}</span>`,

@@ -17,7 +17,6 @@ html:lang(zh-TW) { --font: -apple-system, 'Helvetica Neue', Arial, 'Noto Sans CJ
 html, body { margin: 0; padding: 0; background: #fff; }
 body { color: var(--ink); font-family: var(--font); -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 .article { width: 100%; padding: 0; color: var(--article-ink, var(--ink)); }
-.article.article { padding-top: 0; background: none; }
 .article__sheet { max-width: none; margin: 0; font-family: var(--article-font, var(--font)); }
 .article__header { break-inside: avoid; }
 .article__title { margin: 0 0 12px; font-size: 30px; line-height: 1.3; }
@@ -36,4 +35,13 @@ body { color: var(--ink); font-family: var(--font); -webkit-print-color-adjust: 
 .article__content figure { margin: 1.4em 0; break-inside: avoid; }
 .article__content figcaption { color: var(--article-soft, var(--ink-soft)); font-size: 12px; text-align: center; }
 .article__content img { display: block; max-width: 100%; height: auto; margin: 1.4em auto; border-radius: 6px; break-inside: avoid; }
+`;
+
+/**
+ * After the theme's sheet: on paper the page is the sheet, so the screen card (frame,
+ * shadow, padding) and the page padding go; typography and colours stay the theme's.
+ */
+export const PRINT_OVERRIDES = `
+main.article { padding: 0; background: none; }
+main.article .article__sheet { max-width: none; margin: 0; padding: 0; border: 0; outline: 0; border-radius: 0; box-shadow: none; background: none; }
 `;
