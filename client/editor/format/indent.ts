@@ -73,9 +73,9 @@ export const TextIndent = Extension.create<{ types: string[] }>({
   },
 });
 
-function tabKey(editor: Editor, direction: 'indent' | 'outdent'): boolean {
+export function tabKey(editor: Editor, direction: 'indent' | 'outdent'): boolean {
   if (editor.isActive('listItem')) return false;
-  if (editor.isActive('codeBlock')) return direction === 'indent' ? editor.commands.insertContent('\t') : true;
+  if (editor.isActive('codeBlock')) return direction === 'indent' ? editor.commands.command(({ tr }) => Boolean(tr.insertText('\t'))) : true;
   if (direction === 'indent') editor.commands.indent();
   else editor.commands.outdent();
   // Tab never leaves the document for the next control while writing.
