@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { siteOrigin, type Config } from '../config';
 import { LocalMediaStore, type MediaStore } from './mediaStore';
+import { QiniuMediaStore } from './qiniuStore';
 
-/** The configured storage: DATA_DIR/media served by this site (Qiniu arrives with its credentials). */
+/** The configured storage: the Qiniu bucket with its credentials, else DATA_DIR/media served by this site. */
 export function mediaStoreFor(config: Config): MediaStore {
+  if (config.qiniu) return new QiniuMediaStore(config.qiniu, siteOrigin(config));
   return new LocalMediaStore(path.join(config.dataDir, 'media'), siteOrigin(config));
 }
 

@@ -4,6 +4,8 @@ import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
 import { mediaHost } from './mediaHost';
 import { LocalMediaStore, type MediaStore } from './mediaStore';
+import { qiniuCallbackRoute } from './qiniuCallback';
+import { QiniuMediaStore } from './qiniuStore';
 import { uploadRoute } from './uploadRoute';
 
 export interface MediaRouteDeps {
@@ -15,7 +17,7 @@ export interface MediaRouteDeps {
 
 /**
  * The media's own routes, outside the API's parsers and CSRF check: with media on this
- * machine, the form upload and the media host under /media.
+ * machine, the form upload and the media host under /media; with Qiniu, its upload callback.
  */
 export function mediaRoutes(deps: MediaRouteDeps): Router {
   const router = Router();
@@ -23,5 +25,6 @@ export function mediaRoutes(deps: MediaRouteDeps): Router {
     router.use('/media', uploadRoute({ ...deps, store: deps.store }));
     router.use('/media', mediaHost(deps.store));
   }
+  if (deps.store instanceof QiniuMediaStore) router.use(qiniuCallbackRoute({ ...deps, store: deps.store }));
   return router;
 }

@@ -1,9 +1,11 @@
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { UserDirectory } from '../../server/api/accounts/users';
 import { qetag } from '../../server/media/qetag';
+import { QiniuMediaStore } from '../../server/media/qiniuStore';
 import { trafficMonth, TRAFFIC_LIMITS } from '../../shared/traffic';
 import { writeArticle } from '../support/articles';
 import { pngOf } from '../support/images';
@@ -236,5 +238,78 @@ describe('uploads: the token, the form upload and the traffic meter', async () =
     it('refuses a reader who is not signed in', async () => {
       expect((await request(app).get('/api/traffic/current/')).status).toBe(403);
     });
+  });
+});
+
+describe('uploads with Qiniu credentials', async () => {
+  const qiniu = { accessKey: 'test-access-key-0001', secretKey: 'test-secret-key-0001', bucket: 'zine-media', domain: 'https://media.zine.example', uploadUrl: 'https://upload.qiniup.com' };
+  const { app, database } = await testApp({
+    config: { qiniu, publicOrigin: 'https://zine.example' },
+    deps: { media: new QiniuMediaStore(qiniu, 'https://zine.example') },
+  });
+  const { db } = database;
+  const cy = await createPerson(database, 'cy');
+  const article = await writeArticle(database, cy.id, 'cy-draft');
+  const visitor = new Visitor(app);
+  await visitor.signIn('cy@example.com', PASSWORD);
+  const path = '/api/attachments/qiniu/callback/';
+  const sign = (data: string, secret = qiniu.secretKey) =>
+    `QBox ${qiniu.accessKey}:${createHmac('sha1', secret).update(data).digest('base64').replace(/\+/g, '-').replace(/\//g, '_')}`;
+  const callback = (body: string, authorization = sign(`${path}\n${body}`)) =>
+    request(app).post(path).set('Content-Type', 'application/x-www-form-urlencoded').set('Authorization', authorization).send(body);
+  const body = (key: string, fsize: number) => `key=${key}&hash=FhashOfTheFile&fsize=${fsize}&mimeType=image%2Fpng&user=${cy.id}&article=${article}`;
+  const month = () => trafficMonth(Date.now());
+
+  it('gives the editor a real Qiniu token that calls this site back, Qiniu’s upload address and the bucket’s domain', async () => {
+    const res = await visitor.get(`/api/attachments/qiniu/token/?article_id=${article}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ upload_url: 'https://upload.qiniup.com', domain: 'https://media.zine.example' });
+    const [ak, , encoded] = String(res.body.token).split(':');
+    expect(ak).toBe(qiniu.accessKey);
+    expect(JSON.parse(Buffer.from(encoded ?? '', 'base64url').toString())).toMatchObject({
+      scope: 'zine-media',
+      insertOnly: 1,
+      callbackUrl: 'https://zine.example/api/attachments/qiniu/callback/',
+      fsizeLimit: 20 * MB,
+    });
+  });
+
+  it('lets pages load images from the bucket and post to Qiniu (CSP)', async () => {
+    const csp = String((await request(app).get('/')).headers['content-security-policy']);
+    expect(csp).toMatch(/img-src [^;]*https:\/\/media\.zine\.example/);
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/upload\.qiniup\.com/);
+  });
+
+  it('counts a signed callback: the file’s row and its traffic, answering what the editor needs', async () => {
+    const key = `${'ab'.repeat(16)}_hd.png`;
+    const res = await callback(body(key, 4321));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ key, hash: 'FhashOfTheFile', url: `https://media.zine.example/${key}`, size: 4321 });
+    expect(await db.selectFrom('media_files').selectAll().where('key', '=', key).executeTakeFirst()).toMatchObject({ user_id: cy.id, article_id: article, bytes: 4321 });
+    const traffic = await db.selectFrom('media_traffic').select('bytes_used').where('user_id', '=', cy.id).where('month', '=', month()).executeTakeFirst();
+    expect(Number(traffic?.bytes_used)).toBe(4321);
+    expect((await visitor.get('/api/traffic/current/')).body.bytes_used).toBe(4321);
+  });
+
+  it('refuses an unsigned or forged callback and counts nothing', async () => {
+    const key = `${'cd'.repeat(16)}_hd.png`;
+    for (const authorization of ['', sign(`${path}\n${body(key, 1)}`, 'another-secret-key-01'), sign(`${path}\n${body(key, 1)}`)]) {
+      const res = await callback(body(key, 999), authorization);
+      expect(res.status).toBe(401);
+    }
+    expect(await db.selectFrom('media_files').select('id').where('key', '=', key).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('answers 412 traffic_lack when the upload passes the month’s limit, 400 for a bad body', async () => {
+    const key = `${'ef'.repeat(16)}_hd.png`;
+    expect((await callback(body(key, TRAFFIC_LIMITS.user))).status).toBe(412);
+    expect(await db.selectFrom('media_files').select('id').where('key', '=', key).executeTakeFirst()).toBeUndefined();
+    expect((await callback(`key=../evil.png&fsize=1&mimeType=image%2Fpng&user=${cy.id}&article=${article}&hash=x`)).status).toBe(400);
+    expect((await callback(body(key, 10).replace('image%2Fpng', 'image%2Fsvg%2Bxml'))).status).toBe(400);
+  });
+
+  it('has no local upload endpoint or media host', async () => {
+    expect((await request(app).post('/media/upload/').field('token', 'x')).status).not.toBe(200);
+    expect((await request(app).get(`/media/${'ab'.repeat(16)}_hd.png`)).status).toBe(404);
   });
 });
