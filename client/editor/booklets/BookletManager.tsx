@@ -21,7 +21,7 @@ export const BookletManager = observer(function BookletManager({ store }: { stor
       <div className="zb-bar">
         <div className="zb-tabs" role="tablist">
           <button type="button" role="tab" aria-selected={!trash} className={trash ? 'zb-tab' : 'zb-tab zb-tab-on'} onClick={() => void store.showTrash(false)}>
-            {t('booklets')}
+            {t('myBooklets')}
           </button>
           <button type="button" role="tab" aria-selected={trash} className={trash ? 'zb-tab zb-tab-on' : 'zb-tab'} onClick={() => void store.showTrash(true)}>
             {t('trash')}

@@ -6,6 +6,7 @@ import type { MessageParams } from '../../i18n/translate';
 export const BOOKLET_TEXTS = {
   en: {
     booklets: 'Booklets',
+    myBooklets: 'My booklets',
     trash: 'Trash',
     newBooklet: 'New booklet',
     noBooklets: 'No booklets yet. A booklet gathers your articles into chapters under directories.',
@@ -70,6 +71,7 @@ export const BOOKLET_TEXTS = {
   },
   'zh-CN': {
     booklets: '小册',
+    myBooklets: '我的小册',
     trash: '回收站',
     newBooklet: '新建小册',
     noBooklets: '还没有小册。小册把你的文章按目录编排成章节。',
@@ -134,6 +136,7 @@ export const BOOKLET_TEXTS = {
   },
   'zh-TW': {
     booklets: '小冊',
+    myBooklets: '我的小冊',
     trash: '回收筒',
     newBooklet: '新增小冊',
     noBooklets: '還沒有小冊。小冊把你的文章依目錄編排成章節。',
