@@ -1,7 +1,7 @@
 import type { Editor } from '@tiptap/react';
 import { useEditorState } from '@tiptap/react';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 import { chooseImages } from '../images/chooseImages';
 import type { FormatStore } from './FormatStore';
 import { familyName } from './FormatStore';
@@ -24,6 +24,23 @@ const ALIGN_LABELS: Readonly<Record<Alignment, FormatTextKey>> = {
   right: 'alignRight',
   justify: 'alignJustify',
 };
+
+/** The palette's layout inline: it must float under its button whatever the page's stylesheet holds. */
+const PALETTE_STYLE: CSSProperties = {
+  position: 'absolute',
+  top: '100%',
+  left: 0,
+  zIndex: 50,
+  display: 'grid',
+  gridTemplateColumns: 'repeat(6, 22px)',
+  gap: 4,
+  padding: 6,
+  background: '#fff',
+  border: '1px solid #e6e2da',
+  borderRadius: 8,
+  boxShadow: '0 8px 24px rgb(0 0 0 / 14%)',
+};
+const SWATCH_STYLE: CSSProperties = { width: 22, height: 22, padding: 0, border: '1px solid rgb(0 0 0 / 15%)', borderRadius: 4, cursor: 'pointer' };
 
 /** A bulk insert (opening an article, a long paste) may bring fonts to load. */
 const LARGE_CHANGE = 200;
@@ -105,14 +122,14 @@ export const FormatToolbar = observer(function FormatToolbar(props: { editor: Ed
         <ToolButton label={t('strike')} active={style.strike} onPress={() => run((chain) => chain.toggleStrike())}>
           <s>S</s>
         </ToolButton>
-        <span className="format-color">
+        <span className="format-color" style={{ position: 'relative', display: 'inline-flex' }}>
           <ToolButton label={t('color')} active={paletteOpen} onPress={() => setPaletteOpen(!paletteOpen)}>
-            <span className="format-color-letter" style={{ borderBottomColor: style.color }}>
+            <span className="format-color-letter" style={{ borderBottom: `3px solid ${style.color}`, lineHeight: 1 }}>
               A
             </span>
           </ToolButton>
           {paletteOpen && (
-            <span className="format-palette" role="listbox" aria-label={t('color')}>
+            <span className="format-palette" role="listbox" aria-label={t('color')} style={PALETTE_STYLE}>
               {store.colors.map((color) => (
                 <button
                   key={color}
@@ -122,7 +139,7 @@ export const FormatToolbar = observer(function FormatToolbar(props: { editor: Ed
                   aria-label={color}
                   title={color}
                   className="format-swatch"
-                  style={{ background: color }}
+                  style={{ ...SWATCH_STYLE, background: color }}
                   onMouseDown={keepSelection}
                   onClick={() => {
                     run((chain) => chain.setColor(color));

@@ -54,6 +54,7 @@ export class ImageUploadStore {
   traffic: TrafficQuota | null = null;
   coverUploading = false;
   private nextId = 1;
+  private readonly attached = new WeakSet<Editor>();
 
   constructor(
     private readonly deps: EditorDeps,
@@ -142,6 +143,7 @@ export class ImageUploadStore {
    * (downloading, then null or invalid_remote_file). Returns the disconnect.
    */
   attach(editor: Editor): () => void {
+    if (this.attached.has(editor)) return () => {};
     const dom = editor.view.dom;
     const onPaste = (event: ClipboardEvent) => {
       const files = imageFilesOf(event.clipboardData);
@@ -177,12 +179,14 @@ export class ImageUploadStore {
     for (const image of Array.from(dom.querySelectorAll('img'))) {
       if (!image.complete && !image.src.startsWith('blob:')) this.markRemote(image.src, 'downloading');
     }
+    this.attached.add(editor);
     dom.addEventListener('paste', onPaste, true);
     dom.addEventListener('drop', onDrop, true);
     dom.addEventListener(IMAGE_FILES_EVENT, onChosen);
     dom.addEventListener('load', onImageEvent, true);
     dom.addEventListener('error', onImageEvent, true);
     return () => {
+      this.attached.delete(editor);
       dom.removeEventListener('paste', onPaste, true);
       dom.removeEventListener('drop', onDrop, true);
       dom.removeEventListener(IMAGE_FILES_EVENT, onChosen);

@@ -35,9 +35,9 @@ export const TitleImagePanel = observer(function TitleImagePanel(props: { store:
         }}
       />
       {coverUrl ? (
-        <figure className="title-image">
-          <img src={coverUrl} alt={t('cover')} />
-          <figcaption className="title-image-actions">
+        <figure className="title-image" style={{ margin: '0 0 12px' }}>
+          <img src={coverUrl} alt={t('cover')} style={{ display: 'block', width: '100%', height: 'auto', maxHeight: 360, objectFit: 'cover', borderRadius: 6 }} />
+          <figcaption className="title-image-actions" style={{ display: 'flex', gap: 8, marginTop: 6 }}>
             <button type="button" className="title-image-button" disabled={store.coverUploading} onClick={() => input.current?.click()}>
               {store.coverUploading ? t('uploadingCover') : t('changeCover')}
             </button>
@@ -60,10 +60,10 @@ export const TitleImagePanel = observer(function TitleImagePanel(props: { store:
 export const TrafficMeter = observer(function TrafficMeter(props: { store: ImageUploadStore }) {
   const t = imageTexts(props.store.locale);
   const traffic = props.store.traffic;
-  if (!traffic) return <p className="traffic-meter">{t('trafficUnknown')}</p>;
+  if (!traffic) return <p className="traffic-meter" style={{ margin: '4px 0 0', fontSize: 12, color: '#8a8f98' }}>{t('trafficUnknown')}</p>;
   const share = traffic.bytes_limit > 0 ? Math.min(1, traffic.bytes_used / traffic.bytes_limit) : 1;
   return (
-    <p className="traffic-meter">
+    <p className="traffic-meter" style={{ display: 'flex', alignItems: 'center', gap: 8, margin: '4px 0 0', fontSize: 12, color: '#8a8f98' }}>
       <span>{t('traffic', { used: formatBytes(traffic.bytes_used), limit: formatBytes(traffic.bytes_limit) })}</span>
       <meter min={0} max={1} value={share} high={0.9} />
     </p>

@@ -1,10 +1,42 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { BACKGROUNDS } from '../../../shared/themes';
 import { useStores } from '../../stores/context';
 import type { LookStore } from './LookStore';
 import { lookTexts } from './texts';
 import { createClickPlayer, typesIntoDocument } from './typingSound';
+
+/** The chooser's layout inline: it must float under its button whatever the page's stylesheet holds. */
+const THEME_LIST_STYLE: CSSProperties = {
+  position: 'absolute',
+  top: '100%',
+  right: 0,
+  zIndex: 50,
+  display: 'grid',
+  gridTemplateColumns: 'repeat(2, 112px)',
+  gap: 6,
+  margin: '4px 0 0',
+  padding: 8,
+  listStyle: 'none',
+  background: '#fff',
+  border: '1px solid #e6e2da',
+  borderRadius: 8,
+  boxShadow: '0 8px 24px rgb(0 0 0 / 14%)',
+};
+const THEME_OPTION_STYLE: CSSProperties = {
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: 4,
+  width: '100%',
+  padding: 4,
+  border: '2px solid transparent',
+  borderRadius: 6,
+  background: 'transparent',
+  font: 'inherit',
+  fontSize: 12,
+  cursor: 'pointer',
+};
 
 /**
  * The look controls of the top bar (seed 001 §2): theme chooser, background switcher,
@@ -29,7 +61,7 @@ export const LookControls = observer(function LookControls(props: { store: LookS
     <div className="look-controls">
       {/* React hoists the sheet into the head; the reader links the same one (one theme a page). */}
       <link rel="stylesheet" href={store.themeInfo.css} precedence="theme" />
-      <div className="look-theme" ref={chooser}>
+      <div className="look-theme" ref={chooser} style={{ position: 'relative' }}>
         <button
           type="button"
           className="look-button"
@@ -41,12 +73,13 @@ export const LookControls = observer(function LookControls(props: { store: LookS
           {t('theme')}: {env.t(store.themeInfo.titleKey)}
         </button>
         {themesOpen && (
-          <ul className="look-theme-list" role="listbox" aria-label={t('theme')}>
+          <ul className="look-theme-list" role="listbox" aria-label={t('theme')} style={THEME_LIST_STYLE}>
             {store.themes.map((theme) => (
               <li key={theme.name} role="option" aria-selected={theme.name === store.theme}>
                 <button
                   type="button"
                   className={theme.name === store.theme ? 'look-theme-option is-active' : 'look-theme-option'}
+                  style={{ ...THEME_OPTION_STYLE, borderColor: theme.name === store.theme ? '#2f6feb' : 'transparent' }}
                   onClick={() => {
                     store.setTheme(theme.name);
                     setThemesOpen(false);

@@ -13,8 +13,8 @@ export const PhoneVerifyPrompt = observer(function PhoneVerifyPrompt(props: { st
   return (
     <SmallDialog title={t('phone.title')} onClose={close} className="phone-verify-prompt">
       <p className="prompt-body">{t('phone.body')}</p>
-      <iframe className="prompt-frame" src={page} title={t('phone.title')} width={360} height={420} />
-      <div className="prompt-actions">
+      <iframe className="prompt-frame" style={{ width: '100%', border: '1px solid #e6e2da', borderRadius: 8 }} src={page} title={t('phone.title')} width={360} height={420} />
+      <div className="prompt-actions" style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, flexWrap: 'wrap', marginTop: 16 }}>
         <a className="prompt-button" href={page} target="_blank" rel="noopener">
           {t('phone.openPage')}
         </a>

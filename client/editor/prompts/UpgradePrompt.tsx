@@ -13,7 +13,7 @@ export const UpgradePrompt = observer(function UpgradePrompt(props: { store: Pro
   return (
     <SmallDialog title={t(`upgrade.${reason}.title`)} onClose={close} className="upgrade-prompt">
       <p className="prompt-body">{t(`upgrade.${reason}.body`)}</p>
-      <div className="prompt-actions">
+      <div className="prompt-actions" style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, flexWrap: 'wrap', marginTop: 16 }}>
         <button type="button" className="prompt-button" onClick={close}>
           {t('later')}
         </button>
