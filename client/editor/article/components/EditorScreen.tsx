@@ -49,7 +49,12 @@ const EditorLayout = observer(function EditorLayout() {
       <TipsView store={root.deps.tips} closeLabel={root.t('cancel')} />
       <TopBar editor={editor} />
       <div className="ze-body">
-        <NavigationPanel onOpen={(id) => void root.editor.load(id)} />
+        <NavigationPanel
+          onOpen={(id) => {
+            if (isNarrow()) root.look.setNavigationOpen(false);
+            void root.editor.load(id);
+          }}
+        />
         <DocumentArea editor={editor} />
       </div>
       <DialogView store={root.dialogs} />
@@ -63,6 +68,8 @@ const EditorLayout = observer(function EditorLayout() {
 function useEditorLifecycle(root: EditorRoot): void {
   useEffect(() => {
     const { editor } = root;
+    // On a phone the panel covers the document: it starts closed there.
+    if (isNarrow()) root.look.setNavigationOpen(false);
     const requested = Number(new URLSearchParams(window.location.search).get(ARTICLE_PARAM));
     void editor.start(Number.isInteger(requested) && requested > 0 ? requested : null);
     void root.list.reload();
@@ -108,4 +115,9 @@ function useEditorLifecycle(root: EditorRoot): void {
       root.dispose();
     };
   }, [root]);
+}
+
+/** The layout's phone breakpoint (editor.css). */
+function isNarrow(): boolean {
+  return window.matchMedia('(max-width: 800px)').matches;
 }

@@ -33,6 +33,8 @@ export function useArticleEditor(store: EditorStore, placeholder: string): Edito
   const editor = useEditor({
     extensions: editorExtensions({ placeholder }),
     immediatelyRender: false,
+    // The strict CSP refuses injected <style>: the base styles are in editor.css.
+    injectCSS: false,
     shouldRerenderOnTransaction: false,
     content: store.fields.content,
     editable: !store.loading,
