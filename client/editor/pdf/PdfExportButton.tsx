@@ -51,7 +51,7 @@ export const PdfExportButton = observer(function PdfExportButton({ store, articl
         {busy ? t('exporting') : t('exportPdf')}
       </button>
       {status === 'success' && store.fileUrl ? (
-        <a className="ze-pdf-download" href={store.fileUrl} download>
+        <a className="ze-button ze-pdf-download" href={store.fileUrl} download>
           {t('download')}
         </a>
       ) : null}

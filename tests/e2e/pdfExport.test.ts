@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeArticle } from '../support/articles';
+import { launchBrowser, watchForErrors } from '../support/browser';
+import { startLiveServer } from '../support/liveServer';
+import { createPerson, PASSWORD } from '../support/people';
+
+// Issue 7 item 9 in Chromium: export a PDF from the editor and open it; without Chromium
+// on the server, the editor says plainly that export is unavailable.
+
+type LiveServer = Awaited<ReturnType<typeof startLiveServer>>;
+
+let browser: Browser;
+let server: LiveServer;
+let bare: LiveServer;
+const dataDirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'zine-pdf-e2e-')));
+const articleIds: Record<string, number> = {};
+
+beforeAll(async () => {
+  [browser, server, bare] = await Promise.all([
+    launchBrowser(),
+    startLiveServer({ config: { dataDir: dataDirs[0] } }),
+    startLiveServer({ config: { dataDir: dataDirs[1], chromiumPath: '/nonexistent/chromium' } }),
+  ]);
+  for (const live of [server, bare]) {
+    const ann = await createPerson(live.database, 'ann');
+    for (const [slug, title, language] of [
+      ['lake-letters', 'Letters from the Lake', 'en'],
+      ['hu-shang', '湖上来信', 'zh-CN'],
+    ] as const) {
+      articleIds[`${live.origin}/${slug}`] = await writeArticle(live.database, ann.id, slug, {
+        title,
+        language,
+        theme: 'theme-1',
+        visibility: 'private',
+        content: '<p>The water was grey and still. 湖水是灰绿色的，柳枝垂到水里。</p><h2>Evening</h2><p>A boat went by.</p>',
+      });
+    }
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([server?.close(), bare?.close()]);
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function signIn(context: BrowserContext, origin: string): Promise<void> {
+  await context.request.get(`${origin}/`);
+  const csrf = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
+  const res = await context.request.post(`${origin}/api/accounts/login/cookies/`, {
+    headers: { 'X-CSRFToken': csrf },
+    data: { email: 'ann@example.com', password: PASSWORD },
+  });
+  expect(res.status()).toBe(200);
+}
+
+const journeys = [
+  { locale: 'en', width: 1280, slug: 'lake-letters', title: 'Letters from the Lake', exportLabel: 'Export PDF', download: 'Download PDF', ready: 'Your PDF is ready', left: '3 of 3 left this month' },
+  { locale: 'zh-CN', width: 375, slug: 'hu-shang', title: '湖上来信', exportLabel: '导出 PDF', download: '下载 PDF', ready: 'PDF 已生成', left: '本月还可导出 2 次，共 3 次' },
+] as const;
+
+describe('PDF export in the editor', () => {
+  for (const journey of journeys) {
+    it(`exports the article and opens the PDF (${journey.locale}, ${journey.width} px)`, async () => {
+      const context = await browser.newContext({ viewport: { width: journey.width, height: 800 }, locale: journey.locale, acceptDownloads: true });
+      const page = await context.newPage();
+      const problems = watchForErrors(page);
+      await signIn(context, server.origin);
+      const id = articleIds[`${server.origin}/${journey.slug}`];
+      await page.goto(`${server.origin}/editor?article=${id}`);
+      await page.waitForSelector('[data-editor-ready="true"]');
+
+      const button = page.locator('.ze-pdf-button');
+      await expect.poll(() => button.textContent()).toBe(journey.exportLabel);
+      // The month's quota, from GET /api/pdfs/, in the button's title.
+      await expect.poll(() => button.getAttribute('title')).toContain(journey.left);
+
+      const downloaded = page.waitForEvent('download', { timeout: 60_000 });
+      const told = page.locator('.ze-tip-text', { hasText: journey.ready }).waitFor({ timeout: 60_000 });
+      await button.click();
+      const download = await downloaded;
+      await told;
+      expect(download.suggestedFilename()).toBe(`${journey.title}.pdf`);
+      const file = fs.readFileSync(await download.path());
+      expect(file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(file.toString('latin1')).toMatch(/Noto\w*CJK/);
+
+      // The link stays for opening the file again.
+      const link = page.locator('.ze-pdf-download');
+      await expect.poll(() => link.textContent()).toBe(journey.download);
+      const href = await link.getAttribute('href');
+      expect(href).toBe(`/api/pdfs/article/${id}/file/`);
+      const opened = await context.request.get(`${server.origin}${href}`);
+      expect(opened.status()).toBe(200);
+      expect(opened.headers()['content-type']).toBe('application/pdf');
+      expect((await opened.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('says plainly when the server cannot make PDFs', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en' });
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    await signIn(context, bare.origin);
+    await page.goto(`${bare.origin}/editor?article=${articleIds[`${bare.origin}/lake-letters`]}`);
+    await page.waitForSelector('[data-editor-ready="true"]');
+    const button = page.locator('.ze-pdf-button');
+    await expect.poll(() => button.textContent()).toBe('PDF unavailable');
+    expect(await button.isDisabled()).toBe(true);
+    expect(await page.locator('.ze-pdf-note').textContent()).toBe('PDF export is unavailable on this server.');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
