@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailSuggestions, feedbackMessage, megabytes } from './feedback';
+import { emailSuggestions, feedbackMessage, megabytes, trafficFigures } from './feedback';
 
 describe('emailSuggestions', () => {
   it('offers the six hosts with .com while no @ is typed', () => {
@@ -31,5 +31,13 @@ describe('feedbackMessage', () => {
     expect(megabytes(0)).toBe(0);
     expect(megabytes(1024 * 1024 * 5)).toBe(5);
     expect(megabytes(1536 * 1024)).toBe(1.5);
+  });
+});
+
+describe('trafficFigures', () => {
+  it('reports the meter in megabytes, else the role’s allowance with nothing used', () => {
+    expect(trafficFigures('vip', { bytes_used: 1024 * 1024 * 2, bytes_limit: 1024 * 1024 * 5120 })).toEqual({ trafficUsedMb: 2, trafficLimitMb: 5120 });
+    expect(trafficFigures('premium', null)).toEqual({ trafficUsedMb: 0, trafficLimitMb: 1024 });
+    expect(trafficFigures('anonymous', null)).toEqual({ trafficUsedMb: 0, trafficLimitMb: 0 });
   });
 });

@@ -1,4 +1,5 @@
 import type { AccountRole } from './entities';
+import { TRAFFIC_LIMITS } from './traffic';
 
 /** Seed 000 §5: the mail hosts the feedback popup's e-mail field suggests. */
 export const EMAIL_SUGGESTION_HOSTS = ['qq', '163', '126', 'yahoo', 'gmail', 'hotmail'] as const;
@@ -9,20 +10,6 @@ export function emailSuggestions(typed: string): string[] {
   if (!text || text.includes('@')) return [];
   return EMAIL_SUGGESTION_HOSTS.map((host) => `${text}@${host}.com`);
 }
-
-/**
- * Upload traffic per month by role, in MB, until GET /api/traffic/current/ exists
- * (docs/decisions/015): the feedback's environment reports these.
- */
-export const TRAFFIC_LIMIT_MB: Readonly<Record<AccountRole | 'anonymous', number>> = {
-  anonymous: 0,
-  user: 100,
-  reseller: 100,
-  operator: 100,
-  premium: 1024,
-  vip: 5120,
-  enterprise: 20480,
-};
 
 export interface FeedbackEnvironment {
   platform: string;
@@ -45,6 +32,19 @@ export function feedbackMessage(text: string, environment: FeedbackEnvironment):
     `role: ${environment.role}`,
     `traffic: ${environment.trafficUsedMb} MB / ${environment.trafficLimitMb} MB`,
   ].join('\n');
+}
+
+/**
+ * The traffic line of a message: the meter's figures (GET /api/traffic/current/) when they
+ * came, else nothing used of the role's allowance; a reader who is not signed in has none.
+ */
+export function trafficFigures(
+  role: AccountRole | 'anonymous',
+  meter: { bytes_used: number; bytes_limit: number } | null,
+): Pick<FeedbackEnvironment, 'trafficUsedMb' | 'trafficLimitMb'> {
+  if (role === 'anonymous') return { trafficUsedMb: 0, trafficLimitMb: 0 };
+  if (meter) return { trafficUsedMb: megabytes(meter.bytes_used), trafficLimitMb: megabytes(meter.bytes_limit) };
+  return { trafficUsedMb: 0, trafficLimitMb: megabytes(TRAFFIC_LIMITS[role]) };
 }
 
 /** Bytes as whole-ish megabytes, as the editor shows them. */

@@ -45,12 +45,42 @@ describe('FeedbackStore', () => {
     stores.feedback.open();
     stores.feedback.setContent('Hello');
     expect(await stores.feedback.submit()).toBe(true);
-    expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/contact/', body: { email: 'ann@example.com' } });
-    const message = (calls[0]?.body as { message: string }).message;
+    const sent = calls.find((call) => call.path === '/api/contact/');
+    expect(sent).toMatchObject({ method: 'POST', path: '/api/contact/', body: { email: 'ann@example.com' } });
+    const message = (sent?.body as { message: string }).message;
     expect(message).toContain('Hello\n\n---\nplatform: Linux\nuser agent: TestAgent/1\nscreen: 1280x800\nrole: vip\ntraffic: 0 MB / 5120 MB');
     expect(alerts).toEqual(["We've received your feedback and will reply to you by email in one working day."]);
     expect(stores.feedback.show).toBe(false);
     expect(stores.feedback.content).toBe('');
+  });
+
+  it('sends a signed-in writer’s real traffic figures from the meter', async () => {
+    const { stores, calls } = storesAnswering(async (request) =>
+      request.path === '/api/traffic/current/'
+        ? { status: 200, data: { begin: '2026-11-01T00:00:00.000Z', end: '2026-12-01T00:00:00.000Z', bytes_limit: 1024 * 1024 * 1024, bytes_used: 3 * 1024 * 1024 + 512 * 1024 } }
+        : { status: 201, data: {} },
+      { id: 1, username: 'ann', email: 'ann@example.com', role: 'premium' },
+    );
+    stores.feedback.open();
+    stores.feedback.setContent('Hello');
+    expect(await stores.feedback.submit()).toBe(true);
+    expect(calls.map((call) => call.path)).toEqual(['/api/traffic/current/', '/api/contact/']);
+    expect((calls[1]?.body as { message: string }).message).toContain('role: premium\ntraffic: 3.5 MB / 1024 MB');
+  });
+
+  it('still sends when the meter cannot be read, and sends no traffic for a reader who is not signed in', async () => {
+    const signedIn = storesAnswering(async (request) => (request.path === '/api/traffic/current/' ? { status: 500, data: {} } : { status: 201, data: {} }), { id: 1, username: 'ann', email: 'ann@example.com' });
+    signedIn.stores.feedback.open();
+    signedIn.stores.feedback.setContent('Hi');
+    expect(await signedIn.stores.feedback.submit()).toBe(true);
+    expect((signedIn.calls.at(-1)?.body as { message: string }).message).toContain('role: user\ntraffic: 0 MB / 100 MB');
+    const anonymous = storesAnswering(async () => ({ status: 201, data: {} }));
+    anonymous.stores.feedback.open();
+    anonymous.stores.feedback.setEmail('guest@qq.com');
+    anonymous.stores.feedback.setContent('Hi');
+    expect(await anonymous.stores.feedback.submit()).toBe(true);
+    expect(anonymous.calls.map((call) => call.path)).toEqual(['/api/contact/']);
+    expect((anonymous.calls[0]?.body as { message: string }).message).toContain('role: anonymous\ntraffic: 0 MB / 0 MB');
   });
 
   it('alerts the failure with its status and stays open; a second submit while one runs is ignored', async () => {

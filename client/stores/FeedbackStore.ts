@@ -1,6 +1,7 @@
 import { action, computed, makeObservable, observable, runInAction } from 'mobx';
-import { emailSuggestions, feedbackMessage, TRAFFIC_LIMIT_MB, type FeedbackEnvironment } from '../../shared/feedback';
+import { emailSuggestions, feedbackMessage, trafficFigures, type FeedbackEnvironment } from '../../shared/feedback';
 import { contactApi } from '../api/contact';
+import { uploadsApi, type TrafficQuota } from '../api/uploads';
 import { ApiRequestError, type ApiClient } from '../api/client';
 import type { AccountStore } from './AccountStore';
 import type { EnvStore } from './EnvStore';
@@ -68,10 +69,23 @@ export class FeedbackStore {
     return this.email.trim() !== '' && this.content.trim() !== '';
   }
 
-  /** The environment sent with the message; traffic is 0 of the role's allowance (docs/decisions/015). */
-  environment(): FeedbackEnvironment {
+  /**
+   * The environment sent with the message; a signed-in writer's traffic comes from the
+   * meter (docs/decisions/019), and if it cannot be read the message still goes.
+   */
+  async environment(): Promise<FeedbackEnvironment> {
     const role = this.account.info.role ?? (this.account.signedIn ? 'user' : 'anonymous');
-    return { ...this.probe(), role, trafficUsedMb: 0, trafficLimitMb: TRAFFIC_LIMIT_MB[role] };
+    const meter = role === 'anonymous' ? null : await this.trafficMeter();
+    return { ...this.probe(), role, ...trafficFigures(role, meter) };
+  }
+
+  private async trafficMeter(): Promise<TrafficQuota | null> {
+    try {
+      const meter = await uploadsApi.traffic(this.api);
+      return Number.isFinite(meter.bytes_used) && Number.isFinite(meter.bytes_limit) ? meter : null;
+    } catch {
+      return null;
+    }
   }
 
   /** Validates and sends; a second submit while one runs is ignored. True when the message was taken. */
@@ -87,7 +101,7 @@ export class FeedbackStore {
     }
     runInAction(() => (this.submitting = true));
     try {
-      await contactApi.send(this.api, this.email.trim(), feedbackMessage(this.content, this.environment()));
+      await contactApi.send(this.api, this.email.trim(), feedbackMessage(this.content, await this.environment()));
       runInAction(() => {
         this.content = '';
         this.show = false;
