@@ -16,6 +16,8 @@ export const PdfExportButton = observer(function PdfExportButton({ store, articl
   const { t } = store;
   useEffect(() => {
     if (!store.quota) void store.loadQuota();
+    // The server finishes the export anyway; asking again later answers at once.
+    return () => store.cancel();
   }, [store]);
 
   if (store.unavailable) {
