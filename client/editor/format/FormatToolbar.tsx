@@ -1,10 +1,11 @@
 import type { Editor } from '@tiptap/react';
 import { useEditorState } from '@tiptap/react';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { chooseImages } from '../images/chooseImages';
 import type { FormatStore } from './FormatStore';
 import { familyName } from './FormatStore';
+import { TOOL_SELECT_STYLE, toolButtonStyle } from './toolStyles';
 import { formatTexts, type FormatTextKey } from './texts';
 import {
   ALIGNMENTS,
@@ -24,6 +25,9 @@ const ALIGN_LABELS: Readonly<Record<Alignment, FormatTextKey>> = {
   right: 'alignRight',
   justify: 'alignJustify',
 };
+
+const TOOLBAR_STYLE: CSSProperties = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 4 };
+const GROUP_STYLE: CSSProperties = { display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 };
 
 /** The palette's layout inline: it must float under its button whatever the page's stylesheet holds. */
 const PALETTE_STYLE: CSSProperties = {
@@ -58,7 +62,9 @@ export const FormatToolbar = observer(function FormatToolbar(props: { editor: Ed
     equalityFn: sameTextStyle,
   });
   const [paletteOpen, setPaletteOpen] = useState(false);
+  const palette = useRef<HTMLSpanElement>(null);
   useFontsOfArticle(editor, store);
+  useDismiss(paletteOpen, palette, () => setPaletteOpen(false));
 
   if (!editor || !style) return <div className="format-toolbar" role="toolbar" aria-label={t('toolbar')} />;
 
@@ -66,9 +72,10 @@ export const FormatToolbar = observer(function FormatToolbar(props: { editor: Ed
   const run = (command: (chain: ReturnType<Editor['chain']>) => ReturnType<Editor['chain']>) => command(editor.chain().focus()).run();
 
   return (
-    <div className="format-toolbar" role="toolbar" aria-label={t('toolbar')}>
+    <div className="format-toolbar" role="toolbar" aria-label={t('toolbar')} style={TOOLBAR_STYLE}>
       <select
         className="format-select format-paragraph"
+        style={TOOL_SELECT_STYLE}
         aria-label={t('paragraphType')}
         value={style.paragraphType}
         onChange={(event) => setParagraphType(editor, event.target.value as ParagraphType)}
@@ -83,7 +90,7 @@ export const FormatToolbar = observer(function FormatToolbar(props: { editor: Ed
         className="format-select format-font"
         aria-label={t('font')}
         value={font ? font.font_name : ''}
-        style={{ fontFamily: style.fontFamily }}
+        style={{ ...TOOL_SELECT_STYLE, fontFamily: style.fontFamily }}
         onChange={(event) => {
           const chosen = store.fonts.find((item) => item.font_name === event.target.value);
           if (chosen) store.applyFont(editor, chosen);
@@ -99,6 +106,7 @@ export const FormatToolbar = observer(function FormatToolbar(props: { editor: Ed
       </select>
       <select
         className="format-select format-size"
+        style={{ ...TOOL_SELECT_STYLE, width: 64 }}
         aria-label={t('fontSize')}
         value={String(style.fontSize)}
         onChange={(event) => run((chain) => chain.setFontSize(`${event.target.value}px`))}
@@ -109,7 +117,7 @@ export const FormatToolbar = observer(function FormatToolbar(props: { editor: Ed
           </option>
         ))}
       </select>
-      <span className="format-group">
+      <span className="format-group" style={GROUP_STYLE}>
         <ToolButton label={t('bold')} active={style.bold} onPress={() => run((chain) => chain.toggleBold())}>
           <b>B</b>
         </ToolButton>
@@ -122,7 +130,7 @@ export const FormatToolbar = observer(function FormatToolbar(props: { editor: Ed
         <ToolButton label={t('strike')} active={style.strike} onPress={() => run((chain) => chain.toggleStrike())}>
           <s>S</s>
         </ToolButton>
-        <span className="format-color" style={{ position: 'relative', display: 'inline-flex' }}>
+        <span className="format-color" ref={palette} style={{ position: 'relative', display: 'inline-flex' }}>
           <ToolButton label={t('color')} active={paletteOpen} onPress={() => setPaletteOpen(!paletteOpen)}>
             <span className="format-color-letter" style={{ borderBottom: `3px solid ${style.color}`, lineHeight: 1 }}>
               A
@@ -151,7 +159,7 @@ export const FormatToolbar = observer(function FormatToolbar(props: { editor: Ed
           )}
         </span>
       </span>
-      <span className="format-group">
+      <span className="format-group" style={GROUP_STYLE}>
         {ALIGNMENTS.map((alignment) => (
           <ToolButton
             key={alignment}
@@ -184,6 +192,7 @@ function ToolButton(props: { label: string; active: boolean; disabled?: boolean;
       aria-label={props.label}
       aria-pressed={props.active}
       title={props.label}
+      style={{ ...toolButtonStyle(props.active), ...(props.disabled ? { opacity: 0.4, cursor: 'default' } : {}) }}
       disabled={props.disabled}
       onMouseDown={keepSelection}
       onClick={props.onPress}
@@ -201,6 +210,25 @@ function keepSelection(event: MouseEvent): void {
 function sizeOptions(current: number): number[] {
   const sizes: number[] = [...FONT_SIZES];
   return sizes.includes(current) ? sizes : [...sizes, current].sort((a, b) => a - b);
+}
+
+/** Escape or a pointer outside closes a popover. */
+function useDismiss(open: boolean, area: RefObject<HTMLElement | null>, close: () => void): void {
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (event.target instanceof Node && !area.current?.contains(event.target)) close();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    window.addEventListener('pointerdown', onPointer, true);
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('pointerdown', onPointer, true);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [open, area, close]);
 }
 
 /** Loads the web fonts an opened article uses, and those of a large paste. */

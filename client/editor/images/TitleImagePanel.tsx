@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
+import { TOOL_BUTTON_STYLE } from '../format/toolStyles';
 import type { ImageUploadStore } from './ImageUploadStore';
 import { formatBytes, imageTexts } from './texts';
 
@@ -38,16 +39,16 @@ export const TitleImagePanel = observer(function TitleImagePanel(props: { store:
         <figure className="title-image" style={{ margin: '0 0 12px' }}>
           <img src={coverUrl} alt={t('cover')} style={{ display: 'block', width: '100%', height: 'auto', maxHeight: 360, objectFit: 'cover', borderRadius: 6 }} />
           <figcaption className="title-image-actions" style={{ display: 'flex', gap: 8, marginTop: 6 }}>
-            <button type="button" className="title-image-button" disabled={store.coverUploading} onClick={() => input.current?.click()}>
+            <button type="button" className="title-image-button" style={TOOL_BUTTON_STYLE} disabled={store.coverUploading} onClick={() => input.current?.click()}>
               {store.coverUploading ? t('uploadingCover') : t('changeCover')}
             </button>
-            <button type="button" className="title-image-button" disabled={store.coverUploading} onClick={() => onChange('')}>
+            <button type="button" className="title-image-button" style={TOOL_BUTTON_STYLE} disabled={store.coverUploading} onClick={() => onChange('')}>
               {t('removeCover')}
             </button>
           </figcaption>
         </figure>
       ) : (
-        <button type="button" className="title-image-choose" disabled={store.coverUploading} onClick={() => input.current?.click()}>
+        <button type="button" className="title-image-choose" style={{ ...TOOL_BUTTON_STYLE, width: '100%', height: 44, borderStyle: 'dashed', color: '#5b616b' }} disabled={store.coverUploading} onClick={() => input.current?.click()}>
           {store.coverUploading ? t('uploadingCover') : t('chooseCover')}
         </button>
       )}

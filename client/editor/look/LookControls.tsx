@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { BACKGROUNDS } from '../../../shared/themes';
 import { useStores } from '../../stores/context';
+import { TOOL_BUTTON_STYLE, toolButtonStyle } from '../format/toolStyles';
 import type { LookStore } from './LookStore';
 import { lookTexts } from './texts';
 import { createClickPlayer, typesIntoDocument } from './typingSound';
@@ -58,13 +59,14 @@ export const LookControls = observer(function LookControls(props: { store: LookS
     store.backgroundIndex < 0 ? t('backgroundNone') : t('backgroundNumber', { number: store.backgroundIndex + 1, count: BACKGROUNDS.length });
 
   return (
-    <div className="look-controls">
+    <div className="look-controls" style={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: 4 }}>
       {/* React hoists the sheet into the head; the reader links the same one (one theme a page). */}
       <link rel="stylesheet" href={store.themeInfo.css} precedence="theme" />
       <div className="look-theme" ref={chooser} style={{ position: 'relative' }}>
         <button
           type="button"
           className="look-button"
+          style={TOOL_BUTTON_STYLE}
           aria-haspopup="listbox"
           aria-expanded={themesOpen}
           title={t('theme')}
@@ -96,6 +98,7 @@ export const LookControls = observer(function LookControls(props: { store: LookS
       <button
         type="button"
         className="look-button look-background"
+        style={TOOL_BUTTON_STYLE}
         aria-label={backgroundLabel}
         title={backgroundLabel}
         data-background-index={store.backgroundIndex}
@@ -109,6 +112,7 @@ export const LookControls = observer(function LookControls(props: { store: LookS
       <button
         type="button"
         className={store.typingSound ? 'look-button is-active' : 'look-button'}
+        style={toolButtonStyle(store.typingSound)}
         aria-pressed={store.typingSound}
         onClick={() => store.toggleTypingSound()}
       >
@@ -117,6 +121,7 @@ export const LookControls = observer(function LookControls(props: { store: LookS
       <button
         type="button"
         className={store.immersive ? 'look-button is-active' : 'look-button'}
+        style={toolButtonStyle(store.immersive)}
         aria-pressed={store.immersive}
         title={store.immersive ? t('leaveImmersive') : t('immersive')}
         onClick={() => store.toggleImmersive()}
@@ -134,6 +139,7 @@ export const NavigationToggle = observer(function NavigationToggle(props: { stor
     <button
       type="button"
       className={props.store.navigationOpen ? 'look-button look-navigation is-active' : 'look-button look-navigation'}
+      style={toolButtonStyle(props.store.navigationOpen)}
       aria-pressed={props.store.navigationOpen}
       aria-label={t('navigation')}
       title={t('navigation')}

@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite';
+import { TOOL_BUTTON_STYLE } from '../format/toolStyles';
 import type { PromptStore } from './PromptStore';
 import { SmallDialog } from './SmallDialog';
 import { promptTexts } from './texts';
@@ -15,10 +16,10 @@ export const PhoneVerifyPrompt = observer(function PhoneVerifyPrompt(props: { st
       <p className="prompt-body">{t('phone.body')}</p>
       <iframe className="prompt-frame" style={{ width: '100%', border: '1px solid #e6e2da', borderRadius: 8 }} src={page} title={t('phone.title')} width={360} height={420} />
       <div className="prompt-actions" style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, flexWrap: 'wrap', marginTop: 16 }}>
-        <a className="prompt-button" href={page} target="_blank" rel="noopener">
+        <a className="prompt-button" style={{ ...TOOL_BUTTON_STYLE, textDecoration: 'none' }} href={page} target="_blank" rel="noopener">
           {t('phone.openPage')}
         </a>
-        <button type="button" className="prompt-button is-primary" onClick={close}>
+        <button type="button" className="prompt-button is-primary" style={{ ...TOOL_BUTTON_STYLE, background: '#2f6feb', borderColor: '#2f6feb', color: '#fff', textDecoration: 'none' }} onClick={close}>
           {t('close')}
         </button>
       </div>

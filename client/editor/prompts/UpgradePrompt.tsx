@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite';
+import { TOOL_BUTTON_STYLE } from '../format/toolStyles';
 import type { PromptStore } from './PromptStore';
 import { SmallDialog } from './SmallDialog';
 import { promptTexts } from './texts';
@@ -14,10 +15,10 @@ export const UpgradePrompt = observer(function UpgradePrompt(props: { store: Pro
     <SmallDialog title={t(`upgrade.${reason}.title`)} onClose={close} className="upgrade-prompt">
       <p className="prompt-body">{t(`upgrade.${reason}.body`)}</p>
       <div className="prompt-actions" style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, flexWrap: 'wrap', marginTop: 16 }}>
-        <button type="button" className="prompt-button" onClick={close}>
+        <button type="button" className="prompt-button" style={{ ...TOOL_BUTTON_STYLE, textDecoration: 'none' }} onClick={close}>
           {t('later')}
         </button>
-        <a className="prompt-button is-primary" href="/member" target="_blank" rel="noopener" onClick={close}>
+        <a className="prompt-button is-primary" style={{ ...TOOL_BUTTON_STYLE, background: '#2f6feb', borderColor: '#2f6feb', color: '#fff', textDecoration: 'none' }} href="/member" target="_blank" rel="noopener" onClick={close}>
           {t('upgrade.action')}
         </a>
       </div>
