@@ -59,7 +59,8 @@ export class ChromiumPdfRenderer implements PdfRenderer {
   async render(request: RenderRequest): Promise<Buffer> {
     this.stopIdleTimer();
     const browser = await this.launch();
-    const context = await browser.newContext({ viewport: { width: 794, height: 1123 } });
+    // The page is data: no script of its own runs (the sanitiser allows none; this makes sure).
+    const context = await browser.newContext({ viewport: { width: 794, height: 1123 }, javaScriptEnabled: false });
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       await context.route('**/*', async (route) => {

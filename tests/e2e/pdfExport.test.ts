@@ -36,7 +36,7 @@ beforeAll(async () => {
         language,
         theme: 'theme-1',
         visibility: 'private',
-        content: '<p>The water was grey and still. 湖水是灰绿色的，柳枝垂到水里。</p><h2>Evening</h2><p>A boat went by.</p>',
+        content: '<p>The water was grey and still. 湖水是灰绿色的，柳枝垂到水里。</p><h2>Evening</h2><p style="font-family: Lora">A boat went by.</p>',
       });
     }
   }
@@ -87,7 +87,9 @@ describe('PDF export in the editor', () => {
       expect(download.suggestedFilename()).toBe(`${journey.title}.pdf`);
       const file = fs.readFileSync(await download.path());
       expect(file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      // CJK from the system's Noto CJK; the web font the text names, from this server's /fonts.
       expect(file.toString('latin1')).toMatch(/Noto\w*CJK/);
+      expect(file.toString('latin1')).toMatch(/\+Lora-Regular/);
 
       // The link stays for opening the file again.
       const link = page.locator('.ze-pdf-download');

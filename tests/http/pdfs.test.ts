@@ -160,7 +160,7 @@ describe('PDF export with Chromium', async () => {
 
   it('answers 404 for ids that are not articles', async () => {
     const ann = await signedIn(app, 'ann');
-    for (const id of ['0', '-1', 'abc', '99999999', '1e3', '9'.repeat(30), '%3Cscript%3E']) {
+    for (const id of ['0', '-1', 'abc', '99999999', '1e0', '0x1', '%201', '9'.repeat(30), '%3Cscript%3E']) {
       const res = await ann.get(`/api/pdfs/article/${id}/`);
       expect(res.status, id).toBe(404);
       expect(res.body).toEqual({ detail: 'Not found.' });

@@ -6,7 +6,8 @@ import { requireUser } from '../auth';
 import { ApiError } from '../errors';
 import { articlePdfFile, articlePdfStatus, pdfQuota, type PdfServiceDeps } from './service';
 
-const articleId = z.coerce.number().int().min(1).max(2_147_483_647);
+/** Digits only: '1e3', ' 12' or '0x1' are not ids. */
+const articleId = z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).pipe(z.number().max(2_147_483_647));
 
 /** Seed 001 §7, PDF export: the month's quota, an article's export, its file. */
 export function pdfRoutes(deps: PdfServiceDeps): Router {
