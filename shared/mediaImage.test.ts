@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNearViewport, mediaImageUrl, shouldPrefetch } from './mediaImage';
+import { isNearViewport, isOnMediaHost, mediaImageUrl, shouldPrefetch } from './mediaImage';
 
 const hosts = ['media.zine.example'];
 
@@ -59,5 +59,15 @@ describe('shouldPrefetch', () => {
     expect(shouldPrefetch({ effectiveType: '2g' })).toBe(false);
     expect(shouldPrefetch({ effectiveType: 'slow-2g' })).toBe(false);
     expect(shouldPrefetch({ effectiveType: '4g', saveData: true })).toBe(false);
+  });
+});
+
+describe('isOnMediaHost', () => {
+  it('knows the media host’s images by host name, and nothing else', () => {
+    expect(isOnMediaHost('https://media.example.com/abc_hd.png', ['media.example.com'])).toBe(true);
+    expect(isOnMediaHost('https://cdn.example.com/abc_hd.png', ['media.example.com'])).toBe(false);
+    expect(isOnMediaHost('/media/abc_hd.png', ['media.example.com'])).toBe(false);
+    expect(isOnMediaHost('data:image/png;base64,AAAA', ['media.example.com'])).toBe(false);
+    expect(isOnMediaHost('https://media.example.com/x.png', [])).toBe(false);
   });
 });

@@ -50,8 +50,12 @@ export function shouldPrefetch(connection: ConnectionInfo | undefined): boolean 
   return connection.effectiveType !== '2g' && connection.effectiveType !== 'slow-2g';
 }
 
-/**
- * The product's media hosts, whose images are resized by URL. Empty until the media host
- * exists (a later issue); images elsewhere load as they are.
- */
-export const MEDIA_HOSTS: readonly string[] = [];
+/** Whether an image address is on one of the media hosts (the server names them: EnvStore.mediaHosts). */
+export function isOnMediaHost(src: string, hosts: readonly string[]): boolean {
+  try {
+    const url = new URL(src);
+    return /^https?:$/.test(url.protocol) && hosts.includes(url.hostname);
+  } catch {
+    return false;
+  }
+}

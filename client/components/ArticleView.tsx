@@ -43,7 +43,7 @@ export const ArticleView = observer(function ArticleView({ article, banner, body
   }, [article.content]);
 
   // Images marked data-lazy-src (media-host images) load 50 px ahead, resized (seed 000 §9).
-  useEffect(() => watchLazyImagesIn(sheet.current), [article.content]);
+  useEffect(() => watchLazyImagesIn(sheet.current, env.mediaHosts), [article.content, env.mediaHosts]);
 
   const openPhoto = (image: HTMLImageElement) => {
     const container = sheet.current;

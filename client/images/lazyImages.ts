@@ -1,4 +1,4 @@
-import { isNearViewport, LAZY_IMAGES, mediaImageUrl } from '../../shared/mediaImage';
+import { isNearViewport, isOnMediaHost, LAZY_IMAGES, mediaImageUrl } from '../../shared/mediaImage';
 
 let webp: boolean | null = null;
 
@@ -10,6 +10,21 @@ export function supportsWebp(): boolean {
     webp = canvas.toDataURL('image/webp').startsWith('data:image/webp');
   }
   return webp;
+}
+
+/**
+ * Media-host images of the article that have not loaded yet (the sanitiser makes them
+ * `loading="lazy"`, so those below the fold have not started) are pointed at the host's
+ * resized copy for the width they will take: the browser then fetches only that one.
+ * Images already shown stay as they are.
+ */
+export function resizeMediaImages(root: ParentNode, hosts: readonly string[]): void {
+  for (const image of root.querySelectorAll<HTMLImageElement>('img:not([data-lazy-src])')) {
+    if (image.complete || !isOnMediaHost(image.src, hosts)) continue;
+    const width = image.clientWidth || Number(image.getAttribute('width')) || image.parentElement?.clientWidth || window.innerWidth;
+    const resized = mediaImageUrl(image.src, { width, pixelRatio: window.devicePixelRatio, webp: supportsWebp(), hosts });
+    if (resized !== image.src) image.src = resized;
+  }
 }
 
 /**

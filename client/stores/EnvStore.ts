@@ -17,6 +17,8 @@ export interface EnvSnapshot {
   wechatSdkUrl?: string;
   /** The app's store pages (IOS_APP_URL, ANDROID_APP_URL), for /apps/download; absent when not configured. */
   appLinks?: { ios?: string; android?: string };
+  /** The media host's name: its images are asked for resized (shared/mediaImage.ts); absent without one. */
+  mediaHost?: string;
 }
 
 /** What the server detected about the request, and the texts of its language. Read-only. */
@@ -29,6 +31,8 @@ export class EnvStore {
   readonly renderedAt: number;
   readonly wechatSdkUrl: string | undefined;
   readonly appLinks: { ios?: string; android?: string };
+  /** The hosts whose images resize by URL: the media host, when there is one. */
+  readonly mediaHosts: readonly string[];
   private readonly catalogue: Catalogue;
 
   constructor(snapshot: EnvSnapshot, catalogue: Catalogue) {
@@ -40,6 +44,7 @@ export class EnvStore {
     this.renderedAt = snapshot.renderedAt;
     this.wechatSdkUrl = snapshot.wechatSdkUrl;
     this.appLinks = snapshot.appLinks ?? {};
+    this.mediaHosts = snapshot.mediaHost ? [snapshot.mediaHost] : [];
     this.catalogue = catalogue;
   }
 
@@ -65,6 +70,7 @@ export class EnvStore {
       renderedAt: this.renderedAt,
       ...(this.wechatSdkUrl ? { wechatSdkUrl: this.wechatSdkUrl } : {}),
       ...(this.appLinks.ios || this.appLinks.android ? { appLinks: this.appLinks } : {}),
+      ...(this.mediaHosts[0] ? { mediaHost: this.mediaHosts[0] } : {}),
     };
   }
 }

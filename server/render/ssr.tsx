@@ -46,6 +46,8 @@ export interface SsrOptions {
   renderTimeoutMs?: number;
   /** The render cache: requests it marked render complete, without a nonce, into it. */
   renderCache?: Pick<RenderCache, 'slotOf' | 'finish'>;
+  /** The media host's name, whose images the client asks for resized (shared/mediaImage.ts). */
+  mediaHost?: string;
 }
 
 /**
@@ -69,6 +71,7 @@ export function ssr(options: SsrOptions): RequestHandler {
           logEndpoint: options.config.logEndpoint ?? '/log',
           ...(loadsWechatSdk(clientType.shell, options.config.wechat.mp !== undefined) ? { wechatSdkUrl: options.config.wechatSdkUrl } : {}),
           ...(options.config.appLinks.ios || options.config.appLinks.android ? { appLinks: options.config.appLinks } : {}),
+          ...(options.mediaHost ? { mediaHost: options.mediaHost } : {}),
         },
         account: options.isAnonymous?.(req) ? { info: {}, loaded: true } : undefined,
       },

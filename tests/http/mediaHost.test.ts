@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { mediaImageUrl } from '../../shared/mediaImage';
 import { LocalMediaStore } from '../../server/media/mediaStore';
 import { pngOf } from '../support/images';
-import { testApp } from '../support/testApp';
+import { jsonBlock, testApp } from '../support/testApp';
 
 const KEY = `${'c0ffee'.repeat(5)}ab_hd.png`;
 const GIF_KEY = `${'d0'.repeat(16)}_hd.gif`;
@@ -98,8 +98,9 @@ describe('the media host, GET /media/<key>', async () => {
     }
   });
 
-  it('lets pages show images from the media origin (CSP img-src)', async () => {
+  it('lets pages show images from the media origin (CSP img-src) and tells the client its host', async () => {
     const res = await request(app).get('/');
     expect(String(res.headers['content-security-policy'])).toMatch(/img-src [^;]*http:\/\/localhost:3000/);
+    expect((jsonBlock(res.text, '__STATE__') as { env: { mediaHost?: string } }).env.mediaHost).toBe('localhost');
   });
 });
