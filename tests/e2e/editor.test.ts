@@ -1,0 +1,167 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeArticle } from '../support/articles';
+import { launchBrowser, watchForErrors } from '../support/browser';
+import { startLiveServer } from '../support/liveServer';
+import { createPerson, PASSWORD } from '../support/people';
+
+let browser: Browser;
+let server: Awaited<ReturnType<typeof startLiveServer>>;
+let annId = 0;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startLiveServer()]);
+  annId = (await createPerson(server.database, 'ann')).id;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Signs a context in through the API, as the sign-in form does. */
+async function signIn(context: BrowserContext, name: string): Promise<void> {
+  await context.request.get(`${server.origin}/`);
+  const csrf = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
+  const res = await context.request.post(`${server.origin}/api/accounts/login/cookies/`, {
+    headers: { 'X-CSRFToken': csrf },
+    data: { email: `${name}@example.com`, password: PASSWORD },
+  });
+  expect(res.status()).toBe(200);
+}
+
+async function openEditor(page: Page, path = '/editor'): Promise<void> {
+  await page.goto(`${server.origin}${path}`);
+  await page.waitForSelector('[data-editor-ready] .ze-content[contenteditable="true"]');
+}
+
+/** Types at the end of the document, as an author does. */
+async function typeAtEnd(page: Page, text: string): Promise<void> {
+  await page.locator('.ze-content').click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(text, { delay: 5 });
+}
+
+async function storedArticle(id: number) {
+  return server.database.db.selectFrom('articles').select(['title', 'content', 'author_id']).where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+function articleIdOf(page: Page): number {
+  return Number(new URL(page.url()).searchParams.get('article'));
+}
+
+const journeys = [
+  { locale: 'en', width: 1280, saved: 'Saved', modified: 'Modified', offline: 'Offline, kept on this device', conflict: '(conflict copy)' },
+  { locale: 'zh-CN', width: 375, saved: '已保存', modified: '已修改', offline: '离线，已保存在本设备', conflict: '（冲突副本）' },
+] as const;
+
+describe('the editor in Chromium', () => {
+  for (const journey of journeys) {
+    it(`writes an article, autosaves it after 7 s and finds it after a reload (${journey.locale}, ${journey.width} px)`, async () => {
+      const context = await browser.newContext({ locale: journey.locale, viewport: { width: journey.width, height: 800 } });
+      await signIn(context, 'ann');
+      const page = await context.newPage();
+      const problems = watchForErrors(page);
+      await openEditor(page);
+      await page.locator('.ze-title').fill(`Autosaved ${journey.locale}`);
+      await typeAtEnd(page, 'The first words of a long story.');
+      await expect.poll(() => page.locator('.ze-save-status').textContent()).toBe(journey.modified);
+      // No button: the autosave fires 7 s after the last change.
+      await expect.poll(() => page.locator('.ze-save-status').textContent(), { timeout: 15_000 }).toBe(journey.saved);
+      const id = articleIdOf(page);
+      expect(id).toBeGreaterThan(0);
+      const stored = await storedArticle(id);
+      expect(stored).toMatchObject({ title: `Autosaved ${journey.locale}`, author_id: annId });
+      expect(stored.content).toContain('The first words of a long story.');
+
+      await page.reload();
+      await page.waitForSelector('[data-editor-ready] .ze-content[contenteditable="true"]');
+      await expect.poll(() => page.locator('.ze-title').inputValue()).toBe(`Autosaved ${journey.locale}`);
+      await expect.poll(() => page.locator('.ze-content').textContent()).toContain('The first words of a long story.');
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+
+    it(`keeps every word typed while the network is down and saves them when it returns (${journey.locale}, ${journey.width} px)`, async () => {
+      const id = await writeArticle(server.database, annId, `offline-${journey.locale}`, {
+        title: 'Offline draft',
+        content: '<p>Before.</p>',
+        visibility: 'private',
+      });
+      const context = await browser.newContext({ locale: journey.locale, viewport: { width: journey.width, height: 800 } });
+      await signIn(context, 'ann');
+      const page = await context.newPage();
+      const problems = watchForErrors(page, [/Failed to load resource|ERR_INTERNET_DISCONNECTED/]);
+      await openEditor(page, `/editor?article=${id}`);
+      await expect.poll(() => page.locator('.ze-content').textContent()).toContain('Before.');
+
+      await context.setOffline(true);
+      await typeAtEnd(page, ' Typed offline one.');
+      await page.locator('.ze-topbar button', { hasText: journey.locale === 'en' ? /^Save$/ : /^保存$/ }).click();
+      await expect.poll(() => page.locator('.ze-save-status').textContent(), { timeout: 10_000 }).toBe(journey.offline);
+      await typeAtEnd(page, ' Typed offline two.');
+      // Kept on the device meanwhile.
+      const kept = await page.evaluate((key) => window.localStorage.getItem(key), `zine:editor:draft:${id}`);
+      expect(kept).toContain('Typed offline one.');
+
+      await context.setOffline(false);
+      await expect.poll(async () => (await storedArticle(id)).content, { timeout: 20_000 }).toContain('Typed offline two.');
+      const stored = await storedArticle(id);
+      expect(stored.content).toContain('Before.');
+      expect(stored.content).toContain('Typed offline one.');
+      await expect.poll(() => page.locator('.ze-save-status').textContent(), { timeout: 15_000 }).toBe(journey.saved);
+      await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key), `zine:editor:draft:${id}`)).toBeNull();
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+
+    it(`edits one article in two tabs and loses neither text (${journey.locale}, ${journey.width} px)`, async () => {
+      const id = await writeArticle(server.database, annId, `two-tabs-${journey.locale}`, { title: `Shared ${journey.locale}`, content: '<p>Start.</p>' });
+      const context = await browser.newContext({ locale: journey.locale, viewport: { width: journey.width, height: 800 } });
+      await signIn(context, 'ann');
+      const [first, second] = [await context.newPage(), await context.newPage()];
+      const problems = [...watchForErrors(first, [/409/]), ...watchForErrors(second, [/409/])];
+      await openEditor(first, `/editor?article=${id}`);
+      await openEditor(second, `/editor?article=${id}`);
+      const save = journey.locale === 'en' ? /^Save$/ : /^保存$/;
+
+      await typeAtEnd(first, ' Words of the first tab.');
+      await typeAtEnd(second, ' Words of the second tab.');
+      await first.locator('.ze-topbar button', { hasText: save }).click();
+      await expect.poll(async () => (await storedArticle(id)).content).toContain('Words of the first tab.');
+      await second.locator('.ze-topbar button', { hasText: save }).click();
+
+      // The second tab's save was based on an older version: it shows the server's text and keeps its own as a copy.
+      await expect.poll(() => second.locator('.ze-dialog').textContent(), { timeout: 10_000 }).toContain(journey.conflict);
+      await expect.poll(() => second.locator('.ze-content').textContent()).toContain('Words of the first tab.');
+      const copy = await server.database.db
+        .selectFrom('articles')
+        .select(['id', 'title', 'content'])
+        .where('author_id', '=', annId)
+        .where('title', 'like', `Shared ${journey.locale}%`)
+        .where('id', '!=', id)
+        .executeTakeFirstOrThrow();
+      expect(copy.title).toContain(journey.conflict);
+      expect(copy.content).toContain('Words of the second tab.');
+      expect((await storedArticle(id)).content).toContain('Words of the first tab.');
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("tells the author 'ZineEditor Module not found' when the editor's code cannot load", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await signIn(context, 'ann');
+    const page = await context.newPage();
+    await page.route(/EditorScreen-[A-Z0-9]+\.js$/, (route) => route.abort());
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto(`${server.origin}/editor`);
+    await expect.poll(() => alerts).toEqual(['ZineEditor Module not found']);
+    await expect.poll(() => page.locator('.ze-skeleton-text').textContent()).toBe('ZineEditor Module not found');
+    await context.close();
+  });
+});
