@@ -15,8 +15,6 @@ import type { Mailer } from './mail/mailer';
 import { LocalMediaStore, type MediaStore } from './media/mediaStore';
 import { mediaCspSources, mediaStoreFor } from './media/mediaStoreFor';
 import { mediaRoutes } from './media/routes';
-import { mediaCspSources, mediaStoreFor } from './media/mediaStoreFor';
-import { mediaRoutes } from './media/routes';
 import { createSmsSender, type SmsSender } from './sms/sender';
 import { PageViewCounter } from './content/pageViews';
 import { RenderCache } from './render/cache/renderCache';
@@ -85,8 +83,6 @@ export function createApp(deps: AppDeps): Express {
   });
 
   // 2. The API (embedded, or the upstream proxy), before any body parser or compression of ours.
-  // The media's form upload, host and storage callback: outside the API's parsers and CSRF check.
-  if (!config.apiUpstream && deps.database) app.use(mediaRoutes({ db: deps.database.db, now: deps.now ?? Date.now, store: media, logger: deps.logger }));
   // The media's form upload, host and storage callback: outside the API's parsers and CSRF check.
   if (!config.apiUpstream && deps.database) app.use(mediaRoutes({ db: deps.database.db, now: deps.now ?? Date.now, store: media, logger: deps.logger }));
   app.use(backend.api);
