@@ -26,7 +26,7 @@ export const PdfExportButton = observer(function PdfExportButton({ store, articl
         <button type="button" className="ze-button ze-pdf-button" disabled title={t('unavailable')} aria-describedby="ze-pdf-unavailable">
           {t('unavailableShort')}
         </button>
-        <span id="ze-pdf-unavailable" className="ze-pdf-note" role="note">
+        <span id="ze-pdf-unavailable" className="ze-muted ze-pdf-note" role="note">
           {t('unavailable')}
         </span>
       </span>
