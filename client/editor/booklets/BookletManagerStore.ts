@@ -314,6 +314,11 @@ export class BookletManagerStore {
     return this.moveItem(draggedId, { parentId, index: siblings.filter((node) => node.id !== draggedId).length });
   }
 
+  /** The "Move to" list: to the end of a directory (null: the top level). */
+  moveInto(itemId: number, parentId: number | null): Promise<void> {
+    return this.dropAtEnd(itemId, parentId);
+  }
+
   /** The keyboard's way to reorder: one place up or down among the siblings. */
   step(itemId: number, delta: -1 | 1): Promise<void> {
     const target = stepTarget(this.tree, itemId, delta);

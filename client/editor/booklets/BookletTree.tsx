@@ -3,7 +3,7 @@ import { useState, type DragEvent } from 'react';
 import type { ManagedBookletItem } from '../../../shared/bookletManagement';
 import type { BookletManagerStore } from './BookletManagerStore';
 import { TitleInput } from './TitleInput';
-import type { DropPlace } from './treeMoves';
+import { moveDestinations, positionOf, type DropPlace } from './treeMoves';
 
 /** What is being dragged and where it would land. */
 interface DragState {
@@ -143,6 +143,7 @@ const TreeItem = observer(function TreeItem({
           <button type="button" className="zb-icon-button" aria-label={t('moveDown')} title={t('moveDown')} disabled={last} onClick={() => void store.step(node.id, 1)}>
             ↓
           </button>
+          <MoveToSelect store={store} node={node} />
           {directory ? (
             <>
               <button type="button" className="zb-button" onClick={() => store.startEditing({ type: 'directory', id: node.id })}>
@@ -186,5 +187,29 @@ const TreeItem = observer(function TreeItem({
       )}
       <TreeLevel nodes={node.children} depth={depth + 1} store={store} drag={drag} setDrag={setDrag} />
     </li>
+  );
+});
+
+/** The keyboard's and touch screen's way to move an item into another directory (to its end). */
+const MoveToSelect = observer(function MoveToSelect({ store, node }: { store: BookletManagerStore; node: ManagedBookletItem }) {
+  const { t } = store;
+  const current = positionOf(store.tree, node.id)?.parentId ?? null;
+  const destinations = moveDestinations(store.tree, node.id);
+  if (destinations.length < 2) return null;
+  return (
+    <label className="zb-sales">
+      {t('moveTo')}
+      <select
+        value={current === null ? 'top' : String(current)}
+        disabled={store.busy}
+        onChange={(event) => void store.moveInto(node.id, event.target.value === 'top' ? null : Number(event.target.value))}
+      >
+        {destinations.map((destination) => (
+          <option key={destination.id ?? 'top'} value={destination.id === null ? 'top' : String(destination.id)}>
+            {destination.id === null ? t('topLevel') : `${'\u00a0\u00a0'.repeat(destination.depth - 1)}${destination.title}`}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 });

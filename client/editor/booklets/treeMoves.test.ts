@@ -48,3 +48,12 @@ describe('tree moves', () => {
     expect(down && shape(moveNode(tree, 1, down) ?? [])).toEqual([[2, [5]], [1, [3, 4]], 6]);
   });
 });
+
+describe('move destinations', () => {
+  it('lists the top level and every directory outside the item', async () => {
+    const { moveDestinations } = await import('./treeMoves');
+    const nested = [node(1, 'directory', [node(7, 'directory', [node(8, 'article')])]), node(2, 'directory')];
+    expect(moveDestinations(nested, 8).map((d) => d.id)).toEqual([null, 1, 7, 2]);
+    expect(moveDestinations(nested, 1).map((d) => d.id)).toEqual([null, 2]);
+  });
+});

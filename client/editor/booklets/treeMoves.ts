@@ -104,3 +104,17 @@ function remove(nodes: readonly ManagedBookletItem[], id: number): ManagedBookle
 function renumber(nodes: readonly ManagedBookletItem[]): ManagedBookletItem[] {
   return nodes.map((node, order) => (node.order === order ? node : { ...node, order }));
 }
+
+/** Where an item may move by the "Move to" list: the top level (id null) and every directory not inside it, with their depth. */
+export function moveDestinations(tree: readonly ManagedBookletItem[], id: number): { id: number | null; title: string; depth: number }[] {
+  const destinations: { id: number | null; title: string; depth: number }[] = [{ id: null, title: '', depth: 0 }];
+  const walk = (nodes: readonly ManagedBookletItem[], depth: number): void => {
+    for (const node of nodes) {
+      if (node.id === id || node.type !== 'directory') continue;
+      destinations.push({ id: node.id, title: node.detail.title, depth });
+      walk(node.children, depth + 1);
+    }
+  };
+  walk(tree, 1);
+  return destinations;
+}
