@@ -163,6 +163,8 @@ describe('booklet management', async () => {
         await send(bobV, 'post', `/api/booklets/${id}/restore/`),
         await bobV.get('/api/booklet/abc/'),
         await bobV.get('/api/booklet/99999999/'),
+        await bobV.get('/api/booklet/99999999999/'),
+        await send(bobV, 'delete', '/api/booklets/99999999999999999999/'),
       ];
       for (const res of attempts) {
         expect(res.status).toBe(404);
@@ -227,6 +229,8 @@ describe('booklet management', async () => {
         [{ type: 'directory', title: '', parent_id: null }, { title: ['A directory needs a title.'] }],
         [{ type: 'chapter', parent_id: null }, { type: expect.any(Array) as unknown }],
         [{ type: 'article', article_id: 'one', parent_id: null }, { article_id: expect.any(Array) as unknown }],
+        [{ type: 'article', article_id: 99999999999, parent_id: null }, { article_id: expect.any(Array) as unknown }],
+        [{ type: 'directory', title: 'x'.repeat(201), parent_id: null }, { title: ['The title has at most 200 characters.'] }],
       ];
       for (const [body, errors] of refusals) {
         const res = await addItem(annV, booklet.id, body);

@@ -19,6 +19,10 @@ import { managedBookletWithTree } from './manageView';
 
 type Deps = { db: Kysely<DB>; media: MediaStore; now: () => number; origin: string };
 
+/** Ids are 32-bit integers on PostgreSQL: a larger one is no row, never a database error. */
+const MAX_ID = 2_147_483_647;
+const rowId = z.number().int().positive().max(MAX_ID);
+
 const listQuery = pageQuery(BOOKLET_PAGE_SIZE, 50).extend({
   trash_status: z.enum(['not_in_trash', 'in_trash']).default('not_in_trash'),
 });
@@ -31,10 +35,10 @@ const bookletFields = z.object({
   description: text('The description', BOOKLET_DESCRIPTION_MAX).optional(),
 });
 const newBookletFields = bookletFields.extend({ name });
-const parentId = z.number().int().positive().nullable().default(null);
+const parentId = rowId.nullable().default(null);
 const newItem = z.discriminatedUnion('type', [
   z.object({ type: z.literal('directory'), title: text('The title', BOOKLET_DIRECTORY_TITLE_MAX).min(1, 'A directory needs a title.'), parent_id: parentId }),
-  z.object({ type: z.literal('article'), article_id: z.number().int().positive(), parent_id: parentId }),
+  z.object({ type: z.literal('article'), article_id: rowId, parent_id: parentId }),
 ]);
 const itemChanges = z.object({
   title: text('The title', BOOKLET_DIRECTORY_TITLE_MAX).min(1, 'A directory needs a title.').optional(),
@@ -108,6 +112,6 @@ export function bookletEditRoutes(deps: Deps): Router {
 
 /** An id that cannot exist is simply not found. */
 function idOf(value: string): number {
-  if (!/^[1-9]\d{0,11}$/.test(value)) throw ApiError.detail(404, 'Not found.');
+  if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > MAX_ID) throw ApiError.detail(404, 'Not found.');
   return Number(value);
 }
