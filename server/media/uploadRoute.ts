@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { type ErrorRequestHandler, type RequestHandler, Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import multer from 'multer';
 import sharp from 'sharp';
 import { MAX_UPLOAD_BYTES } from '../../shared/traffic';
@@ -39,7 +39,7 @@ export function uploadRoute(deps: UploadRouteDeps): Router {
     storage: multer.memoryStorage(),
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 8, fieldSize: 8 * 1024, parts: 10 },
   }).single('file');
-  router.post(['/upload', '/upload/'], form, upload(deps), formErrors());
+  router.post(['/upload', '/upload/'], parsedForm(form), upload(deps));
   return router;
 }
 
@@ -88,14 +88,13 @@ async function imageFormat(bytes: Buffer): Promise<string> {
   }
 }
 
-/** multer's refusals as the form upload's {error} answers; anything else goes on. */
-function formErrors(): ErrorRequestHandler {
-  return (error: unknown, _req, res, next) => {
-    if (error instanceof multer.MulterError) {
-      const status = error.code === 'LIMIT_FILE_SIZE' ? 413 : 400;
-      res.status(status).json({ error: status === 413 ? 'file too large' : error.message });
-      return;
-    }
-    next(error);
+/** The multipart form, or its refusal as the form upload's {error}: too large is 413, any other bad form 400. */
+function parsedForm(form: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    void form(req, res, (error?: unknown) => {
+      if (!error) return next();
+      const tooLarge = error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE';
+      res.status(tooLarge ? 413 : 400).json({ error: tooLarge ? 'file too large' : `bad form: ${error instanceof Error ? error.message : 'unreadable'}` });
+    });
   };
 }

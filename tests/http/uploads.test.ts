@@ -204,6 +204,19 @@ describe('uploads: the token, the form upload and the traffic meter', async () =
       expect((await upload({ token, key: key(11) })).status).toBe(400);
       expect((await request(app).post('/media/upload/').send({ key: key(11) })).status).toBe(401);
     });
+
+    it('answers 400 for a broken or overfull form, never a 500', async () => {
+      const broken = await request(app).post('/media/upload/').set('Content-Type', 'multipart/form-data; boundary=xyz').send('--xyz\r\nContent-Disposition: form-data; name="token"\r\n\r\nabc');
+      expect(broken.status).toBe(400);
+      expect(broken.body.error).toMatch(/^bad form/);
+      const { token } = await tokenFor(annArticle);
+      const png = await pngOf(10, 10);
+      const twoFiles = await upload({ token, key: key(12), file: png }).attach('file', png, 'second.png');
+      expect(twoFiles.status).toBe(400);
+      const longField = await request(app).post('/media/upload/').field('token', 'x'.repeat(10_000)).field('key', key(12));
+      expect(longField.status).toBe(400);
+      expect(fs.existsSync(path.join(mediaDir, key(12)))).toBe(false);
+    });
   });
 
   describe('GET /api/traffic/current/', () => {
