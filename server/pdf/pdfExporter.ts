@@ -92,6 +92,15 @@ export class PdfExporter {
     return path.join(this.options.dir, path.basename(name));
   }
 
+  /** False when a finished export's file is gone (DATA_DIR wiped, another machine's disk). */
+  async hasFile(name: string): Promise<boolean> {
+    if (!name) return false;
+    return fs.access(this.filePath(name)).then(
+      () => true,
+      () => false,
+    );
+  }
+
   /** Resolves when the queue is empty (tests, shutdown). */
   idle(): Promise<void> {
     if (!this.running) return Promise.resolve();
@@ -162,6 +171,25 @@ export class PdfExporter {
       .executeTakeFirst();
     // Declared lost meanwhile: nobody will ask for this file.
     if (Number(done.numUpdatedRows) !== 1) await fs.rm(this.filePath(file), { force: true });
+    else await this.dropSupersededFiles(id);
+  }
+
+  /** Only an article's newest PDF is served: the files of its older exports go. */
+  private async dropSupersededFiles(id: number): Promise<void> {
+    const { db } = this.options;
+    const current = await db.selectFrom('pdf_exports').select('article_id').where('id', '=', id).executeTakeFirst();
+    if (!current?.article_id) return;
+    const older = await db
+      .selectFrom('pdf_exports')
+      .select(['id', 'file'])
+      .where('article_id', '=', current.article_id)
+      .where('id', '<', id)
+      .where('file', '!=', '')
+      .execute();
+    for (const row of older) {
+      await fs.rm(this.filePath(row.file), { force: true });
+      await db.updateTable('pdf_exports').set({ file: '' }).where('id', '=', row.id).execute();
+    }
   }
 
   private async documentOf(id: number, origin: string): Promise<string> {

@@ -145,6 +145,20 @@ describe('PDF export with Chromium', async () => {
     const file = await download(ann, `/api/pdfs/article/${plain}/file/`);
     expect(file.headers['content-disposition']).toBe('attachment; filename="Rain Notes, revised.pdf"');
     expect((await ann.get('/api/pdfs/')).body).toMatchObject({ pdf_count: 3, remaining: 0 });
+    // Only the newest PDF of an article is kept: the Chinese article's and the revised one.
+    expect(fs.readdirSync(path.join(dataDir, 'pdfs')).filter((name) => name.endsWith('.pdf'))).toHaveLength(2);
+  });
+
+  it('makes the PDF anew when its file is gone, without counting the lost one', async () => {
+    const ann = await signedIn(app, 'ann');
+    for (const name of fs.readdirSync(path.join(dataDir, 'pdfs'))) fs.rmSync(path.join(dataDir, 'pdfs', name));
+    await database.db.updateTable('users').set({ membership_tier: 'premium', membership_expires_at: Date.now() + 86_400_000 }).where('username', '=', 'ann').execute();
+    const again = await ann.get(`/api/pdfs/article/${cjk}/`);
+    expect(['pending', 'processing']).toContain(again.body.status);
+    expect((await exportUntilDone(ann, cjk)).status).toBe('success');
+    expect((await download(ann, `/api/pdfs/article/${cjk}/file/`)).status).toBe(200);
+    expect((await ann.get('/api/pdfs/')).body).toMatchObject({ pdf_limit: 30, pdf_count: 3 });
+    await database.db.updateTable('users').set({ membership_tier: null, membership_expires_at: null }).where('username', '=', 'ann').execute();
   });
 
   it('tells another author nothing: 404 for the export and the file, and nothing started', async () => {

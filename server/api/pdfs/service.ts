@@ -46,6 +46,7 @@ export async function articlePdfStatus(deps: PdfServiceDeps, user: User, article
   const exporter = deps.pdfs;
   if (!exporter?.available) throw ApiError.detail(503, PDF_UNAVAILABLE);
   const now = deps.now();
+  await forgetMissingFile(deps.db, exporter, article.id, article.client_modify_date, now);
 
   const current = await deps.db.transaction().execute(async (trx) => {
     // Takes the user's row lock on PostgreSQL (SQLite has one writer): one start at a time per user.
@@ -93,6 +94,25 @@ export async function articlePdfFile(deps: PdfServiceDeps, user: User, articleId
     .executeTakeFirst();
   if (!row || !exporter) throw ApiError.detail(404, 'Not found.');
   return { path: exporter.filePath(row.file), title: article.title };
+}
+
+/** A finished export whose file is gone reads as failed, so asking again makes it anew. */
+async function forgetMissingFile(db: Kysely<DB>, exporter: PdfExporter, articleId: number, version: number, now: number): Promise<void> {
+  const done = await db
+    .selectFrom('pdf_exports')
+    .select(['id', 'file'])
+    .where('article_id', '=', articleId)
+    .where('article_version', '=', version)
+    .where('status', '=', 'success')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!done || (await exporter.hasFile(done.file))) return;
+  await db
+    .updateTable('pdf_exports')
+    .set({ status: 'failed', error: 'file missing', finished_at: now, failure_reported: 1 })
+    .where('id', '=', done.id)
+    .where('status', '=', 'success')
+    .execute();
 }
 
 export function pdfFileUrl(articleId: number): string {
