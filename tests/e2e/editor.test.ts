@@ -149,6 +149,95 @@ describe('the editor in Chromium', () => {
     });
   }
 
+  it('keeps words typed just before the tab closed and saves them on the next visit', async () => {
+    const id = await writeArticle(server.database, annId, 'closed-tab', { title: 'Closed tab', content: '<p>Saved part.</p>' });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await signIn(context, 'ann');
+    const page = await context.newPage();
+    await openEditor(page, `/editor?article=${id}`);
+    await expect.poll(() => page.locator('.ze-content').textContent()).toContain('Saved part.');
+    await typeAtEnd(page, ' Typed right before the crash.');
+    // Long before the 7 s autosave: the tab goes away without a save.
+    await page.waitForTimeout(400);
+    await page.close({ runBeforeUnload: false });
+    expect((await storedArticle(id)).content).not.toContain('Typed right before the crash.');
+
+    const again = await context.newPage();
+    const problems = watchForErrors(again);
+    await openEditor(again, `/editor?article=${id}`);
+    await expect.poll(() => again.locator('.ze-tip-text').allTextContents()).toContain('Restored the changes kept on this device; saving them now');
+    await expect.poll(async () => (await storedArticle(id)).content, { timeout: 10_000 }).toContain('Typed right before the crash.');
+    await expect.poll(() => again.locator('.ze-content').textContent()).toContain('Typed right before the crash.');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('asks before opening another article while modified, and saves first when told to (zh-CN, 375 px)', async () => {
+    const first = await writeArticle(server.database, annId, 'switch-one', { title: '第一篇', content: '<p>一。</p>' });
+    await writeArticle(server.database, annId, 'switch-two', { title: '第二篇', content: '<p>二。</p>' });
+    const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 375, height: 800 } });
+    await signIn(context, 'ann');
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    await openEditor(page, `/editor?article=${first}`);
+    await typeAtEnd(page, '新写的字');
+    await page.locator('.ze-topbar [aria-pressed]').first().click();
+    await page.locator('.ze-list-title', { hasText: '第二篇' }).click();
+    await expect.poll(() => page.locator('.ze-dialog').textContent()).toContain('这篇文章有未保存的修改');
+    await page.locator('.ze-dialog button', { hasText: '先保存' }).click();
+    await expect.poll(() => page.locator('.ze-title').inputValue()).toBe('第二篇');
+    expect((await storedArticle(first)).content).toContain('新写的字');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the update check shows a newer version saved elsewhere when the tab has no changes', async () => {
+    const id = await writeArticle(server.database, annId, 'update-check', { title: 'Update check', content: '<p>Old text.</p>' });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await signIn(context, 'ann');
+    const [reader, writer] = [await context.newPage(), await context.newPage()];
+    const problems = watchForErrors(reader);
+    await openEditor(reader, `/editor?article=${id}`);
+    await openEditor(writer, `/editor?article=${id}`);
+    await typeAtEnd(writer, ' New text from elsewhere.');
+    await writer.locator('.ze-topbar button', { hasText: /^Save$/ }).click();
+    await expect.poll(async () => (await storedArticle(id)).content).toContain('New text from elsewhere.');
+    await reader.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect.poll(() => reader.locator('.ze-content').textContent()).toContain('New text from elsewhere.');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('moves an article to the trash after confirmation, restores it, and deletes it for good', async () => {
+    const id = await writeArticle(server.database, annId, 'trash-me', { title: 'Trash me' });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await signIn(context, 'ann');
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    await openEditor(page);
+    const item = page.locator(`.ze-list-item[data-article-id="${id}"]`);
+    await item.locator('button', { hasText: 'Delete' }).click();
+    await expect.poll(() => page.locator('.ze-dialog').textContent()).toContain('Move "Trash me" to the trash?');
+    await page.locator('.ze-dialog button', { hasText: 'Delete' }).click();
+    await expect(item.count()).resolves.toBe(0);
+    await expect.poll(async () => (await server.database.db.selectFrom('articles').select('trashed').where('id', '=', id).executeTakeFirstOrThrow()).trashed).toBeTruthy();
+
+    await page.locator('.ze-list-actions button', { hasText: 'Trash' }).click();
+    await page.locator(`.ze-list-item[data-article-id="${id}"] button`, { hasText: 'Restore' }).click();
+    await expect.poll(async () => (await server.database.db.selectFrom('articles').select('trashed').where('id', '=', id).executeTakeFirstOrThrow()).trashed).toBeFalsy();
+
+    await page.locator('.ze-list-actions button', { hasText: 'Back to articles' }).click();
+    await page.locator(`.ze-list-item[data-article-id="${id}"] button`, { hasText: 'Delete' }).click();
+    await page.locator('.ze-dialog button', { hasText: 'Delete' }).click();
+    await page.locator('.ze-list-actions button', { hasText: 'Trash' }).click();
+    await page.locator(`.ze-list-item[data-article-id="${id}"] button`, { hasText: 'Delete for good' }).click();
+    await expect.poll(() => page.locator('.ze-dialog').textContent()).toContain('Delete "Trash me" for good?');
+    await page.locator('.ze-dialog button', { hasText: 'Delete' }).click();
+    await expect.poll(async () => (await server.database.db.selectFrom('articles').select('id').where('id', '=', id).executeTakeFirst()) ?? null).toBeNull();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("tells the author 'ZineEditor Module not found' when the editor's code cannot load", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await signIn(context, 'ann');
