@@ -124,7 +124,7 @@ describe('booklet management in the editor', () => {
       const dialog = page.getByRole('dialog');
       await dialog.getByRole('heading', { name: `Add an article to “${directory}”` }).waitFor();
       for (const title of titles) {
-        await dialog.locator('.zb-picker-item', { hasText: title }).getByRole('button', { name: 'Add article' }).click();
+        await dialog.locator('.zb-picker-item', { hasText: title }).getByRole('button', { name: 'Add', exact: true }).click();
         await dialog.locator('.zb-picker-item', { hasText: title }).getByRole('button', { name: 'Added' }).waitFor();
       }
       await dialog.getByRole('button', { name: 'Close' }).click();

@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import type { BookletManagerStore } from './BookletManagerStore';
 import { findItem } from './treeMoves';
 
@@ -21,7 +22,8 @@ export const ArticlePickerDialog = observer(function ArticlePickerDialog({ store
 
   if (!picker) return null;
   const target = picker.parentId === null ? (store.detail?.name ?? '') : (findItem(store.tree, picker.parentId)?.detail.title ?? '');
-  return (
+  // On the page's body: the navigation panel's stacking context would put it under the document.
+  return createPortal(
     <div className="zb-dialog-backdrop" onClick={() => store.closePicker()}>
       <div className="zb-dialog" role="dialog" aria-modal="true" aria-labelledby="zb-picker-title" onClick={(event) => event.stopPropagation()}>
         <h2 id="zb-picker-title">{t('pickArticle', { target })}</h2>
@@ -34,7 +36,7 @@ export const ArticlePickerDialog = observer(function ArticlePickerDialog({ store
               <li key={article.id} className="zb-picker-item">
                 <span className="zb-picker-title">{article.title || article.slug}</span>
                 <button type="button" className="zb-button" disabled={added || store.busy} onClick={() => void store.addArticle(article.id)}>
-                  {added ? t('added') : t('addArticle')}
+                  {added ? t('added') : t('add')}
                 </button>
               </li>
             );
@@ -51,6 +53,7 @@ export const ArticlePickerDialog = observer(function ArticlePickerDialog({ store
           </button>
         </div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 });

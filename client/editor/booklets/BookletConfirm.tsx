@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import type { BookletManagerStore } from './BookletManagerStore';
 
 /** The manager's confirmation (delete a booklet, remove an item): Escape or a click outside says no. */
@@ -18,7 +19,8 @@ export const BookletConfirm = observer(function BookletConfirm({ store }: { stor
   }, [confirmation]);
 
   if (!confirmation) return null;
-  return (
+  // On the page's body: the navigation panel's stacking context would put it under the document.
+  return createPortal(
     <div className="zb-dialog-backdrop" onClick={() => confirmation.answer(false)}>
       <div className="zb-dialog" role="alertdialog" aria-modal="true" aria-describedby="zb-confirm-text" onClick={(event) => event.stopPropagation()}>
         <p id="zb-confirm-text">{confirmation.text}</p>
@@ -31,6 +33,7 @@ export const BookletConfirm = observer(function BookletConfirm({ store }: { stor
           </button>
         </div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 });
