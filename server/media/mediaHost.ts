@@ -22,6 +22,8 @@ export function mediaHost(store: LocalMediaStore): Router {
   const rendering = new Map<string, Promise<void>>();
 
   router.get('/*key', async (req, res) => {
+    // Article images show in feed readers and shared pages elsewhere, as a CDN's would.
+    res.set('Cross-Origin-Resource-Policy', 'cross-origin');
     const segments: unknown = req.params.key;
     const key = Array.isArray(segments) ? segments.join('/') : '';
     if (!isSafeMediaKey(key)) return notFound(res);

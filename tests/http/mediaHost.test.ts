@@ -27,6 +27,7 @@ describe('the media host, GET /media/<key>', async () => {
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(binary(res).equals(original)).toBe(true);
     const etag = res.headers.etag;
     expect(etag).toBeTruthy();
