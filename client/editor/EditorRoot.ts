@@ -90,6 +90,7 @@ export class EditorRoot {
       t,
       editor: this.editor,
       copyText: options.copyText ?? ((text) => navigator.clipboard.writeText(text)),
+      onMarksChanged: (article) => this.list.refreshItem(article),
     });
     this.format = new FormatStore(deps);
     this.look = new LookStore(deps);

@@ -238,6 +238,46 @@ describe('the editor in Chromium', () => {
     await context.close();
   });
 
+  it('publishes, shares by link and tags an article; the list shows its marks', async () => {
+    const id = await writeArticle(server.database, annId, 'publish-me', { title: 'Publish me', visibility: 'private' });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await signIn(context, 'ann');
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    await openEditor(page, `/editor?article=${id}`);
+    const item = page.locator(`.ze-list-item[data-article-id="${id}"]`);
+    const visibility = page.locator('.ze-visibility');
+    await expect.poll(() => visibility.textContent()).toBe('Private');
+    await visibility.click();
+    await expect.poll(() => visibility.textContent()).toBe('Public');
+    await expect.poll(() => item.locator('.ze-mark').allTextContents()).toContain('Public');
+    const api = async () => (await context.request.get(`${server.origin}/api/articles/${id}/`)).json() as Promise<{ visibility: string; tags: string[]; shared_marks: string[] }>;
+    expect((await api()).visibility).toBe('public');
+    await visibility.click();
+    await expect.poll(async () => (await api()).visibility).toBe('private');
+
+    await page.locator('.ze-publish button', { hasText: 'Share links' }).click();
+    await page.locator('.ze-share-panel button', { hasText: 'Create link' }).click();
+    const link = page.locator('.ze-share-links input');
+    await expect.poll(() => link.inputValue()).toMatch(/\/article\/publish-me\?share=/);
+    await expect.poll(() => item.locator('.ze-mark').allTextContents()).toContain('Shared by link');
+    const shared = await context.browser()?.newContext();
+    if (!shared) throw new Error('no browser');
+    const shareUrl = new URL(await link.inputValue());
+    const visit = await shared.request.get(`${server.origin}${shareUrl.pathname}${shareUrl.search}`);
+    expect(visit.status()).toBe(200);
+    await shared.close();
+
+    await page.locator('.ze-tag-input').fill('tea');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await api()).tags).toEqual(['tea']);
+    await page.locator('.ze-share-links button', { hasText: 'Revoke' }).click();
+    await expect.poll(() => page.locator('.ze-share-links input').count()).toBe(0);
+    await expect.poll(async () => (await api()).shared_marks).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("tells the author 'ZineEditor Module not found' when the editor's code cannot load", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await signIn(context, 'ann');

@@ -43,6 +43,7 @@ export class ArticleListStore {
       trash: observable,
       showTrash: action,
       upsert: action,
+      refreshItem: action,
     });
   }
 
@@ -110,6 +111,13 @@ export class ArticleListStore {
     const had = this.items.some((existing) => existing.id === article.id);
     this.items = [item, ...this.items.filter((existing) => existing.id !== article.id)];
     if (!had) this.count++;
+  }
+
+  /** An article's marks or texts changed without an edit (share links): its item updates where it is. */
+  refreshItem(article: EditableArticle): void {
+    this.items = this.items.map((item) =>
+      item.id === article.id ? { ...item, title: article.title, description: article.description, cover_url: article.cover_url, shared_marks: article.shared_marks } : item,
+    );
   }
 
   /**

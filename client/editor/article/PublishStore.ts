@@ -1,5 +1,5 @@
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
-import type { ArticleShareLink } from '../../../shared/entities';
+import type { ArticleShareLink, EditableArticle } from '../../../shared/entities';
 import { ApiRequestError, type ApiClient } from '../../api/client';
 import { editorArticlesApi } from '../../api/editorArticles';
 import type { EditorTranslate } from '../texts';
@@ -13,6 +13,8 @@ export interface PublishDeps {
   editor: EditorStore;
   /** Writes text to the clipboard. */
   copyText: (text: string) => Promise<void>;
+  /** The article's marks changed (the list shows them). */
+  onMarksChanged?: (article: EditableArticle) => void;
 }
 
 /** Issue 7 item 2: public or private, share links (create, revoke, copy), tags. */
@@ -94,6 +96,7 @@ export class PublishStore {
   private async refreshMarks(id: number): Promise<void> {
     const article = await editorArticlesApi.get(this.deps.api, id);
     if (this.deps.editor.articleId === id) this.deps.editor.applyMeta(article);
+    this.deps.onMarksChanged?.(article);
   }
 
   private requireSaved(): boolean {
