@@ -147,7 +147,7 @@ describe('booklet management in the editor', () => {
     await expect.poll(() => treeRows(manager)).toEqual(['Autumn', `  ${ARTICLES.rain}`, `  ${ARTICLES.river}`, 'Spring', `  ${ARTICLES.tea}`]);
 
     const readLink = await manager.getByRole('link', { name: 'Read' }).getAttribute('href');
-    expect(readLink).toMatch(/^\/booklet\/[a-z0-9]{12}$/);
+    expect(readLink).toMatch(/^\/booklet\/[a-z0-9]{12}\/$/);
     expect(problems).toEqual([]);
 
     // A visitor without a session reads the booklet in the new order.

@@ -13,7 +13,7 @@ import { testApp } from '../support/testApp';
 const png = (width = 12) => sharp({ create: { width, height: 8, channels: 3, background: '#c33' } }).png().toBuffer();
 
 describe('booklet management', async () => {
-  const { app, database, mediaDir } = await testApp();
+  const { app, database, mediaDir } = await testApp({ config: { publicOrigin: 'http://zine.test' } });
   const { db } = database;
   const ann = await createPerson(database, 'ann');
   const bob = await createPerson(database, 'bob');
@@ -267,6 +267,15 @@ describe('booklet management', async () => {
         ['Part A', ['Title of ann-one', 'Title of ann-two']],
         ['Part B', ['Title of ann-three']],
       ]);
+      // The public page is served from the render cache until the booklet changes.
+      const pageOrder = async () => {
+        const res = await anonymous.get(`/booklet/${booklet.slug}/`);
+        expect(res.status).toBe(200);
+        return ['Part A', 'Part B'].map((title) => res.text.indexOf(title));
+      };
+      const [aBefore, bBefore] = await pageOrder();
+      expect(aBefore).toBeLessThan(bBefore ?? 0);
+      expect((await anonymous.get(`/booklet/${booklet.slug}/`)).headers['x-cache']).toBe('hit');
       const keysBefore = (await changeKeys()).length;
       const res = await send(annV, 'put', `/api/booklet/${booklet.id}/`).send({
         detail: [
@@ -285,6 +294,8 @@ describe('booklet management', async () => {
         ['Part A', ['Title of ann-one']],
       ]);
       expect((await changeKeys()).slice(keysBefore)).toContain(`booklet:${booklet.slug}`);
+      const [aAfter, bAfter] = await pageOrder();
+      expect(bAfter).toBeLessThan(aAfter ?? 0);
     });
 
     it('refuses a reorder with foreign or repeated ids, chapters holding items, or too deep, and changes nothing', async () => {

@@ -3,6 +3,7 @@ import type { BookletTrashStatus, ManagedBooklet, ManagedBookletItem } from '../
 import type { BookletSalesMode, EditorArticleListItem } from '../../../shared/entities';
 import { bookletManagementApi, type BookletFormFields } from '../../api/bookletManagement';
 import { firstErrorMessage, ApiRequestError } from '../../api/client';
+import { bookletOverviewPath } from '../../components/BookletLinks';
 import { editorArticlesApi } from '../../api/editorArticles';
 import type { EditorDeps } from '../EditorDeps';
 import { bookletTexts, type BookletTextKey, type BookletTranslate } from './texts';
@@ -446,7 +447,7 @@ export class BookletManagerStore {
 
   /** The reader's address of a booklet. */
   readLink(booklet: Pick<ManagedBooklet, 'slug'>): string {
-    return `/booklet/${encodeURIComponent(booklet.slug)}`;
+    return bookletOverviewPath(booklet.slug);
   }
 
   private clearList(): void {
