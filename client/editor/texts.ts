@@ -36,6 +36,7 @@ export const EDITOR_TEXTS = {
     saveFirst: 'Save first',
     giveUp: 'Give up changes',
     cancel: 'Cancel',
+    close: 'Close',
     ok: 'OK',
     openCopy: 'Open the copy',
     // Layout
@@ -108,6 +109,7 @@ export const EDITOR_TEXTS = {
     saveFirst: '先保存',
     giveUp: '放弃修改',
     cancel: '取消',
+    close: '关闭',
     ok: '确定',
     openCopy: '打开副本',
     loading: '正在加载编辑器…',
@@ -177,6 +179,7 @@ export const EDITOR_TEXTS = {
     saveFirst: '先儲存',
     giveUp: '放棄修改',
     cancel: '取消',
+    close: '關閉',
     ok: '確定',
     openCopy: '開啟副本',
     loading: '正在載入編輯器…',

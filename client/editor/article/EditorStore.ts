@@ -82,6 +82,7 @@ export class EditorStore {
   private autosaveTimer: ReturnType<typeof setTimeout> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private retryDelay = 0;
+  private disposed = false;
 
   constructor(private readonly deps: EditorStoreDeps) {
     this.tempKey = this.newKey();
@@ -300,7 +301,9 @@ export class EditorStore {
     this.contentVersion++;
   }
 
+  /** The page closed: no more timers (a save already started still finishes). */
   dispose(): void {
+    this.disposed = true;
     this.clearTimers();
   }
 
@@ -462,6 +465,7 @@ export class EditorStore {
 
   private scheduleAutosave(): void {
     if (this.autosaveTimer) clearTimeout(this.autosaveTimer);
+    if (this.disposed) return;
     const id = this.articleId;
     const tempKey = this.tempKey;
     this.autosaveTimer = setTimeout(() => {
@@ -473,6 +477,7 @@ export class EditorStore {
 
   private scheduleRetry(): void {
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.disposed) return;
     this.retryDelay = Math.min(RETRY_MAX_MS, this.retryDelay === 0 ? RETRY_FIRST_MS : this.retryDelay * 2);
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;

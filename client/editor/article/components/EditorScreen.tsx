@@ -46,7 +46,7 @@ const EditorLayout = observer(function EditorLayout() {
   const editor = useArticleEditor(root.editor, root.t('contentPlaceholder'));
   return (
     <div className={root.look.immersive ? 'ze-root ze-immersive' : 'ze-root'} data-editor-ready="true">
-      <TipsView store={root.deps.tips} closeLabel={root.t('cancel')} />
+      <TipsView store={root.deps.tips} closeLabel={root.t('close')} />
       <TopBar editor={editor} />
       <div className="ze-body">
         <NavigationPanel
@@ -111,7 +111,9 @@ function useEditorLifecycle(root: EditorRoot): void {
       window.removeEventListener('online', online);
       document.removeEventListener('visibilitychange', visibility);
       window.clearInterval(timer);
+      // Leaving the page inside the app: one last save (the local copy stays until it is confirmed).
       editor.flush();
+      if (editor.hasUnsavedChanges) void editor.save();
       root.dispose();
     };
   }, [root]);
