@@ -165,4 +165,33 @@ describe('booklet management in the editor', () => {
     await visitor.close();
     await context.close();
   });
+
+  it('moves a booklet to the trash after confirming, and restores it from the trash (zh-CN)', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await signIn(context, 'bea');
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    await page.goto(`${server.origin}/editor?__lang=zh-CN`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.locator('.ze-navigation [role=tab]').nth(1).click();
+    const manager = page.locator('.zb-manager');
+    await manager.locator('.zb-card', { hasText: 'Seasons of the valley' }).click();
+    await manager.getByRole('button', { name: '删除' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('把小册“Seasons of the valley”移到回收站？读者将无法再看到它。').waitFor();
+    await confirm.getByRole('button', { name: '取消' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await manager.getByRole('button', { name: '删除' }).click();
+    await confirm.getByRole('button', { name: '删除' }).click();
+    await manager.getByText('还没有小册。', { exact: false }).waitFor();
+
+    await manager.getByRole('tab', { name: '回收站' }).click();
+    const trashed = manager.locator('.zb-card', { hasText: 'Seasons of the valley' });
+    await trashed.getByRole('button', { name: '恢复' }).click();
+    await manager.getByText('回收站是空的。').waitFor();
+    await manager.getByRole('tab', { name: '我的小册' }).click();
+    await manager.locator('.zb-card', { hasText: 'Seasons of the valley' }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
