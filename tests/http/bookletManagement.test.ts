@@ -186,8 +186,12 @@ describe('booklet management', async () => {
       const trash = (await annV.get('/api/booklets/?trash_status=in_trash')).body.results as ManagedBooklet[];
       expect(trash.map((b) => [b.name, b.trashed])).toEqual([['Trash me', true]]);
       // A booklet in the trash is not edited until restored.
-      const edit = await send(annV, 'patch', `/api/booklet/${booklet.id}/`).field('name', 'Edited in trash');
+      const files = fs.readdirSync(mediaDir, { recursive: true }).length;
+      const edit = await send(annV, 'patch', `/api/booklet/${booklet.id}/`).field('name', 'Edited in trash').attach('cover', await png(), 'c.png');
       expect(edit.status).toBe(400);
+      expect(edit.body).toEqual({ detail: 'This booklet is in the trash: restore it first.' });
+      expect(fs.readdirSync(mediaDir, { recursive: true }).length).toBe(files);
+      expect((await addItem(annV, booklet.id, { type: 'directory', title: 'In trash', parent_id: null })).status).toBe(400);
       const restored = await send(annV, 'post', `/api/booklets/${booklet.id}/restore/`);
       expect(restored.status).toBe(200);
       expect(restored.body).toMatchObject({ trashed: false, name: 'Trash me' });

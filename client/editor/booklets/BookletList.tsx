@@ -16,7 +16,8 @@ export const BookletList = observer(function BookletList({ store }: { store: Boo
     });
     observer.observe(sentinel);
     return () => observer.disconnect();
-  }, [store]);
+    // Observed afresh after each page: an end still in view then asks for the next one.
+  }, [store, store.ids.length]);
 
   const booklets = store.booklets;
   return (

@@ -114,6 +114,17 @@ const TreeItem = observer(function TreeItem({
           if (dragged !== null && dragged !== node.id) void store.drop(dragged, node.id, place);
         }}
         onClick={() => store.selectItem(node.id)}
+        tabIndex={0}
+        onKeyDown={(event) => {
+          if (event.target !== event.currentTarget) return;
+          if (event.key === 'Enter' || event.key === ' ') {
+            event.preventDefault();
+            store.selectItem(node.id);
+          } else if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+            event.preventDefault();
+            void store.step(node.id, event.key === 'ArrowUp' ? -1 : 1);
+          }
+        }}
       >
         <span className="zb-grip" aria-hidden="true">
           ⋮⋮

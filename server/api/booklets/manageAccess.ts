@@ -4,6 +4,8 @@ import { ApiError } from '../errors';
 
 export type BookletRow = Selectable<BookletsTable>;
 
+export const TRASHED_BOOKLET = 'This booklet is in the trash: restore it first.';
+
 /** The caller's own booklet by id; anyone else's (or none) is 404, as if it did not exist. */
 export async function ownBooklet(db: Kysely<DB>, id: number, owner: User): Promise<BookletRow> {
   const row = await db.selectFrom('booklets').selectAll().where('id', '=', id).where('owner_id', '=', owner.id).executeTakeFirst();
@@ -20,6 +22,6 @@ export async function lockOwnBooklet(db: Kysely<DB>, id: number, owner: User, no
   const touched = await db.updateTable('booklets').set({ modified_at: now }).where('id', '=', id).where('owner_id', '=', owner.id).executeTakeFirst();
   if (Number(touched.numUpdatedRows) === 0) throw ApiError.detail(404, 'Not found.');
   const row = await ownBooklet(db, id, owner);
-  if (row.trashed === 1) throw ApiError.detail(400, 'This booklet is in the trash: restore it first.');
+  if (row.trashed === 1) throw ApiError.detail(400, TRASHED_BOOKLET);
   return row;
 }

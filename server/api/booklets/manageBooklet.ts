@@ -3,7 +3,7 @@ import type { ManagedBooklet } from '../../../shared/bookletManagement';
 import type { DB, User } from '../../db/schema';
 import type { MediaStore } from '../../media/mediaStore';
 import { ApiError } from '../errors';
-import { lockOwnBooklet, ownBooklet } from './manageAccess';
+import { lockOwnBooklet, ownBooklet, TRASHED_BOOKLET } from './manageAccess';
 import { bookletChanged, paidChapterArticles } from './manageChanges';
 import { storeCover } from './manageCover';
 import { freshBookletSlug } from './manageSlug';
@@ -52,8 +52,9 @@ export async function createOwnBooklet(ctx: Context, owner: User, fields: Bookle
 
 /** `PATCH /api/booklet/{id}/`: only the fields sent, and the cover when a new file came. */
 export async function updateOwnBooklet(ctx: Context, owner: User, id: number, fields: BookletFields, cover: { buffer: Buffer } | undefined): Promise<ManagedBooklet> {
-  // Refuse another author's booklet before storing anything.
-  await ownBooklet(ctx.db, id, owner);
+  // Refuse another author's booklet, or one in the trash, before storing anything.
+  const before = await ownBooklet(ctx.db, id, owner);
+  if (before.trashed === 1) throw ApiError.detail(400, TRASHED_BOOKLET);
   const coverUrl = cover ? await storeCover(ctx.media, cover) : undefined;
   const row = await ctx.db.transaction().execute(async (trx) => {
     const booklet = await lockOwnBooklet(trx, id, owner, ctx.now);
