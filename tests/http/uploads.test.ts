@@ -179,6 +179,21 @@ describe('uploads: the token, the form upload and the traffic meter', async () =
       await setUsed(ann.id, 0);
     });
 
+    it('lets only one of two uploads at once take the last bytes of the month, and only one take a key', async () => {
+      const { token } = await tokenFor(annArticle);
+      const small = await pngOf(4, 4);
+      await setUsed(ann.id, TRAFFIC_LIMITS.user - small.length - 10);
+      const both = await Promise.all([upload({ token, key: key(20), file: small }), upload({ token, key: key(21), file: small })]);
+      expect(both.map((res) => res.status).sort()).toEqual([200, 412]);
+      expect(await used(ann.id)).toBe(TRAFFIC_LIMITS.user - 10);
+      await setUsed(ann.id, 0);
+      const same = await Promise.all([upload({ token, key: key(22), file: small }), upload({ token, key: key(22), file: small })]);
+      expect(same.map((res) => res.status).sort()).toEqual([200, 409]);
+      expect(await used(ann.id)).toBe(small.length);
+      expect((await files()).filter((row) => row.key === key(22))).toHaveLength(1);
+      await setUsed(ann.id, 0);
+    });
+
     it('refuses keys that are not random hex + _hd + an image extension, path tricks above all', async () => {
       const { token } = await tokenFor(annArticle);
       const png = await pngOf(10, 10);
