@@ -245,6 +245,14 @@ describe('booklet management', async () => {
       expect(tree.map((node) => [node.detail.title, node.children.map((c) => c.detail.title)])).toEqual([['Part one', ['Title of ann-one']]]);
     });
 
+    it('adds an article once even when two adds race', async () => {
+      const booklet = await create(annV, 'Racing');
+      const body = { type: 'article', article_id: annArticles.two, parent_id: null };
+      const results = await Promise.all([addItem(annV, booklet.id, body), addItem(annV, booklet.id, body), addItem(annV, booklet.id, body)]);
+      expect(results.map((res) => res.status).sort()).toEqual([201, 400, 400]);
+      expect(await db.selectFrom('booklet_items').select('id').where('booklet_id', '=', booklet.id).execute()).toHaveLength(1);
+    });
+
     it('nests directories at most five levels deep', async () => {
       const booklet = await create(annV, 'Deep');
       let parent: number | null = null;
