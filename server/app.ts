@@ -12,7 +12,7 @@ import { siteOrigin, type Config } from './config';
 import type { Database } from './db/connection';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
-import { LocalMediaStore, type MediaStore } from './media/mediaStore';
+import type { MediaStore } from './media/mediaStore';
 import { mediaCspSources, mediaStoreFor } from './media/mediaStoreFor';
 import { mediaRoutes } from './media/routes';
 import { createSmsSender, type SmsSender } from './sms/sender';
@@ -169,7 +169,7 @@ function embeddedBackend(deps: AppDeps): Backend {
     onBackgroundError: (error, what) => deps.logger.error({ err: error }, `${what} failed`),
     pageViews,
     publicOrigin: config.publicOrigin,
-    media: deps.media ?? new LocalMediaStore(path.join(config.dataDir, 'media'), siteOrigin(config)),
+    media: deps.media ?? mediaStoreFor(config),
     pdfs: deps.pdfExporter ?? startPdfExporter({ config, db: database.db, logger: deps.logger, now: deps.now ?? Date.now, mediaOrigin: deps.media?.origin }),
     wechatSigner: config.wechat.mp ? new JsapiSigner(new WechatApi(config.wechat.apiBase, config.wechat.timeoutMs), config.wechat.mp, deps.now ?? Date.now) : undefined,
   });
