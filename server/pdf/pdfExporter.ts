@@ -7,6 +7,7 @@ import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
 import { articleDocumentHtml, type PdfWebFont } from './articleDocument';
 import type { PdfRenderer } from './chromiumRenderer';
+import { localGet } from './localGet';
 import { siteAssetFetcher } from './siteAssets';
 import { themeStylesheet } from './themeStylesheet';
 
@@ -220,9 +221,9 @@ export class PdfExporter {
 /** The site's web fonts (GET /api/fonts/ on this server); none when it cannot say. */
 async function webFonts(origin: string): Promise<PdfWebFont[]> {
   try {
-    const response = await fetch(`${origin}/api/fonts/`, { signal: AbortSignal.timeout(3000) });
-    if (!response.ok) return [];
-    const parsed = fontList.safeParse(await response.json());
+    const response = await localGet(`${origin}/api/fonts/`, { timeoutMs: 3000, maxBytes: 1024 * 1024 });
+    if (response.status !== 200) return [];
+    const parsed = fontList.safeParse(JSON.parse(response.body.toString('utf8')));
     return parsed.success ? parsed.data : [];
   } catch {
     return [];

@@ -1,4 +1,5 @@
 import type { PdfAsset } from './chromiumRenderer';
+import { localGet } from './localGet';
 
 export interface SiteAssetOptions {
   /** Where this server answers, as seen from this process (the request's local address). */
@@ -24,18 +25,9 @@ export function siteAssetFetcher(options: SiteAssetOptions): (url: string) => Pr
       return null;
     }
     if (!own.has(url.origin)) return null;
-    const response = await fetch(`${options.internalOrigin}${url.pathname}${url.search}`, {
-      redirect: 'manual',
-      signal: AbortSignal.timeout(options.timeoutMs),
-    });
-    const length = Number(response.headers.get('content-length') ?? 0);
-    if (response.status !== 200 || length > options.maxBytes) {
-      await response.body?.cancel();
-      return null;
-    }
-    const body = Buffer.from(await response.arrayBuffer());
-    if (body.length > options.maxBytes) return null;
-    return { body, contentType: response.headers.get('content-type') ?? 'application/octet-stream' };
+    const response = await localGet(`${options.internalOrigin}${url.pathname}${url.search}`, { timeoutMs: options.timeoutMs, maxBytes: options.maxBytes }).catch(() => null);
+    if (response?.status !== 200) return null;
+    return { body: response.body, contentType: response.contentType };
   };
 }
 

@@ -243,6 +243,21 @@ describe('PDF limits and failures', async () => {
     expect(await database.db.selectFrom('pdf_exports').select('id').where('article_id', '=', at(4)).execute()).toHaveLength(2);
   });
 
+  it('starts one export when the same article is asked for at once, and never passes the limit', async () => {
+    const cy = await signedIn(app, 'cy');
+    const cyId = (await database.db.selectFrom('users').select('id').where('username', '=', 'cy').executeTakeFirstOrThrow()).id;
+    await database.db.deleteFrom('pdf_exports').where('user_id', '=', cyId).execute();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => cy.get(`/api/pdfs/article/${at(0)}/`)));
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await database.db.selectFrom('pdf_exports').select('id').where('article_id', '=', at(0)).execute()).toHaveLength(1);
+    // Five articles at once against a limit of 3 (one already used): two more start, the rest are refused.
+    const racing = await Promise.all([1, 2, 3, 4].map((i) => cy.get(`/api/pdfs/article/${at(i)}/`)));
+    expect(racing.filter((res) => res.status === 200)).toHaveLength(2);
+    expect(racing.filter((res) => res.status === 403)).toHaveLength(2);
+    await exporter.idle();
+    expect((await cy.get('/api/pdfs/')).body).toMatchObject({ pdf_count: 3, remaining: 0 });
+  });
+
   it('has no file to serve before an export succeeded', async () => {
     const cy = await signedIn(app, 'cy');
     const res = await cy.get(`/api/pdfs/article/${at(4)}/file/`);
