@@ -73,6 +73,15 @@ describe('the media host, GET /media/<key>', async () => {
     }
   });
 
+  it('serves files the site keeps in a folder (booklet covers)', async () => {
+    const cover = await pngOf(60, 30);
+    const url = await store.save(`booklets/${'e1'.repeat(16)}_hd.png`, cover, 'image/png');
+    expect(url).toBe(`http://localhost:3000/media/booklets/${'e1'.repeat(16)}_hd.png`);
+    const res = await get(new URL(url).pathname);
+    expect(res.status).toBe(200);
+    expect(binary(res).equals(cover)).toBe(true);
+  });
+
   it('answers 404 for a missing image', async () => {
     const res = await request(app).get(`/media/${'0'.repeat(32)}_hd.png`);
     expect(res.status).toBe(404);
