@@ -1,3 +1,5 @@
+import type { Transaction } from '@tiptap/pm/state';
+import { ReplaceStep } from '@tiptap/pm/transform';
 import type { Editor } from '@tiptap/react';
 import { useEditorState } from '@tiptap/react';
 import { observer } from 'mobx-react-lite';
@@ -237,14 +239,22 @@ function useFontsOfArticle(editor: Editor | null, store: FormatStore): void {
   useEffect(() => {
     if (!editor || fontsReady === 0) return;
     store.loadFontsUsedIn(editor);
-    const onTransaction = ({ transaction }: { transaction: { docChanged: boolean; doc: { content: { size: number } }; before: { content: { size: number } } } }) => {
-      if (transaction.docChanged && Math.abs(transaction.doc.content.size - transaction.before.content.size) > LARGE_CHANGE) store.loadFontsUsedIn(editor);
+    const onTransaction = ({ transaction }: { transaction: Transaction }) => {
+      if (replacesMuch(transaction)) store.loadFontsUsedIn(editor);
     };
     editor.on('transaction', onTransaction);
     return () => {
       editor.off('transaction', onTransaction);
     };
   }, [editor, store, fontsReady]);
+}
+
+/** A new text (an article opened: the whole document replaced) or a long paste, not a keystroke. */
+export function replacesMuch(transaction: Transaction): boolean {
+  if (!transaction.docChanged) return false;
+  const before = transaction.before.content.size;
+  if (Math.abs(transaction.doc.content.size - before) > LARGE_CHANGE) return true;
+  return transaction.steps.some((step) => step instanceof ReplaceStep && step.from === 0 && step.to >= before);
 }
 
 function AlignIcon(props: { alignment: Alignment }) {

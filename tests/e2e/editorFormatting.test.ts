@@ -1,0 +1,210 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeArticle } from '../support/articles';
+import { launchBrowser, watchForErrors } from '../support/browser';
+import { pngOf } from '../support/images';
+import { startLiveServer } from '../support/liveServer';
+import { createPerson, PASSWORD } from '../support/people';
+
+// Issue 7 items 5-7 in Chromium: format text with the toolbar and the seed's shortcuts,
+// insert an image (uploaded through the media host, scaled to 1080 px), let autosave
+// run, reload, and find the formatting and the image again; at 1280 and 375 px.
+
+type LiveServer = Awaited<ReturnType<typeof startLiveServer>>;
+
+let browser: Browser;
+let server: LiveServer;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-format-e2e-'));
+const imagePath = path.join(dataDir, 'wide-photo.png');
+const articleIds: Record<string, number> = {};
+const Mod = 'Control';
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startLiveServer({ config: { dataDir } })]);
+  fs.writeFileSync(imagePath, await pngOf(1600, 900));
+  const ann = await createPerson(server.database, 'ann');
+  for (const locale of ['en', 'zh-CN']) {
+    articleIds[locale] = await writeArticle(server.database, ann.id, `format-${locale}`, {
+      title: `Formatting ${locale}`,
+      visibility: 'private',
+      content: '<p>First paragraph.</p>',
+    });
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signIn(context: BrowserContext): Promise<void> {
+  await context.request.get(`${server.origin}/`);
+  const csrf = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
+  const res = await context.request.post(`${server.origin}/api/accounts/login/cookies/`, {
+    headers: { 'X-CSRFToken': csrf },
+    data: { email: 'ann@example.com', password: PASSWORD },
+  });
+  expect(res.status()).toBe(200);
+}
+
+async function openEditor(page: Page, id: number): Promise<void> {
+  await page.goto(`${server.origin}/editor?article=${id}`);
+  await page.waitForSelector('[data-editor-ready="true"]');
+  await page.locator('.ProseMirror', { hasText: 'First paragraph.' }).waitFor();
+  // The fonts and colours arrive from GET /api/fonts/ and /api/colors/.
+  await expect.poll(() => page.locator('.format-font option').count()).toBeGreaterThan(1);
+  // The opening calls (article, list, update check on focus) are done: none resets the selection.
+  await page.waitForLoadState('networkidle');
+}
+
+/** Selects the current line back to its start, and waits until the browser shows it selected. */
+async function selectLine(page: Page, text: string): Promise<void> {
+  await page.keyboard.press('Shift+Home');
+  await expect.poll(() => page.evaluate(() => window.getSelection()?.toString())).toBe(text);
+  // ProseMirror takes the browser's selection on 'selectionchange', a task later: a person never types that fast.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/**
+ * The media host's absolute URLs name the configured origin (http://localhost:3000 when
+ * none is set, as in these tests); the browser gets them from the live server instead.
+ */
+async function serveMediaFromLiveServer(context: BrowserContext): Promise<void> {
+  await context.route('http://localhost:3000/media/**', async (route) => {
+    const url = new URL(route.request().url());
+    const response = await context.request.get(`${server.origin}${url.pathname}${url.search}`);
+    await route.fulfill({ response });
+  });
+}
+
+const pressed = (page: Page, label: string) => page.locator(`.format-toolbar button[aria-label="${label}"]`).getAttribute('aria-pressed');
+
+const journeys = [
+  { locale: 'en', width: 1280, bold: 'Bold', italic: 'Italic', center: 'Centre', image: 'Insert image', uploaded: 'Upload succeeded' },
+  { locale: 'zh-CN', width: 375, bold: '粗体', italic: '斜体', center: '居中', image: '插入图片', uploaded: '上传成功' },
+] as const;
+
+describe('formatting and images in the editor', () => {
+  for (const journey of journeys) {
+    it(`keeps formatting and an uploaded image across a reload (${journey.locale}, ${journey.width} px)`, async () => {
+      const context = await browser.newContext({ viewport: { width: journey.width, height: 900 }, locale: journey.locale });
+      const page = await context.newPage();
+      const problems = watchForErrors(page);
+      await signIn(context);
+      await serveMediaFromLiveServer(context);
+      const id = articleIds[journey.locale];
+      if (id === undefined) throw new Error('no article');
+      await openEditor(page, id);
+
+      // A new line, selected, then bold by shortcut and italic by the toolbar.
+      const content = page.locator('.ProseMirror');
+      await content.click();
+      await page.keyboard.press(`${Mod}+End`);
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Styled words');
+      await selectLine(page, 'Styled words');
+      await page.keyboard.press(`${Mod}+b`);
+      await expect.poll(() => pressed(page, journey.bold)).toBe('true');
+      await page.locator(`.format-toolbar button[aria-label="${journey.italic}"]`).click();
+      await expect.poll(() => pressed(page, journey.italic)).toBe('true');
+
+      // Colour from the palette, font and size from their lists, centred by Ctrl+E.
+      await page.locator('.format-color > button').click();
+      await page.locator('.format-swatch[aria-label="#c0392b"]').click();
+      await page.locator('.format-font').selectOption('Noto Serif SC');
+      await page.locator('.format-size').selectOption('24');
+      await content.focus();
+      await page.keyboard.press(`${Mod}+e`);
+      await expect.poll(() => pressed(page, journey.center)).toBe('true');
+      // The web font's stylesheet is linked once chosen.
+      expect(await page.locator('link[href="/fonts/noto-serif-sc/400.css"]').count()).toBe(1);
+
+      // Another line: underline and strike by shortcut, Tab indents; undo and redo by keys.
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Indented line');
+      await selectLine(page, 'Indented line');
+      await page.keyboard.press(`${Mod}+u`);
+      await page.keyboard.press(`${Mod}+Shift+s`);
+      await page.keyboard.press('End');
+      await page.keyboard.press('Tab');
+      await expect.poll(() => content.locator('p[style*="text-indent"]').count()).toBe(1);
+      await page.keyboard.press(`${Mod}+z`);
+      await expect.poll(() => content.locator('p[style*="text-indent"]').count()).toBe(0);
+      await page.keyboard.press(`${Mod}+Shift+z`);
+      await expect.poll(() => content.locator('p[style*="text-indent"]').count()).toBe(1);
+
+      // An image through the toolbar: shown at once, then from the media host.
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      const chooser = page.waitForEvent('filechooser');
+      await page.locator(`.format-toolbar button[aria-label="${journey.image}"]`).click();
+      await (await chooser).setFiles(imagePath);
+      await page.locator('.ze-tip-text', { hasText: journey.uploaded }).waitFor();
+      const image = content.locator('img');
+      await expect.poll(() => image.getAttribute('src')).toMatch(/\/media\/[0-9a-f]{32}_hd\.png$/);
+      expect(await image.getAttribute('data-upload-id')).toBeNull();
+
+      // Autosave (7 s after the last change) stores it all.
+      await expect
+        .poll(
+          async () => {
+            const res = await context.request.get(`${server.origin}/api/articles/${id}/`);
+            return ((await res.json()) as { content: string }).content;
+          },
+          { timeout: 20_000, interval: 500 },
+        )
+        .toContain('/media/');
+
+      await page.reload();
+      await page.waitForSelector('[data-editor-ready="true"]');
+      await page.locator('.ProseMirror', { hasText: 'Styled words' }).waitFor({ timeout: 45_000 });
+      const styled = content.locator('strong em, em strong').first();
+      expect(await styled.textContent()).toBe('Styled words');
+      const span = content.locator('span[style*="font-size"]', { hasText: 'Styled words' }).first();
+      const spanStyle = (await span.getAttribute('style')) ?? '';
+      expect(spanStyle).toMatch(/color:\s*(#c0392b|rgb\(192, 57, 43\))/);
+      expect(spanStyle).toContain('font-size: 24px');
+      expect(spanStyle).toContain('Noto Serif SC');
+      expect(await content.locator('p', { hasText: 'Styled words' }).getAttribute('style')).toContain('text-align: center');
+      const indented = content.locator('p', { hasText: 'Indented line' });
+      expect(await indented.getAttribute('style')).toContain('text-indent: 2em');
+      expect(await indented.locator('u').count()).toBe(1);
+      expect(await indented.locator('s').count()).toBe(1);
+      // The font an opened article uses is loaded again.
+      await expect.poll(() => page.locator('link[href="/fonts/noto-serif-sc/400.css"]').count()).toBe(1);
+
+      // The image is served by /media/..., 1080 px wide (scaled in the browser from 1600).
+      const src = (await image.getAttribute('src')) ?? '';
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1080);
+      const served = await context.request.get(`${server.origin}${new URL(src, server.origin).pathname}`);
+      expect(served.status()).toBe(200);
+      expect((await sharp(await served.body()).metadata()).width).toBe(1080);
+
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('asks to save a new article before an image is uploaded', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en' });
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    await signIn(context);
+    await page.goto(`${server.origin}/editor`);
+    await page.waitForSelector('[data-editor-ready="true"]');
+    await page.locator('.ProseMirror').click();
+    const chooser = page.waitForEvent('filechooser');
+    await page.locator('.format-toolbar button[aria-label="Insert image"]').click();
+    await (await chooser).setFiles(imagePath);
+    await page.locator('.ze-tip-text', { hasText: 'Please save the article before uploading an image' }).waitFor();
+    expect(await page.locator('.ProseMirror img').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
