@@ -59,8 +59,8 @@ async function signIn(context: BrowserContext, origin: string): Promise<void> {
 }
 
 const journeys = [
-  { locale: 'en', width: 1280, slug: 'lake-letters', title: 'Letters from the Lake', exportLabel: 'Export PDF', download: 'Download PDF', ready: 'Your PDF is ready', left: '3 of 3 left this month' },
-  { locale: 'zh-CN', width: 375, slug: 'hu-shang', title: '湖上来信', exportLabel: '导出 PDF', download: '下载 PDF', ready: 'PDF 已生成', left: '本月还可导出 2 次，共 3 次' },
+  { locale: 'en', width: 1280, slug: 'lake-letters', title: 'Letters from the Lake', exportLabel: 'Export PDF', download: 'Download PDF', ready: 'Your PDF is ready', left: '3 of 3 left this month', before: '3 left', after: '2 left' },
+  { locale: 'zh-CN', width: 375, slug: 'hu-shang', title: '湖上来信', exportLabel: '导出 PDF', download: '下载 PDF', ready: 'PDF 已生成', left: '本月还可导出 2 次，共 3 次', before: '剩 2 次', after: '剩 1 次' },
 ] as const;
 
 describe('PDF export in the editor', () => {
@@ -78,6 +78,8 @@ describe('PDF export in the editor', () => {
       await expect.poll(() => button.textContent()).toBe(journey.exportLabel);
       // The month's quota, from GET /api/pdfs/, in the button's title.
       await expect.poll(() => button.getAttribute('title')).toContain(journey.left);
+      const left = page.locator('.ze-pdf-left');
+      await expect.poll(() => left.textContent()).toBe(journey.before);
 
       const downloaded = page.waitForEvent('download', { timeout: 60_000 });
       const told = page.locator('.ze-tip-text', { hasText: journey.ready }).waitFor({ timeout: 60_000 });
@@ -90,6 +92,8 @@ describe('PDF export in the editor', () => {
       // CJK from the system's Noto CJK; the web font the text names, from this server's /fonts.
       expect(file.toString('latin1')).toMatch(/Noto\w*CJK/);
       expect(file.toString('latin1')).toMatch(/\+Lora-Regular/);
+
+      await expect.poll(() => left.textContent()).toBe(journey.after);
 
       // The link stays for opening the file again.
       const link = page.locator('.ze-pdf-download');

@@ -52,6 +52,11 @@ export const PdfExportButton = observer(function PdfExportButton({ store, articl
       >
         {busy ? t('exporting') : t('exportPdf')}
       </button>
+      {quota && articleId !== null && !busy ? (
+        <span className="ze-muted ze-pdf-left" title={remaining}>
+          {t('left', { count: quota.remaining })}
+        </span>
+      ) : null}
       {status === 'success' && store.fileUrl ? (
         <a className="ze-button ze-pdf-download" href={store.fileUrl} download>
           {t('download')}
