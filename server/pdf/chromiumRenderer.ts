@@ -75,6 +75,8 @@ export class ChromiumPdfRenderer implements PdfRenderer {
         await page.evaluate(() => document.fonts.ready.then(() => undefined));
         return page.pdf(PDF_OPTIONS);
       })();
+      // Past the timeout the context is closed under it: its failure then is expected.
+      work.catch(() => undefined);
       const timeout = new Promise<never>((_resolve, reject) => {
         timer = setTimeout(() => reject(new Error(`rendering took longer than ${request.timeoutMs} ms`)), request.timeoutMs);
       });
