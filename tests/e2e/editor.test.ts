@@ -8,11 +8,22 @@ import { createPerson, PASSWORD } from '../support/people';
 let browser: Browser;
 let server: Awaited<ReturnType<typeof startLiveServer>>;
 let annId = 0;
+let annSession: Awaited<ReturnType<BrowserContext['storageState']>>;
 
 beforeAll(async () => {
   [browser, server] = await Promise.all([launchBrowser(), startLiveServer()]);
   annId = (await createPerson(server.database, 'ann')).id;
+  // One sign-in for the file (sign-ins are rate limited); every context starts from its cookies.
+  const context = await browser.newContext();
+  await signIn(context, 'ann');
+  annSession = await context.storageState();
+  await context.close();
 });
+
+/** A browser context signed in as Ann. */
+function signedInContext(options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  return browser.newContext({ ...options, storageState: annSession });
+}
 
 afterAll(async () => {
   await browser?.close();
@@ -58,8 +69,7 @@ const journeys = [
 describe('the editor in Chromium', () => {
   for (const journey of journeys) {
     it(`writes an article, autosaves it after 7 s and finds it after a reload (${journey.locale}, ${journey.width} px)`, async () => {
-      const context = await browser.newContext({ locale: journey.locale, viewport: { width: journey.width, height: 800 } });
-      await signIn(context, 'ann');
+      const context = await signedInContext({ locale: journey.locale, viewport: { width: journey.width, height: 800 } });
       const page = await context.newPage();
       const problems = watchForErrors(page);
       await openEditor(page);
@@ -88,8 +98,7 @@ describe('the editor in Chromium', () => {
         content: '<p>Before.</p>',
         visibility: 'private',
       });
-      const context = await browser.newContext({ locale: journey.locale, viewport: { width: journey.width, height: 800 } });
-      await signIn(context, 'ann');
+      const context = await signedInContext({ locale: journey.locale, viewport: { width: journey.width, height: 800 } });
       const page = await context.newPage();
       const problems = watchForErrors(page, [/Failed to load resource|ERR_INTERNET_DISCONNECTED/]);
       await openEditor(page, `/editor?article=${id}`);
@@ -117,8 +126,7 @@ describe('the editor in Chromium', () => {
 
     it(`edits one article in two tabs and loses neither text (${journey.locale}, ${journey.width} px)`, async () => {
       const id = await writeArticle(server.database, annId, `two-tabs-${journey.locale}`, { title: `Shared ${journey.locale}`, content: '<p>Start.</p>' });
-      const context = await browser.newContext({ locale: journey.locale, viewport: { width: journey.width, height: 800 } });
-      await signIn(context, 'ann');
+      const context = await signedInContext({ locale: journey.locale, viewport: { width: journey.width, height: 800 } });
       const [first, second] = [await context.newPage(), await context.newPage()];
       const problems = [...watchForErrors(first, [/409/]), ...watchForErrors(second, [/409/])];
       await openEditor(first, `/editor?article=${id}`);
@@ -151,14 +159,13 @@ describe('the editor in Chromium', () => {
 
   it('keeps words typed just before the tab closed and saves them on the next visit', async () => {
     const id = await writeArticle(server.database, annId, 'closed-tab', { title: 'Closed tab', content: '<p>Saved part.</p>' });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await signIn(context, 'ann');
+    const context = await signedInContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await openEditor(page, `/editor?article=${id}`);
     await expect.poll(() => page.locator('.ze-content').textContent()).toContain('Saved part.');
     await typeAtEnd(page, ' Typed right before the crash.');
-    // Long before the 7 s autosave: the tab goes away without a save.
-    await page.waitForTimeout(400);
+    // Long before the 7 s autosave, once typing paused (0.6 s), the tab dies without a save or an unload handler.
+    await page.waitForTimeout(1000);
     await page.close({ runBeforeUnload: false });
     expect((await storedArticle(id)).content).not.toContain('Typed right before the crash.');
 
@@ -175,8 +182,7 @@ describe('the editor in Chromium', () => {
   it('asks before opening another article while modified, and saves first when told to (zh-CN, 375 px)', async () => {
     const first = await writeArticle(server.database, annId, 'switch-one', { title: '第一篇', content: '<p>一。</p>' });
     await writeArticle(server.database, annId, 'switch-two', { title: '第二篇', content: '<p>二。</p>' });
-    const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 375, height: 800 } });
-    await signIn(context, 'ann');
+    const context = await signedInContext({ locale: 'zh-CN', viewport: { width: 375, height: 800 } });
     const page = await context.newPage();
     const problems = watchForErrors(page);
     await openEditor(page, `/editor?article=${first}`);
@@ -193,8 +199,7 @@ describe('the editor in Chromium', () => {
 
   it('the update check shows a newer version saved elsewhere when the tab has no changes', async () => {
     const id = await writeArticle(server.database, annId, 'update-check', { title: 'Update check', content: '<p>Old text.</p>' });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await signIn(context, 'ann');
+    const context = await signedInContext({ viewport: { width: 1280, height: 800 } });
     const [reader, writer] = [await context.newPage(), await context.newPage()];
     const problems = watchForErrors(reader);
     await openEditor(reader, `/editor?article=${id}`);
@@ -210,8 +215,7 @@ describe('the editor in Chromium', () => {
 
   it('moves an article to the trash after confirmation, restores it, and deletes it for good', async () => {
     const id = await writeArticle(server.database, annId, 'trash-me', { title: 'Trash me' });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await signIn(context, 'ann');
+    const context = await signedInContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const problems = watchForErrors(page);
     await openEditor(page);
@@ -240,8 +244,7 @@ describe('the editor in Chromium', () => {
 
   it('publishes, shares by link and tags an article; the list shows its marks', async () => {
     const id = await writeArticle(server.database, annId, 'publish-me', { title: 'Publish me', visibility: 'private' });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await signIn(context, 'ann');
+    const context = await signedInContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const problems = watchForErrors(page);
     await openEditor(page, `/editor?article=${id}`);
@@ -279,8 +282,7 @@ describe('the editor in Chromium', () => {
   });
 
   it("tells the author 'ZineEditor Module not found' when the editor's code cannot load", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await signIn(context, 'ann');
+    const context = await signedInContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.route(/EditorScreen-[A-Z0-9]+\.js$/, (route) => route.abort());
     const alerts: string[] = [];

@@ -6,18 +6,24 @@ import { editorExtensions } from '../../format/extensions';
 import type { EditorStore } from '../EditorStore';
 import { countWords } from '../wordCount';
 
-/** Keystrokes are handed to the store in batches this far apart: serialising a long article on every key costs a frame. */
-export const VIEW_FLUSH_MS = 250;
+/**
+ * Keystrokes are handed to the store once typing pauses this long (and at least this often
+ * while it goes on): serialising a long article costs more than a frame, so it must not run
+ * between two keys of a word.
+ */
+export const VIEW_IDLE_MS = 600;
+export const VIEW_MAX_WAIT_MS = 4000;
 
 /**
  * The Tiptap editor of the document, mounted after hydration (immediatelyRender: false),
  * bound to the store: typing marks the article modified at once and hands the text over
- * within 250 ms (and before any save, switch or unload); a text replaced from outside
+ * when typing pauses (and before any save, switch or unload); a text replaced from outside
  * (load, update check, conflict) resets the view and its history.
  */
 export function useArticleEditor(store: EditorStore, placeholder: string): Editor | null {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const pending = useRef<Editor | null>(null);
+  const pendingSince = useRef(0);
 
   const flush = () => {
     if (timer.current) clearTimeout(timer.current);
@@ -41,8 +47,11 @@ export function useArticleEditor(store: EditorStore, placeholder: string): Edito
     editorProps: { attributes: { class: 'ze-content', 'aria-label': placeholder, spellcheck: 'true' } },
     onUpdate: ({ editor: current }) => {
       store.markModified();
+      if (!pending.current) pendingSince.current = Date.now();
       pending.current = current;
-      if (!timer.current) timer.current = setTimeout(flush, VIEW_FLUSH_MS);
+      if (timer.current) clearTimeout(timer.current);
+      const waited = Date.now() - pendingSince.current;
+      timer.current = setTimeout(flush, Math.max(0, Math.min(VIEW_IDLE_MS, VIEW_MAX_WAIT_MS - waited)));
     },
   });
 
