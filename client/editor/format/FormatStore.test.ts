@@ -118,4 +118,35 @@ describe('readTextStyle', () => {
     editor.commands.setHeading({ level: 2 });
     expect(readTextStyle(editor).paragraphType).toBe('h2');
   });
+
+  it('at a caret reads the marks there and the ones about to be typed; names lists, quotes and code blocks', () => {
+    const editor = editorWith([
+      { type: 'paragraph', content: [{ type: 'text', text: 'plain ' }, { type: 'text', text: 'bold', marks: [{ type: 'bold' }] }] },
+      { type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'item' }] }] }] },
+      { type: 'blockquote', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'quote' }] }] },
+      { type: 'codeBlock', content: [{ type: 'text', text: 'code' }] },
+    ]);
+    editor.commands.setTextSelection(3);
+    expect(readTextStyle(editor).bold).toBe(false);
+    editor.commands.toggleItalic();
+    expect(readTextStyle(editor).italic).toBe(true);
+    editor.commands.setTextSelection(10);
+    expect(readTextStyle(editor).bold).toBe(true);
+    const positionOf = (text: string) => {
+      let found = -1;
+      editor.state.doc.descendants((node, pos) => {
+        if (found < 0 && node.isText && node.text === text) found = pos + 1;
+        return found < 0;
+      });
+      return found;
+    };
+    const typeAt = (text: string) => {
+      editor.commands.setTextSelection(positionOf(text));
+      return readTextStyle(editor).paragraphType;
+    };
+    expect(typeAt('item')).toBe('bulletList');
+    expect(typeAt('quote')).toBe('blockquote');
+    expect(typeAt('code')).toBe('codeBlock');
+    expect(typeAt('plain ')).toBe('p');
+  });
 });

@@ -33,11 +33,12 @@ export interface TextStyleState {
 export function readTextStyle(editor: Editor): TextStyleState {
   const style: Record<string, unknown> = editor.getAttributes('textStyle');
   const block = blockAttributes(editor);
+  const hasMark = markReader(editor);
   return {
-    bold: editor.isActive('bold'),
-    italic: editor.isActive('italic'),
-    underline: editor.isActive('underline'),
-    strike: editor.isActive('strike'),
+    bold: hasMark('bold'),
+    italic: hasMark('italic'),
+    underline: hasMark('underline'),
+    strike: hasMark('strike'),
     color: typeof style.color === 'string' && style.color ? style.color : DEFAULT_COLOR,
     fontFamily: typeof style.fontFamily === 'string' && style.fontFamily ? unquoteFamily(style.fontFamily) : DEFAULT_FONT,
     fontSize: fontSizeNumber(style.fontSize),
@@ -47,6 +48,17 @@ export function readTextStyle(editor: Editor): TextStyleState {
     canUndo: editor.can().undo(),
     canRedo: editor.can().redo(),
   };
+}
+
+/**
+ * Whether a mark is on at the selection. A caret (every keystroke) reads the marks there
+ * directly, the cheap case that runs while typing; a range asks Tiptap.
+ */
+function markReader(editor: Editor): (name: string) => boolean {
+  const { selection, storedMarks } = editor.state;
+  if (!selection.empty) return (name) => editor.isActive(name);
+  const marks = storedMarks ?? selection.$from.marks();
+  return (name) => marks.some((mark) => mark.type.name === name);
 }
 
 /** Two styles are the same to the toolbar (it re-renders only on a change). */
@@ -93,15 +105,22 @@ function fontSizeNumber(value: unknown): number {
   return Number.isFinite(size) && size > 0 ? size : DEFAULT_FONT_SIZE;
 }
 
+/** The innermost block kind around the selection's start: a code block, a list, a quote, a heading or text. */
 function paragraphTypeOf(editor: Editor): ParagraphType {
-  if (editor.isActive('codeBlock')) return 'codeBlock';
-  if (editor.isActive('bulletList')) return 'bulletList';
-  if (editor.isActive('orderedList')) return 'orderedList';
-  if (editor.isActive('blockquote')) return 'blockquote';
-  for (const level of [1, 2, 3] as const) {
-    if (editor.isActive('heading', { level })) return `h${level}`;
+  const { $from } = editor.state.selection;
+  let found: ParagraphType = 'p';
+  for (let depth = $from.depth; depth > 0; depth--) {
+    const node = $from.node(depth);
+    const name = node.type.name;
+    if (name === 'codeBlock') return 'codeBlock';
+    if (name === 'bulletList' || name === 'orderedList' || name === 'blockquote') return name;
+    if (name === 'heading' && found === 'p') found = headingType(Number(node.attrs.level));
   }
-  return 'p';
+  return found;
+}
+
+function headingType(level: number): ParagraphType {
+  return level === 1 ? 'h1' : level === 2 ? 'h2' : level === 3 ? 'h3' : 'p';
 }
 
 function headingLevel(type: 'h1' | 'h2' | 'h3'): 1 | 2 | 3 {
