@@ -9,6 +9,7 @@ import { seedDemo } from './db/seed/demo';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { loadManifest } from './render/manifest';
+import { startPdfExporter } from './pdf/startPdfExporter';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
@@ -25,12 +26,15 @@ if (database) {
 
 // Page views are counted in memory; the shutdown below flushes what is left.
 const pageViews = database ? new PageViewCounter({ db: database.db, now: Date.now, logger }) : undefined;
+// PDF exports render in this process (docs/decisions/020); shutdown stops the queue and closes Chromium.
+const pdfExporter = database ? startPdfExporter({ config, db: database.db, logger, now: Date.now }) : undefined;
 
 const app = createApp({
   config,
   logger,
   database,
   pageViews,
+  pdfExporter,
   manifest: loadManifest(config.clientDir),
   mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom }),
 });
@@ -50,6 +54,7 @@ function shutdown(reason: string, exitCode: number): void {
   if (stopping) return;
   stopping = true;
   logger.info({ reason }, 'shutting down');
+  void pdfExporter?.stop();
   server.close(() => {
     (pageViews?.stop() ?? Promise.resolve())
       .then(() => database?.close())
