@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeArticle } from '../support/articles';
+import { writeArticle, writtenAgo } from '../support/articles';
 import { launchBrowser, watchForErrors } from '../support/browser';
 import { startLiveServer } from '../support/liveServer';
 import { createPerson, PASSWORD } from '../support/people';
@@ -277,6 +277,23 @@ describe('the editor in Chromium', () => {
     await page.locator('.ze-share-links button', { hasText: 'Revoke' }).click();
     await expect.poll(() => page.locator('.ze-share-links input').count()).toBe(0);
     await expect.poll(async () => (await api()).shared_marks).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('lists 20 articles a page and loads the next as the list scrolls', async () => {
+    const ben = await createPerson(server.database, 'ben');
+    for (let i = 1; i <= 25; i++) await writeArticle(server.database, ben.id, `ben-${i}`, { title: `Ben number ${i}`, ...writtenAgo(i * 60_000) });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await signIn(context, 'ben');
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    await openEditor(page);
+    await expect.poll(() => page.locator('.ze-list-item').count()).toBeGreaterThanOrEqual(20);
+    await expect(page.locator('.ze-list-title').first().textContent()).resolves.toBe('Ben number 1');
+    await page.locator('.ze-load-more').scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator('.ze-list-item').count()).toBe(25);
+    await expect(page.locator('.ze-load-more').count()).resolves.toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });

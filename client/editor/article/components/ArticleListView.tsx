@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite';
+import { useEffect, useRef } from 'react';
 import type { EditorArticleListItem, SharedMark } from '../../../../shared/entities';
 import { useEditorRoot } from '../../EditorContext';
 import type { EditorTextKey } from '../../texts';
@@ -9,6 +10,17 @@ const MARK_TEXT: Record<SharedMark, EditorTextKey> = { public: 'markPublic', sha
 /** The author's articles (or the trash) in the navigation panel. */
 export const ArticleListView = observer(function ArticleListView({ onOpen }: { onOpen: (id: number) => void }) {
   const { list, editor, t, deps } = useEditorRoot();
+  const more = useRef<HTMLButtonElement>(null);
+  // Infinite list: the next page loads when the Load more button scrolls into view (the button stays for keyboards).
+  useEffect(() => {
+    const button = more.current;
+    if (!button || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) void list.loadMore();
+    });
+    observer.observe(button);
+    return () => observer.disconnect();
+  }, [list, list.finished, list.trash, list.items.length]);
   return (
     <div className="ze-article-list">
       <div className="ze-list-actions">
@@ -28,7 +40,7 @@ export const ArticleListView = observer(function ArticleListView({ onOpen }: { o
         ))}
       </ul>
       {!list.finished && (
-        <button type="button" className="ze-button ze-load-more" disabled={list.loading} onClick={() => void list.loadMore()}>
+        <button ref={more} type="button" className="ze-button ze-load-more" disabled={list.loading} onClick={() => void list.loadMore()}>
           {list.loading ? t('loading') : t('loadMore')}
         </button>
       )}
