@@ -19,8 +19,10 @@ export interface PdfExporterOptions {
   dir: string;
   /** Where the theme sheets live (public/). */
   publicDir: string;
-  /** Origins that mean this server (PUBLIC_ORIGIN, the site origin, the local media host). */
+  /** Origins that mean this server (PUBLIC_ORIGIN, the site origin). */
   aliases: readonly string[];
+  /** A media host elsewhere (Qiniu), whose images the PDF may show. */
+  mediaOrigins: readonly string[];
   /** Where this server answers when no request told us (jobs picked up again at start). */
   fallbackOrigin: string;
   jobTimeoutMs: number;
@@ -148,7 +150,7 @@ export class PdfExporter {
       const html = await this.documentOf(id, origin);
       const bytes = await renderer.render({
         html,
-        fetchAsset: siteAssetFetcher({ internalOrigin: origin, aliases: this.options.aliases, maxBytes: MAX_ASSET_BYTES, timeoutMs: ASSET_TIMEOUT_MS }),
+        fetchAsset: siteAssetFetcher({ internalOrigin: origin, aliases: this.options.aliases, mediaOrigins: this.options.mediaOrigins, maxBytes: MAX_ASSET_BYTES, timeoutMs: ASSET_TIMEOUT_MS }),
         timeoutMs: this.options.jobTimeoutMs,
       });
       file = `${id}-${randomBytes(8).toString('hex')}.pdf`;

@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('siteAssetFetcher', () => {
-  const fetcher = () => siteAssetFetcher({ internalOrigin: origin, aliases: ['https://zine.example'], maxBytes: 1000, timeoutMs: 2000 });
+  const fetcher = () => siteAssetFetcher({ internalOrigin: origin, aliases: ['https://zine.example'], mediaOrigins: [], maxBytes: 1000, timeoutMs: 2000 });
 
   it('answers this server’s files, also under its public origin', async () => {
     expect((await fetcher()(`${origin}/media/a.png`))?.body.toString()).toBe('png-bytes');
@@ -33,6 +33,17 @@ describe('siteAssetFetcher', () => {
     expect(await fetcher()(`${origin}/nothing`)).toBeNull();
     expect(await fetcher()(`${origin}/big`)).toBeNull();
     expect(await fetcher()('not a url')).toBeNull();
+  });
+});
+
+describe('siteAssetFetcher and a media host elsewhere', () => {
+  it('fetches the media host’s images from it, and nothing else of other hosts', async () => {
+    const media = origin.replace('127.0.0.1', 'localhost');
+    const fetcher = siteAssetFetcher({ internalOrigin: 'http://127.0.0.1:9', aliases: [], mediaOrigins: [media], maxBytes: 1000, timeoutMs: 2000 });
+    expect((await fetcher(`${media}/media/a.png`))?.body.toString()).toBe('png-bytes');
+    expect(await fetcher(`${media}/big`)).toBeNull();
+    expect(await fetcher(`${media}/away`)).toBeNull();
+    expect(await fetcher(`${origin}/media/a.png`)).toBeNull();
   });
 });
 

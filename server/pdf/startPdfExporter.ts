@@ -20,12 +20,14 @@ export function startPdfExporter(options: { config: Config; db: Kysely<DB>; logg
   const { config, logger } = options;
   const hasChromium = fs.existsSync(config.chromiumPath);
   if (!hasChromium) logger.warn({ chromiumPath: config.chromiumPath }, 'PDF export is unavailable: Chromium was not found');
+  const aliases = [siteOrigin(config), config.publicOrigin].filter((origin): origin is string => Boolean(origin));
   const exporter = new PdfExporter({
     db: options.db,
     renderer: hasChromium ? new ChromiumPdfRenderer({ executablePath: config.chromiumPath, idleMs: BROWSER_IDLE_MS, logger }) : null,
     dir: path.join(config.dataDir, 'pdfs'),
     publicDir: path.resolve('public'),
-    aliases: [siteOrigin(config), config.publicOrigin, options.mediaOrigin].filter((origin): origin is string => Boolean(origin)),
+    aliases,
+    mediaOrigins: options.mediaOrigin && !aliases.includes(options.mediaOrigin) ? [options.mediaOrigin] : [],
     fallbackOrigin: `http://127.0.0.1:${config.port}`,
     jobTimeoutMs: JOB_TIMEOUT_MS,
     now: options.now,

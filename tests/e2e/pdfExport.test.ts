@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalMediaStore } from '../../server/media/mediaStore';
 import { writeArticle } from '../support/articles';
 import { launchBrowser, watchForErrors } from '../support/browser';
 import { startLiveServer } from '../support/liveServer';
@@ -20,9 +22,13 @@ const dataDirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'zine-pd
 const articleIds: Record<string, number> = {};
 
 beforeAll(async () => {
+  // A cover on the media host, as an upload leaves it.
+  const mediaDir = path.join(dataDirs[0] ?? '', 'media');
+  fs.mkdirSync(mediaDir, { recursive: true });
+  await sharp({ create: { width: 600, height: 300, channels: 3, background: '#5b7a6a' } }).png().toFile(path.join(mediaDir, 'cover_hd.png'));
   [browser, server, bare] = await Promise.all([
     launchBrowser(),
-    startLiveServer({ config: { dataDir: dataDirs[0] } }),
+    startLiveServer({ config: { dataDir: dataDirs[0] }, deps: { media: new LocalMediaStore(mediaDir, 'http://localhost:3000') } }),
     startLiveServer({ config: { dataDir: dataDirs[1], chromiumPath: '/nonexistent/chromium' } }),
   ]);
   for (const live of [server, bare]) {
@@ -36,6 +42,7 @@ beforeAll(async () => {
         language,
         theme: 'theme-1',
         visibility: 'private',
+        cover_url: live === server ? '/media/cover_hd.png' : '',
         content: '<p>The water was grey and still. 湖水是灰绿色的，柳枝垂到水里。</p><h2>Evening</h2><p style="font-family: Lora">A boat went by.</p>',
       });
     }
@@ -92,6 +99,8 @@ describe('PDF export in the editor', () => {
       // CJK from the system's Noto CJK; the web font the text names, from this server's /fonts.
       expect(file.toString('latin1')).toMatch(/Noto\w*CJK/);
       expect(file.toString('latin1')).toMatch(/\+Lora-Regular/);
+      // The cover, from the media host.
+      expect(file.toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
 
       await expect.poll(() => left.textContent()).toBe(journey.after);
 

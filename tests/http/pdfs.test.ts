@@ -46,6 +46,7 @@ function exporterWith(database: Database, renderer: PdfRenderer | null, dir: str
     dir,
     publicDir: path.resolve('public'),
     aliases: [],
+    mediaOrigins: [],
     fallbackOrigin: 'http://127.0.0.1:9',
     jobTimeoutMs: 30_000,
     now: Date.now,
