@@ -9,6 +9,7 @@ import { launchBrowser, watchForErrors } from '../support/browser';
 import { pngOf } from '../support/images';
 import { startLiveServer } from '../support/liveServer';
 import { createPerson, PASSWORD } from '../support/people';
+import { TRAFFIC_LIMITS, trafficMonth } from '../../shared/traffic';
 
 // Issue 7 items 5-7 in Chromium: format text with the toolbar and the seed's shortcuts,
 // insert an image (uploaded through the media host, scaled to 1080 px), let autosave
@@ -21,12 +22,20 @@ let server: LiveServer;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-format-e2e-'));
 const imagePath = path.join(dataDir, 'wide-photo.png');
 const articleIds: Record<string, number> = {};
+let spentArticleId = 0;
 const Mod = 'Control';
 
 beforeAll(async () => {
   [browser, server] = await Promise.all([launchBrowser(), startLiveServer({ config: { dataDir } })]);
   fs.writeFileSync(imagePath, await pngOf(1600, 900));
   const ann = await createPerson(server.database, 'ann');
+  // Bob has used the whole month's upload traffic.
+  const bob = await createPerson(server.database, 'bob');
+  spentArticleId = await writeArticle(server.database, bob.id, 'spent-traffic', { title: 'Spent', visibility: 'private', content: '<p>Look and limits.</p>' });
+  await server.database.db
+    .insertInto('media_traffic')
+    .values({ user_id: bob.id, month: trafficMonth(Date.now()), bytes_used: TRAFFIC_LIMITS.user })
+    .execute();
   for (const locale of ['en', 'zh-CN']) {
     articleIds[locale] = await writeArticle(server.database, ann.id, `format-${locale}`, {
       title: `Formatting ${locale}`,
@@ -42,12 +51,12 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function signIn(context: BrowserContext): Promise<void> {
+async function signIn(context: BrowserContext, who = 'ann'): Promise<void> {
   await context.request.get(`${server.origin}/`);
   const csrf = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
   const res = await context.request.post(`${server.origin}/api/accounts/login/cookies/`, {
     headers: { 'X-CSRFToken': csrf },
-    data: { email: 'ann@example.com', password: PASSWORD },
+    data: { email: `${who}@example.com`, password: PASSWORD },
   });
   expect(res.status()).toBe(200);
 }
@@ -204,6 +213,68 @@ describe('formatting and images in the editor', () => {
     await (await chooser).setFiles(imagePath);
     await page.locator('.ze-tip-text', { hasText: 'Please save the article before uploading an image' }).waitFor();
     expect(await page.locator('.ProseMirror img').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('with the traffic used up the tip stays and opens the upgrade prompt; copy says so; theme and background are saved', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en' });
+    const page = await context.newPage();
+    const problems = watchForErrors(page, [/412/]);
+    await signIn(context, 'bob');
+    await page.goto(`${server.origin}/editor?article=${spentArticleId}`);
+    await page.waitForSelector('[data-editor-ready="true"]');
+    await page.locator('.ProseMirror', { hasText: 'Look and limits.' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // The image panel shows the month's traffic.
+    await expect.poll(() => page.locator('.traffic-meter').textContent()).toContain('100 MB of 100 MB');
+
+    await page.locator('.ProseMirror').click();
+    const chooser = page.waitForEvent('filechooser');
+    await page.locator('.format-toolbar button[aria-label="Insert image"]').click();
+    await (await chooser).setFiles(imagePath);
+    const tip = page.locator('.ze-tip', { hasText: 'upload traffic for this month is used up' });
+    await tip.waitFor();
+    expect(await page.locator('.ProseMirror img').count()).toBe(0);
+    // No timeout: still there after the usual 6 s of an error tip.
+    await page.waitForTimeout(6500);
+    expect(await tip.count()).toBe(1);
+    // By keyboard: at the time of writing the site header covers the top tips for the pointer.
+    await tip.locator('.ze-tip-action', { hasText: 'Upgrade' }).focus();
+    await page.keyboard.press('Enter');
+    const prompt = page.locator('[role="dialog"].upgrade-prompt');
+    await prompt.waitFor();
+    expect(await prompt.locator('h2').textContent()).toBe('Upload traffic used up');
+    expect(await prompt.locator('a[href="/member"]').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await prompt.waitFor({ state: 'detached' });
+
+    // The context menu at the pointer: copy the selected words.
+    await page.locator('.ProseMirror p').first().dblclick();
+    await page.locator('.ProseMirror p').first().click({ button: 'right' });
+    const menu = page.locator('.editor-context-menu');
+    await menu.waitFor();
+    await menu.locator('button', { hasText: 'Copy' }).click();
+    await page.locator('.ze-tip-text', { hasText: 'Copied' }).waitFor();
+    await menu.waitFor({ state: 'detached' });
+
+    // Theme 2 and the second background become the article's theme and style.
+    await page.locator('.look-theme > button').click();
+    await page.locator('.look-theme-option', { hasText: 'Red Wall Memories' }).click();
+    await page.locator('.look-background').click();
+    await page.locator('.look-background').click();
+    expect(await page.locator('.ze-document').getAttribute('class')).toContain('article--theme-2 article--bg-linen');
+    expect(await page.locator('link[rel="stylesheet"][href^="/themes/theme-2.css"]').count()).toBe(1);
+    await expect
+      .poll(
+        async () => {
+          const res = await context.request.get(`${server.origin}/api/articles/${spentArticleId}/`);
+          const article = (await res.json()) as { theme: string; style: string };
+          return `${article.theme} ${article.style}`;
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe('theme-2 linen');
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -11,7 +11,7 @@ import { createClickPlayer, typesIntoDocument } from './typingSound';
 const THEME_LIST_STYLE: CSSProperties = {
   position: 'absolute',
   top: '100%',
-  right: 0,
+  left: 0,
   zIndex: 50,
   display: 'grid',
   gridTemplateColumns: 'repeat(2, 112px)',
