@@ -1,6 +1,6 @@
 import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStores } from '../../../stores/context';
 import { DialogView } from '../../dialogs/DialogView';
 import { EditorRootProvider, useEditorRoot } from '../../EditorContext';
@@ -44,8 +44,9 @@ export default function EditorScreen() {
 const EditorLayout = observer(function EditorLayout() {
   const root = useEditorRoot();
   const editor = useArticleEditor(root.editor, root.t('contentPlaceholder'));
+  const frame = useTopBarHeight();
   return (
-    <div className={root.look.immersive ? 'ze-root ze-immersive' : 'ze-root'} data-editor-ready="true">
+    <div ref={frame} className={root.look.immersive ? 'ze-root ze-immersive' : 'ze-root'} data-editor-ready="true">
       <TipsView store={root.deps.tips} closeLabel={root.t('close')} />
       <TopBar editor={editor} />
       <div className="ze-body">
@@ -117,6 +118,20 @@ function useEditorLifecycle(root: EditorRoot): void {
       root.dispose();
     };
   }, [root]);
+}
+
+/** Keeps --ze-topbar-height on the editor's frame, so the navigation panel sticks just under the top bar. */
+function useTopBarHeight() {
+  const frame = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = frame.current;
+    const bar = root?.querySelector<HTMLElement>('.ze-topbar');
+    if (!root || !bar || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => root.style.setProperty('--ze-topbar-height', `${bar.offsetHeight}px`));
+    observer.observe(bar);
+    return () => observer.disconnect();
+  }, []);
+  return frame;
 }
 
 /** The layout's phone breakpoint (editor.css). */
