@@ -28,6 +28,7 @@ export const EDITOR_TEXTS = {
     statusOffline: 'Offline, kept on this device',
     statusFailed: 'Not saved yet, kept on this device',
     restoredLocal: 'Restored the changes kept on this device; saving them now',
+    localCopyFailed: 'This device has no room to keep a copy of your changes: save them before closing the page',
     conflictTitle: 'This article was changed elsewhere',
     conflictBody:
       'Another tab or device saved a newer version. The editor now shows that version; your text was kept as a new article "{title}".',
@@ -102,6 +103,7 @@ export const EDITOR_TEXTS = {
     statusOffline: '离线，已保存在本设备',
     statusFailed: '尚未保存，已保存在本设备',
     restoredLocal: '已恢复保存在本设备上的修改，正在保存',
+    localCopyFailed: '本设备无法保存修改的副本（存储空间不足），请在关闭页面前保存',
     conflictTitle: '这篇文章在别处被修改了',
     conflictBody: '另一个标签页或设备保存了更新的版本。编辑器现在显示该版本；你的文字已另存为新文章《{title}》。',
     conflictSuffix: '（冲突副本）',
@@ -172,6 +174,7 @@ export const EDITOR_TEXTS = {
     statusOffline: '離線，已保存在本裝置',
     statusFailed: '尚未儲存，已保存在本裝置',
     restoredLocal: '已恢復保存在本裝置上的修改，正在儲存',
+    localCopyFailed: '本裝置無法保存修改的副本（儲存空間不足），請在關閉頁面前儲存',
     conflictTitle: '這篇文章在別處被修改了',
     conflictBody: '另一個分頁或裝置儲存了更新的版本。編輯器現在顯示該版本；你的文字已另存為新文章《{title}》。',
     conflictSuffix: '（衝突副本）',

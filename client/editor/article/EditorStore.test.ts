@@ -342,6 +342,17 @@ describe('EditorStore', () => {
     expect(tips.top).toMatchObject({ text: 'Load article failed 404', kind: 'error', timeout: 6000 });
   });
 
+  it('warns once when the device refuses the local copy', () => {
+    const storage = new MemoryStorage();
+    storage.setItem = () => {
+      throw new DOMException('full', 'QuotaExceededError');
+    };
+    const { store, tips } = setup({ storage });
+    store.change({ content: '<p>a</p>' });
+    store.change({ content: '<p>ab</p>' });
+    expect(tips.items.map((t) => t.text)).toEqual(['This device has no room to keep a copy of your changes: save them before closing the page']);
+  });
+
   it('ignores changes while loading (frozen)', async () => {
     const { store, server } = setup();
     server.articles.set(3, makeArticle(3, { title: 'Three', client_modify_date: '2026-11-20T00:00:00.000Z' }));

@@ -83,6 +83,7 @@ export class EditorStore {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private retryDelay = 0;
   private disposed = false;
+  private warnedNoLocalCopy = false;
 
   constructor(private readonly deps: EditorStoreDeps) {
     this.tempKey = this.newKey();
@@ -439,13 +440,18 @@ export class EditorStore {
   }
 
   private writeDraft(): void {
-    this.deps.drafts.write({
+    const kept = this.deps.drafts.write({
       ...this.fields,
       articleId: this.articleId,
       tempKey: this.tempKey,
       client_modify_date: this.localModifyDate ?? new Date(this.deps.now()).toISOString(),
       base_modify_date: this.baseModifyDate,
     });
+    // Storage full or refused: say so once, the author can still save by hand.
+    if (!kept && !this.warnedNoLocalCopy) {
+      this.warnedNoLocalCopy = true;
+      this.deps.tips.push({ text: this.deps.t('localCopyFailed'), kind: 'error', timeout: ERROR_TIP_TIMEOUT_MS });
+    }
   }
 
   private input(): EditableArticleInput {
