@@ -298,6 +298,21 @@ describe('the editor in Chromium', () => {
     await context.close();
   });
 
+  it("opens nobody else's article: load article failed 404, and the address forgets it", async () => {
+    const dee = await createPerson(server.database, 'dee');
+    const theirs = await writeArticle(server.database, dee.id, 'dee-private', { title: 'Not yours', visibility: 'private' });
+    const context = await signedInContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const problems = watchForErrors(page, [/404/]);
+    await openEditor(page, `/editor?article=${theirs}`);
+    await expect.poll(() => page.locator('.ze-tip-text').allTextContents()).toContain('Load article failed 404');
+    await expect.poll(() => new URL(page.url()).searchParams.has('article')).toBe(false);
+    await expect(page.locator('.ze-title').inputValue()).resolves.toBe('');
+    expect((await storedArticle(theirs)).title).toBe('Not yours');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("tells the author 'ZineEditor Module not found' when the editor's code cannot load", async () => {
     const context = await signedInContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();

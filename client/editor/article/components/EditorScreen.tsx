@@ -72,19 +72,14 @@ function useEditorLifecycle(root: EditorRoot): void {
     // On a phone the panel covers the document: it starts closed there.
     if (isNarrow()) root.look.setNavigationOpen(false);
     const requested = Number(new URLSearchParams(window.location.search).get(ARTICLE_PARAM));
-    void editor.start(Number.isInteger(requested) && requested > 0 ? requested : null);
+    void editor.start(Number.isInteger(requested) && requested > 0 ? requested : null).then(() => {
+      // An article that could not open (not found, not yours) leaves the address.
+      if (editor.articleId === null && requested) replaceArticleParam(null);
+    });
     void root.list.reload();
     void root.format.load().catch(() => {});
 
-    const keepAddress = reaction(
-      () => editor.articleId,
-      (id) => {
-        const url = new URL(window.location.href);
-        if (id === null) url.searchParams.delete(ARTICLE_PARAM);
-        else url.searchParams.set(ARTICLE_PARAM, String(id));
-        window.history.replaceState(window.history.state, '', url);
-      },
-    );
+    const keepAddress = reaction(() => editor.articleId, replaceArticleParam);
     const beforeUnload = (event: BeforeUnloadEvent) => {
       editor.flush();
       if (!editor.hasUnsavedChanges) return;
@@ -118,6 +113,14 @@ function useEditorLifecycle(root: EditorRoot): void {
       root.dispose();
     };
   }, [root]);
+}
+
+/** The open article in the address (replaced, not pushed: Back leaves the editor). */
+function replaceArticleParam(id: number | null): void {
+  const url = new URL(window.location.href);
+  if (id === null) url.searchParams.delete(ARTICLE_PARAM);
+  else url.searchParams.set(ARTICLE_PARAM, String(id));
+  window.history.replaceState(window.history.state, '', url);
 }
 
 /** Keeps --ze-topbar-height on the editor's frame, so the navigation panel sticks just under the top bar. */
