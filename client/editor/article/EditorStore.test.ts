@@ -353,6 +353,34 @@ describe('EditorStore', () => {
     expect(tips.items.map((t) => t.text)).toEqual(['This device has no room to keep a copy of your changes: save them before closing the page']);
   });
 
+  it('publishes through the save lock, naming the version, and adopts the new version', async () => {
+    const { store, server } = setup();
+    store.change({ title: 'P', content: '<p>a</p>' });
+    await store.save();
+    const base = store.baseModifyDate;
+    vi.setSystemTime(new Date('2026-11-22T10:02:00.000Z'));
+    expect(await store.updateMeta({ visibility: 'public' })).toBe(true);
+    expect(server.calls.at(-1)).toMatchObject({ kind: 'update', base, input: { visibility: 'public', client_modify_date: '2026-11-22T10:02:00.000Z' } });
+    expect(store.visibility).toBe('public');
+    expect(store.baseModifyDate).toBe('2026-11-22T10:02:00.000Z');
+    // The next text save is based on the published version: no false conflict.
+    vi.setSystemTime(new Date('2026-11-22T10:03:00.000Z'));
+    store.change({ content: '<p>ab</p>' });
+    await store.save();
+    expect(store.problem).toBeNull();
+    expect(server.articles.get(1)?.content).toBe('<p>ab</p>');
+  });
+
+  it('saves unsaved text before publishing', async () => {
+    const { store, server } = setup();
+    store.change({ content: '<p>a</p>' });
+    await store.save();
+    store.change({ content: '<p>unsaved</p>' });
+    await store.updateMeta({ tags: ['tea'] });
+    expect(server.calls.map((c) => c.kind)).toEqual(['create', 'update', 'update']);
+    expect(server.articles.get(1)).toMatchObject({ content: '<p>unsaved</p>', tags: ['tea'] });
+  });
+
   it('ignores changes while loading (frozen)', async () => {
     const { store, server } = setup();
     server.articles.set(3, makeArticle(3, { title: 'Three', client_modify_date: '2026-11-20T00:00:00.000Z' }));
