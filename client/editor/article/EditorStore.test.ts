@@ -264,6 +264,25 @@ describe('EditorStore', () => {
     expect(store.hasUnsavedChanges).toBe(false);
   });
 
+  it('keeps keys the view had not handed over yet when a save is refused', async () => {
+    const { store, server } = setup();
+    store.change({ title: 'Essay', content: '<p>base</p>' });
+    await store.save();
+    server.saveElsewhere(1, { content: '<p>other</p>' }, '2026-11-22T10:00:30.000Z');
+    store.change({ content: '<p>mine</p>' });
+    const saving = store.save();
+    // The author types on while the save is under way; the view still holds those keys.
+    let pending: string | null = '<p>mine and more</p>';
+    store.setViewFlusher(() => {
+      if (pending) store.change({ content: pending });
+      pending = null;
+    });
+    await saving;
+    await settle();
+    const copy = [...server.articles.values()].find((a) => a.id !== 1);
+    expect(copy?.content).toBe('<p>mine and more</p>');
+  });
+
   it('keeps a conflict copy on the device when it cannot be created', async () => {
     const { store, server, conflicts, drafts } = setup();
     store.change({ title: 'Essay', content: '<p>base</p>' });

@@ -234,6 +234,8 @@ export class EditorStore {
       return;
     }
     if (this.articleId !== id || this.saving || article.client_modify_date === this.baseModifyDate) return;
+    // Keys typed while the check ran must not be replaced unseen.
+    this.flushView();
     if (this.hasUnsavedChanges) await this.save();
     else this.applyServer(article, true);
   }
@@ -391,6 +393,8 @@ export class EditorStore {
     this.status = null;
     const server = conflictingArticle(error);
     if (server) {
+      // Keys typed while the refused save was under way belong to the author's text too.
+      this.flushView();
       const mine = this.fields;
       // The author's text goes on the device as its own copy before the article's copy is dropped.
       const copy = sameText(mine, server) ? null : this.stashConflictCopy(mine);
