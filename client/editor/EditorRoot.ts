@@ -110,11 +110,15 @@ export class EditorRoot {
 
   /** The article carries its theme and background: an opened article sets the look; a chosen look changes the article. */
   private syncTheme(): void {
+    this.editor.adoptLook({ theme: this.look.theme, style: this.look.style });
     this.disposers.push(
       reaction(
         () => this.editor.contentVersion,
         () => {
-          if (this.editor.articleId === null) return;
+          if (this.editor.articleId === null) {
+            this.editor.adoptLook({ theme: this.look.theme, style: this.look.style });
+            return;
+          }
           this.look.setTheme(this.editor.fields.theme);
           this.look.setStyle(this.editor.fields.style);
         },
@@ -123,7 +127,10 @@ export class EditorRoot {
         () => ({ theme: this.look.theme, style: this.look.style }),
         ({ theme, style }) => {
           const fields = this.editor.fields;
-          if ((theme !== fields.theme || style !== fields.style) && !this.editor.loading) this.editor.change({ theme, style });
+          if (theme === fields.theme && style === fields.style) return;
+          // An untouched new article only takes the look; anything else is an edit to save.
+          if (this.editor.articleId === null && !this.editor.hasUnsavedChanges) this.editor.adoptLook({ theme, style });
+          else if (!this.editor.loading) this.editor.change({ theme, style });
         },
       ),
     );

@@ -107,6 +107,7 @@ export class EditorStore {
       change: action,
       markModified: action,
       applyMeta: action,
+      adoptLook: action,
       applyServer: action,
       finishSave: action,
       failSave: action,
@@ -277,6 +278,12 @@ export class EditorStore {
         void this.save();
       }
     }
+  }
+
+  /** A new, untouched article takes the look on screen as its own, without counting as a change. */
+  adoptLook(look: Pick<DraftFields, 'theme' | 'style'>): void {
+    if (this.articleId !== null || this.hasUnsavedChanges) return;
+    this.fields = { ...this.fields, ...look };
   }
 
   /** Visibility, tags and marks changed by the publish controls (the text is not touched). */
