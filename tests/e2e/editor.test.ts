@@ -179,6 +179,34 @@ describe('the editor in Chromium', () => {
     await context.close();
   });
 
+  it('warns before the page unloads while a change is unsaved, and not once it is saved', async () => {
+    const id = await writeArticle(server.database, annId, 'unload-warning', { title: 'Unload', content: '<p>Text.</p>' });
+    const context = await signedInContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await openEditor(page, `/editor?article=${id}`);
+    await typeAtEnd(page, ' More.');
+    const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => {
+      resolve(dialog.type());
+      void dialog.dismiss();
+    }));
+    // Right after typing (before the view handed the keys over): the unload handler still knows.
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
+    expect(page.isClosed()).toBe(false);
+
+    await page.locator('.ze-topbar button', { hasText: /^Save$/ }).click();
+    await expect.poll(() => page.locator('.ze-save-status').textContent()).toBe('Saved');
+    let warned = false;
+    page.once('dialog', (dialog) => {
+      warned = true;
+      void dialog.accept();
+    });
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(() => page.isClosed()).toBe(true);
+    expect(warned).toBe(false);
+    await context.close();
+  });
+
   it('asks before opening another article while modified, and saves first when told to (zh-CN, 375 px)', async () => {
     const first = await writeArticle(server.database, annId, 'switch-one', { title: '第一篇', content: '<p>一。</p>' });
     await writeArticle(server.database, annId, 'switch-two', { title: '第二篇', content: '<p>二。</p>' });
