@@ -35,8 +35,7 @@ export default function EditorPage() {
     return () => {
       live = false;
     };
-    // The texts of one locale never change while the page is open.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Once per mount: the texts of one locale never change while the page is open.
   }, []);
 
   if (Screen) return <Screen />;

@@ -55,11 +55,10 @@ export function useArticleEditor(store: EditorStore, placeholder: string): Edito
     },
   });
 
+  // flush reads refs only, so the one made on the first render serves for good.
   useEffect(() => {
     store.setViewFlusher(flush);
     return () => store.setViewFlusher(() => {});
-    // flush reads refs only
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store]);
 
   useEffect(() => {
