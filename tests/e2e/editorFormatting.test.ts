@@ -23,12 +23,14 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-format-e2e-'));
 const imagePath = path.join(dataDir, 'wide-photo.png');
 const articleIds: Record<string, number> = {};
 let spentArticleId = 0;
+let pasteArticleId = 0;
 const Mod = 'Control';
 
 beforeAll(async () => {
   [browser, server] = await Promise.all([launchBrowser(), startLiveServer({ config: { dataDir } })]);
   fs.writeFileSync(imagePath, await pngOf(1600, 900));
   const ann = await createPerson(server.database, 'ann');
+  pasteArticleId = await writeArticle(server.database, ann.id, 'paste-here', { title: 'Paste', visibility: 'private', content: '<p>Paste below.</p>' });
   // Bob has used the whole month's upload traffic.
   const bob = await createPerson(server.database, 'bob');
   spentArticleId = await writeArticle(server.database, bob.id, 'spent-traffic', { title: 'Spent', visibility: 'private', content: '<p>Look and limits.</p>' });
@@ -274,6 +276,18 @@ describe('formatting and images in the editor', () => {
     await page.locator('.ze-tip-text', { hasText: 'Copied' }).waitFor();
     await menu.waitFor({ state: 'detached' });
 
+    // The typing sound and immersive mode: remembered, and Escape leaves immersive mode.
+    const sound = page.locator('.look-controls button', { hasText: 'Typing sound' });
+    await sound.click();
+    expect(await sound.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.evaluate(() => localStorage.getItem('zine:editor:typing-sound'))).toBe('1');
+    await page.locator('.ProseMirror').click();
+    await page.keyboard.type('ab');
+    await page.locator('.look-controls button', { hasText: 'Immersive mode' }).click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('editor-immersive'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('editor-immersive'))).toBe(false);
+
     // Theme 2 and the second background become the article's theme and style.
     await page.locator('.look-theme > button').click();
     await page.locator('.look-theme-option', { hasText: 'Red Wall Memories' }).click();
@@ -291,6 +305,35 @@ describe('formatting and images in the editor', () => {
         { timeout: 20_000, interval: 500 },
       )
       .toBe('theme-2 linen');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('uploads a pasted image as it is when it is at most 1080 px wide', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en' });
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    await signIn(context);
+    await serveMediaFromLiveServer(context);
+    await page.goto(`${server.origin}/editor?article=${pasteArticleId}`);
+    await page.waitForSelector('[data-editor-ready="true"]');
+    await page.locator('.ProseMirror', { hasText: 'Paste below.' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.locator('.ProseMirror').click();
+    await move(page, `${Mod}+End`);
+    const small = (await pngOf(300, 200)).toString('base64');
+    await page.evaluate(async (base64) => {
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], 'clipboard.png', { type: 'image/png' }));
+      const target = document.querySelector('.ProseMirror');
+      target?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, small);
+    await page.locator('.ze-tip-text', { hasText: 'Upload succeeded' }).waitFor();
+    const image = page.locator('.ProseMirror img');
+    expect(await image.count()).toBe(1);
+    await expect.poll(() => image.getAttribute('src')).toMatch(/\/media\/[0-9a-f]{32}_hd\.png$/);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(300);
     expect(problems).toEqual([]);
     await context.close();
   });
