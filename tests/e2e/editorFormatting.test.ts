@@ -209,6 +209,8 @@ describe('formatting and images in the editor', () => {
       // The image is served by /media/..., 1080 px wide (scaled in the browser from 1600).
       const src = (await image.getAttribute('src')) ?? '';
       await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1080);
+      // Its size travels with it, so a reader's page keeps its place while it loads.
+      expect([await image.getAttribute('width'), await image.getAttribute('height')]).toEqual(['1080', '608']);
       const served = await context.request.get(`${server.origin}${new URL(src, server.origin).pathname}`);
       expect(served.status()).toBe(200);
       expect((await sharp(await served.body()).metadata()).width).toBe(1080);
@@ -334,6 +336,7 @@ describe('formatting and images in the editor', () => {
     expect(await image.count()).toBe(1);
     await expect.poll(() => image.getAttribute('src')).toMatch(/\/media\/[0-9a-f]{32}_hd\.png$/);
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(300);
+    expect([await image.getAttribute('width'), await image.getAttribute('height')]).toEqual(['300', '200']);
     expect(problems).toEqual([]);
     await context.close();
   });

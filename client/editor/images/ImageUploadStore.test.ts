@@ -25,7 +25,7 @@ function setup(options: { articleId?: number | null; answers?: Answer[]; uploads
   const revoked: string[] = [];
   let upgrades = 0;
   const io: UploadIO = {
-    scale: async (file) => file,
+    scale: async (file) => ({ blob: file, width: 1080, height: 720 }),
     post: async (url, form) => {
       posted.push({ url, form });
       return uploads.shift() ?? { status: 500, body: { error: 'none left' } };
@@ -82,7 +82,7 @@ describe('ImageUploadStore.uploadFiles', () => {
     expect(calls[0]).toMatchObject({ method: 'GET', path: '/api/attachments/qiniu/token/', query: { article_id: 7 } });
     expect(posted[0]?.url).toBe('/media/upload/');
     expect(posted[0]?.form).toMatchObject({ token: 'tok', key: `${'ab'.repeat(16)}_hd.png`, articleId: 7 });
-    expect(images(editor)).toEqual([expect.objectContaining({ src: '/media/k_hd.png', uploadId: null })]);
+    expect(images(editor)).toEqual([expect.objectContaining({ src: '/media/k_hd.png', uploadId: null, width: 1080, height: 720 })]);
     expect(store.resources[0]).toMatchObject({ status: null, remoteURL: '/media/k_hd.png' });
     expect(tips.top).toMatchObject({ text: 'Upload succeeded', kind: 'success' });
     expect(revoked).toEqual(['blob:local-1']);

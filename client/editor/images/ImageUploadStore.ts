@@ -6,7 +6,7 @@ import type { EditorDeps } from '../EditorDeps';
 import { editorTexts } from '../texts';
 import { IMAGE_FILES_EVENT } from './chooseImages';
 import { isImageFile, uploadName } from './imageFile';
-import { scaleForUpload } from './scaleImage';
+import { scaleForUpload, type ScaledImage } from './scaleImage';
 import { imageTexts } from './texts';
 
 /** Seed 001 §4 upload resource status; null once the image is uploaded (or loaded). */
@@ -29,7 +29,7 @@ export interface UploadTarget {
 
 /** What touches the browser and the network; tests pass their own. */
 export interface UploadIO {
-  scale(file: File): Promise<Blob>;
+  scale(file: File): Promise<ScaledImage>;
   post(uploadUrl: string, form: UploadForm): Promise<UploadAnswer>;
   localUrl(file: Blob): string;
   revokeUrl(url: string): void;
@@ -98,11 +98,11 @@ export class ImageUploadStore {
     const token = await this.fetchToken(articleId);
     let uploaded = 0;
     for (const { file, resource } of pending) {
-      const url = token ? await this.send(file, token, articleId) : null;
-      if (url) {
+      const sent = token ? await this.send(file, token, articleId) : null;
+      if (sent) {
         uploaded++;
-        this.setStatus(resource.id, null, url);
-        replaceImage(editor, resource.id, url);
+        this.setStatus(resource.id, null, sent.url);
+        replaceImage(editor, resource.id, sent);
       } else {
         this.setStatus(resource.id, 'upload_failed');
         replaceImage(editor, resource.id, null);
@@ -120,9 +120,9 @@ export class ImageUploadStore {
     this.setCoverUploading(true);
     try {
       const token = await this.fetchToken(articleId);
-      const url = token ? await this.send(file, token, articleId) : null;
-      if (url) this.uploaded();
-      return url;
+      const sent = token ? await this.send(file, token, articleId) : null;
+      if (sent) this.uploaded();
+      return sent?.url ?? null;
     } finally {
       this.setCoverUploading(false);
     }
@@ -219,14 +219,14 @@ export class ImageUploadStore {
     }
   }
 
-  private async send(file: File, token: UploadToken, articleId: number): Promise<string | null> {
+  private async send(file: File, token: UploadToken, articleId: number): Promise<UploadedImage | null> {
     const t = editorTexts(this.deps.locale);
-    const blob = await this.io.scale(file);
+    const { blob, width, height } = await this.io.scale(file);
     const key = uploadName(blob.type || file.type, file.name, this.io.randomBytes);
     const answer = await this.io.post(token.upload_url, { token: token.token, key, file: blob, articleId });
     if (answer.status >= 200 && answer.status < 300) {
       const url = urlOf(answer.body);
-      if (url) return url;
+      if (url) return { url, width, height };
       this.deps.tips.push({ text: t('uploadImageFailedNoUrl'), kind: 'error' });
       return null;
     }
@@ -272,11 +272,19 @@ export class ImageUploadStore {
   }
 }
 
+/** An uploaded image: its remote URL and the size it was uploaded at (when known). */
+export interface UploadedImage {
+  url: string;
+  width: number | null;
+  height: number | null;
+}
+
 /**
- * Points the image waiting for an upload at its remote URL, or takes it out when the
- * upload failed. Outside the undo history: undo never brings back a blob URL.
+ * Points the image waiting for an upload at its remote URL, with its width and height so
+ * readers' pages keep its place while it loads, or takes it out when the upload failed.
+ * Outside the undo history: undo never brings back a blob URL.
  */
-export function replaceImage(editor: Editor, uploadId: string, url: string | null): void {
+export function replaceImage(editor: Editor, uploadId: string, uploaded: UploadedImage | null): void {
   // (After the editor is destroyed Tiptap ignores the command.)
   editor.commands.command(({ tr }) => {
     const found: { pos: number; size: number; attrs: Record<string, unknown> }[] = [];
@@ -285,7 +293,10 @@ export function replaceImage(editor: Editor, uploadId: string, url: string | nul
       return true;
     });
     for (const item of found.reverse()) {
-      if (url) tr.setNodeMarkup(item.pos, undefined, { ...item.attrs, src: url, uploadId: null });
+      if (uploaded) {
+        const size = uploaded.width && uploaded.height ? { width: uploaded.width, height: uploaded.height } : {};
+        tr.setNodeMarkup(item.pos, undefined, { ...item.attrs, ...size, src: uploaded.url, uploadId: null });
+      }
       else tr.delete(item.pos, item.pos + item.size);
     }
     tr.setMeta('addToHistory', false);
