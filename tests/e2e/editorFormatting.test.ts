@@ -259,9 +259,7 @@ describe('formatting and images in the editor', () => {
     // No timeout: still there after the usual 6 s of an error tip.
     await page.waitForTimeout(6500);
     expect(await tip.count()).toBe(1);
-    // By keyboard: at the time of writing the site header covers the top tips for the pointer.
-    await tip.locator('.ze-tip-action', { hasText: 'Upgrade' }).focus();
-    await page.keyboard.press('Enter');
+    await tip.locator('.ze-tip-action', { hasText: 'Upgrade' }).click();
     const prompt = page.locator('[role="dialog"].upgrade-prompt');
     await prompt.waitFor();
     expect(await prompt.locator('h2').textContent()).toBe('Upload traffic used up');
