@@ -272,9 +272,19 @@ describe('formatting and images in the editor', () => {
     await page.locator('.ProseMirror p').first().click({ button: 'right' });
     const menu = page.locator('.editor-context-menu');
     await menu.waitFor();
-    await menu.locator('button', { hasText: 'Copy' }).click();
+    // The keyboard walks it: the first item has the focus, ArrowDown goes to Copy, Enter copies.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Cut/);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Copy/);
+    await page.keyboard.press('Enter');
     await page.locator('.ze-tip-text', { hasText: 'Copied' }).waitFor();
     await menu.waitFor({ state: 'detached' });
+    // Escape closes it and gives the writing its focus back.
+    await page.locator('.ProseMirror p').first().click({ button: 'right' });
+    await menu.waitFor();
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('ProseMirror'))).toBe(true);
 
     // The typing sound and immersive mode: remembered, and Escape leaves immersive mode.
     const sound = page.locator('.look-controls button', { hasText: 'Typing sound' });

@@ -72,7 +72,16 @@ export function EditorContextMenu(props: { editor: Editor | null; store: FormatS
   useEffect(() => {
     if (!position) return;
     const close = (event: Event) => {
-      if (event instanceof KeyboardEvent && event.key !== 'Escape') return;
+      if (event instanceof KeyboardEvent) {
+        if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+          event.preventDefault();
+          moveFocus(menu.current, event.key === 'ArrowDown' ? 1 : -1);
+          return;
+        }
+        if (event.key !== 'Escape') return;
+        // Back to the writing where it was.
+        editor?.commands.focus();
+      }
       if (event.type === 'pointerdown' && event.target instanceof Node && menu.current?.contains(event.target)) return;
       setPosition(null);
     };
@@ -87,7 +96,7 @@ export function EditorContextMenu(props: { editor: Editor | null; store: FormatS
       window.removeEventListener('scroll', close, true);
       window.removeEventListener('resize', close);
     };
-  }, [position]);
+  }, [position, editor]);
 
   if (!editor || !position) return null;
 
@@ -138,6 +147,14 @@ export function placeMenu(x: number, y: number, width = window.innerWidth, heigh
     x: Math.max(0, x + MENU_WIDTH > width ? x - MENU_WIDTH : x),
     y: Math.max(0, y + MENU_HEIGHT > height ? Math.max(0, height - MENU_HEIGHT) : y),
   };
+}
+
+/** Arrow keys walk the menu's items, round the ends. */
+function moveFocus(menu: HTMLElement | null, step: number): void {
+  const items = Array.from(menu?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []);
+  if (items.length === 0) return;
+  const at = items.findIndex((item) => item === document.activeElement);
+  items[(at + step + items.length) % items.length]?.focus();
 }
 
 function keepSelection(event: MouseEvent): void {
