@@ -319,7 +319,7 @@ describe('formatting and images in the editor', () => {
     await context.close();
   });
 
-  it('uploads a pasted image as it is when it is at most 1080 px wide', async () => {
+  it('uploads a pasted image as it is when at most 1080 px wide; the title image is chosen, saved and removed', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en' });
     const page = await context.newPage();
     const problems = watchForErrors(page);
@@ -345,6 +345,18 @@ describe('formatting and images in the editor', () => {
     await expect.poll(() => image.getAttribute('src')).toMatch(/\/media\/[0-9a-f]{32}_hd\.png$/);
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(300);
     expect([await image.getAttribute('width'), await image.getAttribute('height')]).toEqual(['300', '200']);
+
+    // The title image: chosen, uploaded, saved as the cover; then removed.
+    const chooser = page.waitForEvent('filechooser');
+    await page.locator('.title-image-choose').click();
+    await (await chooser).setFiles(imagePath);
+    const cover = page.locator('.title-image img');
+    await expect.poll(() => cover.getAttribute('src')).toMatch(/\/media\/[0-9a-f]{32}_hd\.png$/);
+    const coverOf = async () => ((await (await context.request.get(`${server.origin}/api/articles/${pasteArticleId}/`)).json()) as { cover_url: string }).cover_url;
+    await expect.poll(coverOf, { timeout: 20_000, interval: 500 }).toMatch(/\/media\/[0-9a-f]{32}_hd\.png$/);
+    await page.locator('.title-image-button', { hasText: 'Remove' }).click();
+    expect(await cover.count()).toBe(0);
+    await expect.poll(coverOf, { timeout: 20_000, interval: 500 }).toBe('');
     expect(problems).toEqual([]);
     await context.close();
   });
