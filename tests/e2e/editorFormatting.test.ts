@@ -24,6 +24,7 @@ const imagePath = path.join(dataDir, 'wide-photo.png');
 const articleIds: Record<string, number> = {};
 let spentArticleId = 0;
 let pasteArticleId = 0;
+let brokenArticleId = 0;
 const Mod = 'Control';
 
 beforeAll(async () => {
@@ -31,6 +32,11 @@ beforeAll(async () => {
   fs.writeFileSync(imagePath, await pngOf(1600, 900));
   const ann = await createPerson(server.database, 'ann');
   pasteArticleId = await writeArticle(server.database, ann.id, 'paste-here', { title: 'Paste', visibility: 'private', content: '<p>Paste below.</p>' });
+  brokenArticleId = await writeArticle(server.database, ann.id, 'broken-image', {
+    title: 'Broken',
+    visibility: 'private',
+    content: `<p>Broken below.</p><img src="/media/${'0'.repeat(32)}_hd.png">`,
+  });
   // Bob has used the whole month's upload traffic.
   const bob = await createPerson(server.database, 'bob');
   spentArticleId = await writeArticle(server.database, bob.id, 'spent-traffic', { title: 'Spent', visibility: 'private', content: '<p>Look and limits.</p>' });
@@ -357,6 +363,19 @@ describe('formatting and images in the editor', () => {
     await page.locator('.title-image-button', { hasText: 'Remove' }).click();
     expect(await cover.count()).toBe(0);
     await expect.poll(coverOf, { timeout: 20_000, interval: 500 }).toBe('');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('marks a remote image that cannot load', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en' });
+    const page = await context.newPage();
+    const problems = watchForErrors(page, [/404/]);
+    await signIn(context);
+    await page.goto(`${server.origin}/editor?article=${brokenArticleId}`);
+    await page.waitForSelector('[data-editor-ready="true"]');
+    await page.locator('.ProseMirror', { hasText: 'Broken below.' }).waitFor();
+    await expect.poll(() => page.locator('.ProseMirror img').getAttribute('data-status')).toBe('invalid_remote_file');
     expect(problems).toEqual([]);
     await context.close();
   });

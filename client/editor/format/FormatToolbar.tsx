@@ -1,5 +1,4 @@
 import type { Transaction } from '@tiptap/pm/state';
-import { ReplaceStep } from '@tiptap/pm/transform';
 import type { Editor } from '@tiptap/react';
 import { useEditorState } from '@tiptap/react';
 import { observer } from 'mobx-react-lite';
@@ -7,6 +6,7 @@ import { useEffect, useRef, useState, type CSSProperties, type MouseEvent, type 
 import { chooseImages } from '../images/chooseImages';
 import type { FormatStore } from './FormatStore';
 import { familyName } from './FormatStore';
+import { replacesMuch } from './transactions';
 import { TOOL_SELECT_STYLE, toolButtonStyle } from './toolStyles';
 import { formatTexts, type FormatTextKey } from './texts';
 import {
@@ -47,9 +47,6 @@ const PALETTE_STYLE: CSSProperties = {
   boxShadow: '0 8px 24px rgb(0 0 0 / 14%)',
 };
 const SWATCH_STYLE: CSSProperties = { width: 22, height: 22, padding: 0, border: '1px solid rgb(0 0 0 / 15%)', borderRadius: 4, cursor: 'pointer' };
-
-/** A bulk insert (opening an article, a long paste) may bring fonts to load. */
-const LARGE_CHANGE = 200;
 
 /**
  * The formatting toolbar (seed 001 §3 text style): marks, colour, font, size, paragraph
@@ -247,14 +244,6 @@ function useFontsOfArticle(editor: Editor | null, store: FormatStore): void {
       editor.off('transaction', onTransaction);
     };
   }, [editor, store, fontsReady]);
-}
-
-/** A new text (an article opened: the whole document replaced) or a long paste, not a keystroke. */
-export function replacesMuch(transaction: Transaction): boolean {
-  if (!transaction.docChanged) return false;
-  const before = transaction.before.content.size;
-  if (Math.abs(transaction.doc.content.size - before) > LARGE_CHANGE) return true;
-  return transaction.steps.some((step) => step instanceof ReplaceStep && step.from === 0 && step.to >= before);
 }
 
 function AlignIcon(props: { alignment: Alignment }) {

@@ -1,8 +1,10 @@
 import type { Editor } from '@tiptap/core';
+import type { Transaction } from '@tiptap/pm/state';
 import { action, makeObservable, observable, observableRef } from 'mobx';
 import { ApiRequestError } from '../../api/client';
 import { postUploadForm, uploadsApi, type TrafficQuota, type UploadAnswer, type UploadForm, type UploadToken } from '../../api/uploads';
 import type { EditorDeps } from '../EditorDeps';
+import { replacesMuch } from '../format/transactions';
 import { editorTexts } from '../texts';
 import { IMAGE_FILES_EVENT } from './chooseImages';
 import { isImageFile, uploadName } from './imageFile';
@@ -176,9 +178,17 @@ export class ImageUploadStore {
       else delete image.dataset.status;
       this.markRemote(image.src, status);
     };
-    for (const image of Array.from(dom.querySelectorAll('img'))) {
-      if (!image.complete && !image.src.startsWith('blob:')) this.markRemote(image.src, 'downloading');
-    }
+    const markDownloading = () => {
+      for (const image of Array.from(dom.querySelectorAll('img'))) {
+        if (!image.complete && !image.src.startsWith('blob:')) this.markRemote(image.src, 'downloading');
+      }
+    };
+    // An opened article (or a long paste) brings remote images; typing does not.
+    const onTransaction = ({ transaction }: { transaction: Transaction }) => {
+      if (replacesMuch(transaction)) markDownloading();
+    };
+    markDownloading();
+    editor.on('transaction', onTransaction);
     this.attached.add(editor);
     dom.addEventListener('paste', onPaste, true);
     dom.addEventListener('drop', onDrop, true);
@@ -187,6 +197,7 @@ export class ImageUploadStore {
     dom.addEventListener('error', onImageEvent, true);
     return () => {
       this.attached.delete(editor);
+      editor.off('transaction', onTransaction);
       dom.removeEventListener('paste', onPaste, true);
       dom.removeEventListener('drop', onDrop, true);
       dom.removeEventListener(IMAGE_FILES_EVENT, onChosen);
