@@ -325,7 +325,7 @@ describe('formatting and images in the editor', () => {
     await context.close();
   });
 
-  it('uploads a pasted image as it is when at most 1080 px wide; the title image is chosen, saved and removed', async () => {
+  it('uploads a pasted or dropped image as it is when at most 1080 px wide; the title image is chosen, saved and removed', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en' });
     const page = await context.newPage();
     const problems = watchForErrors(page);
@@ -351,6 +351,21 @@ describe('formatting and images in the editor', () => {
     await expect.poll(() => image.getAttribute('src')).toMatch(/\/media\/[0-9a-f]{32}_hd\.png$/);
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(300);
     expect([await image.getAttribute('width'), await image.getAttribute('height')]).toEqual(['300', '200']);
+    const pastedSrc = await image.getAttribute('src');
+
+    // A dropped image uploads too, where it is dropped.
+    await page.evaluate(async (base64) => {
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], 'dropped.png', { type: 'image/png' }));
+      const target = document.querySelector('.ProseMirror p');
+      const box = target?.getBoundingClientRect();
+      target?.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true, clientX: box?.right ?? 0, clientY: (box?.top ?? 0) + 4 }));
+    }, small);
+    await expect.poll(() => image.count()).toBe(2);
+    // Dropped on the first paragraph: it comes before the pasted one, with a new name.
+    await expect.poll(() => image.nth(0).getAttribute('src')).toMatch(/\/media\/[0-9a-f]{32}_hd\.png$/);
+    expect(await image.nth(0).getAttribute('src')).not.toBe(pastedSrc);
 
     // The title image: chosen, uploaded, saved as the cover; then removed.
     const chooser = page.waitForEvent('filechooser');
