@@ -8,14 +8,6 @@ export interface UploadToken {
   domain: string;
 }
 
-/** `GET /api/traffic/current/`: the month's upload traffic. */
-export interface TrafficQuota {
-  begin: string;
-  end: string;
-  bytes_limit: number;
-  bytes_used: number;
-}
-
 /** What the storage's form upload answers: the stored image, or `{error}`. */
 export interface UploadAnswer {
   status: number;
@@ -30,12 +22,10 @@ export interface UploadForm {
   articleId: number;
 }
 
-/** Seed 001 §7: the upload token and the traffic calls. */
+/** Seed 001 §7: the upload token (the traffic meter is client/api/traffic.ts). */
 export const uploadsApi = {
   token: (api: ApiClient, articleId: number) =>
     api.request<UploadToken>({ method: 'GET', path: '/api/attachments/qiniu/token/', query: { article_id: articleId } }),
-
-  traffic: (api: ApiClient) => api.request<TrafficQuota>({ method: 'GET', path: '/api/traffic/current/' }),
 };
 
 /**

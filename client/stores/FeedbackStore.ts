@@ -1,7 +1,7 @@
 import { action, computed, makeObservable, observable, runInAction } from 'mobx';
 import { emailSuggestions, feedbackMessage, trafficFigures, type FeedbackEnvironment } from '../../shared/feedback';
 import { contactApi } from '../api/contact';
-import { uploadsApi, type TrafficQuota } from '../api/uploads';
+import { trafficApi, type TrafficQuota } from '../api/traffic';
 import { ApiRequestError, type ApiClient } from '../api/client';
 import type { AccountStore } from './AccountStore';
 import type { EnvStore } from './EnvStore';
@@ -81,7 +81,7 @@ export class FeedbackStore {
 
   private async trafficMeter(): Promise<TrafficQuota | null> {
     try {
-      const meter = await uploadsApi.traffic(this.api);
+      const meter = await trafficApi.current(this.api);
       return Number.isFinite(meter.bytes_used) && Number.isFinite(meter.bytes_limit) ? meter : null;
     } catch {
       return null;

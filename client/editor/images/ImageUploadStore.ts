@@ -2,7 +2,8 @@ import type { Editor } from '@tiptap/core';
 import type { Transaction } from '@tiptap/pm/state';
 import { action, makeObservable, observable, observableRef } from 'mobx';
 import { ApiRequestError } from '../../api/client';
-import { postUploadForm, uploadsApi, type TrafficQuota, type UploadAnswer, type UploadForm, type UploadToken } from '../../api/uploads';
+import { trafficApi, type TrafficQuota } from '../../api/traffic';
+import { postUploadForm, uploadsApi, type UploadAnswer, type UploadForm, type UploadToken } from '../../api/uploads';
 import type { EditorDeps } from '../EditorDeps';
 import { replacesMuch } from '../format/transactions';
 import { editorTexts } from '../texts';
@@ -133,7 +134,7 @@ export class ImageUploadStore {
   /** The month's upload traffic (bytes_used / bytes_limit) for the image panel; a failure keeps the last one. */
   async loadTraffic(): Promise<void> {
     try {
-      this.setTraffic(await uploadsApi.traffic(this.deps.api));
+      this.setTraffic(await trafficApi.current(this.deps.api));
     } catch {
       // The meter is informative; the upload itself reports a lack of traffic.
     }
