@@ -75,6 +75,13 @@ describe('FormatStore', () => {
     expect(readTextStyle(editor).fontFamily).toBe('Lora');
   });
 
+  it('says \'copied\' in the editor\'s language after any copy', () => {
+    const { store, deps } = setup({});
+    deps.locale = 'zh-TW';
+    store.noteCopied();
+    expect(deps.tips.top?.text).toBe('已複製');
+  });
+
   it('loads the fonts an opened article uses', async () => {
     const { store, linked } = setup({ '/api/fonts/': { status: 200, data: FONTS } });
     await store.load();

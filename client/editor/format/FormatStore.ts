@@ -84,12 +84,15 @@ export class FormatStore {
     }
   }
 
-  /** Copies the selection as the browser does (with its formatting) and says so. */
+  /** Copies the selection as the browser does (with its formatting); the copy event then says so. */
   copySelection(editor: Editor): boolean {
     editor.view.focus();
-    const copied = typeof document !== 'undefined' && document.execCommand('copy');
-    if (copied) this.deps.tips.push({ text: editorTexts(this.deps.locale)('copied'), kind: 'success' });
-    return copied;
+    return typeof document !== 'undefined' && document.execCommand('copy');
+  }
+
+  /** Any copy out of the document (Ctrl/Cmd+C, the menu, the browser's own menu) says 'copied'. */
+  noteCopied(): void {
+    this.deps.tips.push({ text: editorTexts(this.deps.locale)('copied'), kind: 'success' });
   }
 
   /** The browser refused to let the page read the clipboard: the keyboard still pastes. */

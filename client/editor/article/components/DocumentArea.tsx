@@ -31,7 +31,7 @@ export const DocumentArea = observer(function DocumentArea({ editor }: { editor:
           readOnly={store.loading}
           onChange={(event) => store.change({ description: event.target.value })}
         />
-        <EditorContent editor={editor} className="ze-content-wrap" />
+        <EditorContent editor={editor} className="ze-content-wrap" onCopy={() => root.format.noteCopied()} />
         <EditorContextMenu editor={editor} store={root.format} />
       </article>
       {store.loading && <div className="ze-frozen" aria-hidden="true" />}
