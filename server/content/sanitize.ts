@@ -22,7 +22,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedStyles: {
     '*': {
       color: [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i, /^[a-z]+$/i],
-      'font-family': [/^[\w\s,'"-]+$/],
+      // Font names may be CJK (微软雅黑); letters, digits, spaces, quotes, commas and hyphens only.
+      'font-family': [/^[\p{L}\p{N}_\s,'"-]+$/u],
       'font-size': [/^\d{1,3}(\.\d+)?(px|em|rem|%)$/],
       'text-align': [/^(left|right|center|justify)$/],
       'text-indent': [/^\d{1,3}(\.\d+)?(em|px)$/],

@@ -16,6 +16,12 @@ describe('sanitizeArticleHtml on the editor’s output', () => {
     }
   });
 
+  it('keeps a CJK font name and drops a font-family that smuggles a url or an expression', () => {
+    expect(sanitizeArticleHtml('<p><span style="font-family: 微软雅黑, sans-serif">x</span></p>')).toContain('font-family:微软雅黑, sans-serif');
+    expect(sanitizeArticleHtml('<p><span style="font-family: url(https://evil.example/f)">x</span></p>')).not.toContain('font-family');
+    expect(sanitizeArticleHtml('<p><span style="font-family: expression(alert(1))">x</span></p>')).not.toContain('font-family');
+  });
+
   it('keeps the text style spans: colour, font family, font size', () => {
     const clean = sanitizeArticleHtml('<p><span style="color: rgb(192, 57, 43); font-family: &quot;Noto Serif SC&quot;; font-size: 18px">x</span><span style="color: #000000; font-family: PingFangSC-Light">y</span></p>');
     expect(clean).toContain('color:rgb(192, 57, 43)');
