@@ -34,6 +34,8 @@ export interface DB {
   article_tags: ArticleTagsTable;
   fonts: FontsTable;
   colors: ColorsTable;
+  orders: OrdersTable;
+  payment_callback_nonces: PaymentCallbackNoncesTable;
 }
 
 export type BaseRole = 'user' | 'reseller' | 'operator';
@@ -337,4 +339,27 @@ export interface PdfExportsTable {
   created_at: number;
   started_at: number | null;
   finished_at: number | null;
+}
+
+export type OrderType = 'membership' | 'booklet';
+export type OrderStatus = 'created' | 'pending' | 'paid' | 'failed' | 'closed';
+
+export interface OrdersTable {
+  id: Generated<number>;
+  ref: string;
+  user_id: number;
+  type: OrderType;
+  identity: string;
+  amount_cents: number;
+  currency: string;
+  status: OrderStatus;
+  method: string | null;
+  provider_ref: string | null;
+  created_at: number;
+  paid_at: number | null;
+}
+
+export interface PaymentCallbackNoncesTable {
+  nonce: string;
+  created_at: number;
 }

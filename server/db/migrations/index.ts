@@ -15,6 +15,7 @@ import { wechatIdentities } from './012_wechat_identities';
 import { media } from './014_media';
 import { pdfExports } from './015_pdf_exports';
 import { authoring } from './013_authoring';
+import { orders } from './018_orders';
 
 /** Every migration, in order. Never edit one that has landed: add the next number. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -34,5 +35,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '014_media': media(engine),
     '015_pdf_exports': pdfExports(engine),
     '013_authoring': authoring(engine),
+    '018_orders': orders(engine),
   };
 }
