@@ -34,6 +34,11 @@ export interface DB {
   article_tags: ArticleTagsTable;
   fonts: FontsTable;
   colors: ColorsTable;
+  redeem_codes: RedeemCodesTable;
+  referral_codes: ReferralCodesTable;
+  referrals: ReferralsTable;
+  ledger_entries: LedgerEntriesTable;
+  withdrawals: WithdrawalsTable;
   orders: OrdersTable;
   payment_callback_nonces: PaymentCallbackNoncesTable;
 }
@@ -341,6 +346,33 @@ export interface PdfExportsTable {
   finished_at: number | null;
 }
 
+/** One side of a ledger transfer (migration 017, docs/decisions/024): a txn's rows sum to zero. */
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  txn_id: string;
+  /** 'wallet:<user id>' or 'platform:clearing' | 'platform:revenue' | 'platform:adjustments'. */
+  account: string;
+  /** Signed integer cents: plus into the account, minus out of it. */
+  amount_cents: number;
+  kind: string;
+  ref: string;
+  created_at: number;
+}
+
+/** A withdrawal to a WeChat wallet (migration 017). */
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  user_id: number;
+  amount_cents: number;
+  app_id: string;
+  open_id: string;
+  status: 'pending' | 'paid' | 'failed';
+  note: Generated<string>;
+  created_at: number;
+  paid_at: number | null;
+  txn_id: string;
+}
+
 export type OrderType = 'membership' | 'booklet';
 export type OrderStatus = 'created' | 'pending' | 'paid' | 'failed' | 'closed';
 
@@ -361,5 +393,42 @@ export interface OrdersTable {
 
 export interface PaymentCallbackNoncesTable {
   nonce: string;
+  created_at: number;
+}
+
+/** A redeem code (migration 019, docs/decisions/027): membership time or a booklet, single use. */
+export interface RedeemCodesTable {
+  id: Generated<number>;
+  /** Normalised: 16 Crockford base32 characters, no dashes. */
+  code: string;
+  kind: 'membership' | 'booklet';
+  level: MemberTier | null;
+  months: number | null;
+  booklet_id: number | null;
+  expires_at: number;
+  used_by: number | null;
+  used_at: number | null;
+  /** Who made it: the operator command's name for it, e.g. 'admin'. */
+  created_by: Generated<string>;
+  batch: Generated<string>;
+  /** The reseller account that sells it, if any. */
+  reseller_id: number | null;
+  created_at: number;
+}
+
+/** A user's own referral code (migration 019), made on first ask. */
+export interface ReferralCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code: string;
+  created_at: number;
+}
+
+/** Who referred a user (migration 019): at most one referrer, recorded once. */
+export interface ReferralsTable {
+  id: Generated<number>;
+  user_id: number;
+  referrer_user_id: number;
+  referrer_code: string;
   created_at: number;
 }

@@ -16,6 +16,8 @@ import { media } from './014_media';
 import { pdfExports } from './015_pdf_exports';
 import { authoring } from './013_authoring';
 import { orders } from './018_orders';
+import { ledger } from './017_ledger';
+import { redeem } from './019_redeem';
 
 /** Every migration, in order. Never edit one that has landed: add the next number. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -36,5 +38,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '015_pdf_exports': pdfExports(engine),
     '013_authoring': authoring(engine),
     '018_orders': orders(engine),
+    '017_ledger': ledger(engine),
+    '019_redeem': redeem(engine),
   };
 }

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
+import { ApiError } from '../api/errors';
+import type { DB } from '../db/schema';
+
+/** The platform's own accounts (docs/decisions/024). */
+export const PLATFORM_CLEARING = 'platform:clearing';
+export const PLATFORM_REVENUE = 'platform:revenue';
+export const PLATFORM_ADJUSTMENTS = 'platform:adjustments';
+
+/** The most one transfer may move: 10 million yuan, far below 2^53 and bigint. */
+export const MAX_TRANSFER_CENTS = 1_000_000_000;
+
+export interface Transfer {
+  from: string;
+  to: string;
+  amountCents: number;
+  kind: string;
+  ref: string;
+  now: number;
+}
+
+export interface WalletMove {
+  kind: string;
+  ref: string;
+  now: number;
+}
+
+/** A user's wallet account. */
+export function walletAccount(userId: number): string {
+  return `wallet:${userId}`;
+}
+
+/** Moves money between two accounts as one txn of two rows summing to zero; returns the txn id. */
+export async function postTransfer(trx: Transaction<DB>, t: Transfer): Promise<string> {
+  if (!Number.isSafeInteger(t.amountCents) || t.amountCents <= 0 || t.amountCents > MAX_TRANSFER_CENTS) {
+    throw new Error(`ledger: a transfer moves 1..${MAX_TRANSFER_CENTS} cents, not ${t.amountCents}`);
+  }
+  if (t.from === t.to) throw new Error('ledger: a transfer needs two different accounts');
+  const txnId = randomUUID();
+  const row = { txn_id: txnId, kind: t.kind.slice(0, 32), ref: t.ref.slice(0, 64), created_at: t.now };
+  await trx
+    .insertInto('ledger_entries')
+    .values([
+      { ...row, account: t.from, amount_cents: -t.amountCents },
+      { ...row, account: t.to, amount_cents: t.amountCents },
+    ])
+    .execute();
+  return txnId;
+}
+
+/** An account's balance: the sum of its entries. */
+export async function balanceCents(db: Kysely<DB> | Transaction<DB>, account: string): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select(sql<string | number>`coalesce(sum(amount_cents), 0)`.as('total'))
+    .where('account', '=', account)
+    .executeTakeFirst();
+  // PostgreSQL sums bigint as numeric, which pg hands over as a string.
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * Serialises wallet spending of one user. PostgreSQL locks the user's row until the
+ * transaction ends; SQLite's one connection already runs transactions one at a time.
+ */
+export async function lockWallet(trx: Transaction<DB>, userId: number): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+/** Pays from a user's wallet: 400 'Insufficient balance.' when it holds less. */
+export async function spendFromWallet(trx: Transaction<DB>, userId: number, amountCents: number, move: WalletMove & { to: string }): Promise<string> {
+  await lockWallet(trx, userId);
+  const account = walletAccount(userId);
+  if ((await balanceCents(trx, account)) < amountCents) throw ApiError.detail(400, 'Insufficient balance.');
+  return postTransfer(trx, { from: account, to: move.to, amountCents, kind: move.kind, ref: move.ref, now: move.now });
+}
+
+/** Pays into a user's wallet from another account. */
+export async function creditWallet(trx: Transaction<DB>, userId: number, amountCents: number, move: WalletMove & { from: string }): Promise<string> {
+  return postTransfer(trx, { from: move.from, to: walletAccount(userId), amountCents, kind: move.kind, ref: move.ref, now: move.now });
+}
+
+/** Cents as the API shows amounts: a decimal string with two places ('78.00', '-0.50'). */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * A positive amount of money in yuan ('12.3', 12.34) as cents, or null: at most two
+ * decimals, no exponents, signs, NaN or Infinity, and at most MAX_TRANSFER_CENTS.
+ */
+export function parseAmountCents(input: unknown): number | null {
+  const text = typeof input === 'number' ? (Number.isFinite(input) ? String(input) : '') : typeof input === 'string' ? input.trim() : '';
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return cents > 0 && cents <= MAX_TRANSFER_CENTS ? cents : null;
+}
