@@ -1,0 +1,93 @@
+import type { Page } from '../../shared/entities';
+import type { ApiClient } from './client';
+import { pageRequest } from './pages';
+
+export type OrderType = 'membership' | 'booklet';
+export type OrderStatus = 'created' | 'pending' | 'paid' | 'failed' | 'closed';
+
+/** An order as the API shows it (issue 8 contract): `id` is its public reference. */
+export interface PaymentOrder {
+  id: string;
+  type: OrderType;
+  identity: string;
+  amount: string;
+  currency: string;
+  currency_symbol: string;
+  status: OrderStatus;
+  method?: string | null;
+  created?: string;
+  paid?: string | null;
+}
+
+export interface WalletBalance {
+  currency_symbol: string;
+  net_amount: string;
+  currency: string;
+}
+
+export interface WalletTransaction {
+  id: number | string;
+  kind: string;
+  amount: string;
+  direction: 'in' | 'out';
+  description: string;
+  created: string;
+}
+
+/** What the chat app's pay call takes (WeixinJSBridge getBrandWCPayRequest). */
+export interface WechatAppParams {
+  appId: string;
+  timeStamp: string;
+  nonceStr: string;
+  package: string;
+  signType: string;
+  paySign: string;
+}
+
+export interface MembershipState {
+  level: string | null;
+  expires: string | null;
+  renewal: boolean | string | null;
+  expired: boolean;
+  effective_role: string;
+}
+
+export interface WithdrawRequest {
+  amount: string;
+  app_id: string;
+  open_id: string;
+}
+
+const ORDER = '/api/payments/order';
+const orderPath = (id: string) => `${ORDER}/${encodeURIComponent(id)}`;
+
+/** Seed 001 §7, payments, wallet and membership calls. */
+export const paymentsApi = {
+  createOrder: (api: ApiClient, order: { type: OrderType; identity: string; amount?: string }) =>
+    api.request<PaymentOrder>({ method: 'POST', path: `${ORDER}/`, body: order }),
+
+  orders: (api: ApiClient, next?: string) =>
+    api.request<Page<PaymentOrder>>(next ? pageRequest(next) : { method: 'GET', path: `${ORDER}/`, query: { page_size: 10 } }),
+
+  order: (api: ApiClient, id: string) => api.request<PaymentOrder>({ method: 'GET', path: `${orderPath(id)}/` }),
+
+  payWithWallet: (api: ApiClient, id: string) => api.request<PaymentOrder>({ method: 'POST', path: `${orderPath(id)}/wallet/` }),
+
+  wechatParams: (api: ApiClient, id: string, openid: string) =>
+    api.request<{ app_params: WechatAppParams }>({ method: 'GET', path: `${orderPath(id)}/wechat/`, query: { openid } }),
+
+  webPayUrl: (api: ApiClient, id: string, returnUrl: string) =>
+    api.request<{ url: string }>({ method: 'GET', path: `${orderPath(id)}/alipay/web/`, query: { return_url: returnUrl } }),
+
+  balance: (api: ApiClient) => api.request<WalletBalance>({ method: 'GET', path: '/api/payments/wallet/balance/' }),
+
+  transactions: (api: ApiClient, page = 1) =>
+    api.request<Page<WalletTransaction>>({ method: 'GET', path: '/api/payments/wallet/transactions/', query: { page, page_size: 10 } }),
+
+  withdraw: (api: ApiClient, request: WithdrawRequest) =>
+    api.request<unknown>({ method: 'POST', path: '/api/payments/wallet/withdraw/wechat/', body: { ...request, currency_code: 'CNY' } }),
+
+  membershipDescription: (api: ApiClient) => api.request<unknown>({ method: 'GET', path: '/api/accounts/membership/description/' }),
+
+  membership: (api: ApiClient) => api.request<MembershipState>({ method: 'GET', path: '/api/accounts/membership/' }),
+};

@@ -1,0 +1,150 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ClientShell } from '../../shared/clientType';
+import { ApiClient } from '../api/client';
+import type { ApiRequest, ApiResponse } from '../api/transport';
+import { PaymentStore, WECHAT_PAY_OK, type PaymentPlatform } from './PaymentStore';
+
+const ORDER = { id: 'o1', type: 'booklet', identity: '7', amount: '12.00', currency: 'CNY', currency_symbol: '¥', status: 'created' };
+
+function fakeBackend(answers: Record<string, ApiResponse | (() => ApiResponse)>) {
+  const calls: ApiRequest[] = [];
+  const api = new ApiClient(async (request: ApiRequest) => {
+    calls.push(request);
+    const answer = answers[`${request.method} ${request.path}`];
+    if (!answer) return { status: 404, data: { detail: 'Not found.' } };
+    return typeof answer === 'function' ? answer() : answer;
+  });
+  return { api, calls };
+}
+
+function fakePlatform(shell: ClientShell = 'browser', overrides: Partial<PaymentPlatform> = {}): PaymentPlatform {
+  return {
+    shell,
+    currentUrl: () => 'http://site.test/booklet/a/paid',
+    navigate: vi.fn(),
+    reload: vi.fn(),
+    wechatPay: vi.fn(async () => WECHAT_PAY_OK),
+    wechatOpenId: () => 'open-1',
+    nativePay: vi.fn(() => true),
+    ...overrides,
+  };
+}
+
+const created = {
+  'POST /api/payments/order/': { status: 201, data: ORDER },
+  'GET /api/payments/wallet/balance/': { status: 200, data: { currency_symbol: '¥', net_amount: '30.00', currency: 'CNY' } },
+};
+const request = { type: 'booklet' as const, identity: '7', label: 'A' };
+
+describe('PaymentStore', () => {
+  it('creates the order, fetches the balance first, and pays from the wallet to success', async () => {
+    const { api, calls } = fakeBackend({ ...created, 'POST /api/payments/order/o1/wallet/': { status: 200, data: { ...ORDER, status: 'paid' } } });
+    const onPaid = vi.fn();
+    const store = new PaymentStore(api, fakePlatform());
+    const starting = store.start({ ...request, onPaid });
+    expect(store.status.tag).toBe('creating');
+    await starting;
+    expect(store.status.tag).toBe('created');
+    expect(store.balance?.net_amount).toBe('30.00');
+    expect(calls[0]?.body).toEqual({ type: 'booklet', identity: '7' });
+    await store.payWithWallet();
+    expect(store.status.tag).toBe('success');
+    expect(onPaid).toHaveBeenCalledOnce();
+  });
+
+  it('refuses a second order while one has an id or is being created', async () => {
+    const { api, calls } = fakeBackend(created);
+    const store = new PaymentStore(api, fakePlatform());
+    const first = store.start(request);
+    await store.start(request);
+    await first;
+    await store.start(request);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('a failed wallet payment shows the server detail; Retry goes back to created', async () => {
+    const { api } = fakeBackend({ ...created, 'POST /api/payments/order/o1/wallet/': { status: 400, data: { detail: 'Insufficient balance.' } } });
+    const store = new PaymentStore(api, fakePlatform());
+    await store.start(request);
+    await store.payWithWallet();
+    expect(store.status).toEqual({ tag: 'failed', msg: 'Insufficient balance.' });
+    store.retry();
+    expect(store.status.tag).toBe('created');
+    expect(store.order?.id).toBe('o1');
+  });
+
+  it('a failed order creation shows the whole body when there is no detail, and Retry creates it again', async () => {
+    let attempts = 0;
+    const { api } = fakeBackend({
+      ...created,
+      'POST /api/payments/order/': () => (++attempts === 1 ? { status: 502, data: 'Bad gateway' } : { status: 201, data: ORDER }),
+    });
+    const store = new PaymentStore(api, fakePlatform());
+    await store.start(request);
+    expect(store.status).toEqual({ tag: 'failed', msg: 'Bad gateway' });
+    store.retry();
+    await vi.waitFor(() => expect(store.status.tag).toBe('created'));
+  });
+
+  it('web pay sends the reader to the service with this page as return url, leaving the unsure prompt; Finished reloads', async () => {
+    const { api, calls } = fakeBackend({ ...created, 'GET /api/payments/order/o1/alipay/web/': { status: 200, data: { url: '/payments/sandbox/checkout/o1' } } });
+    const platform = fakePlatform();
+    const store = new PaymentStore(api, platform);
+    await store.start(request);
+    await store.payOnWeb();
+    expect(calls.at(-1)?.query).toEqual({ return_url: 'http://site.test/booklet/a/paid' });
+    expect(platform.navigate).toHaveBeenCalledWith('/payments/sandbox/checkout/o1');
+    expect(store.status.tag).toBe('unsure');
+    store.finished();
+    expect(platform.reload).toHaveBeenCalledOnce();
+  });
+
+  it('chat-app pay: ok reloads, any other result is a failure with that result; no open id goes to the payment login', async () => {
+    const answers = { ...created, 'GET /api/payments/order/o1/wechat/': { status: 200, data: { app_params: { appId: 'a' } } } };
+    const ok = fakePlatform('wechat');
+    const store = new PaymentStore(fakeBackend(answers).api, ok);
+    await store.start(request);
+    await store.payWithWechat();
+    expect(ok.reload).toHaveBeenCalledOnce();
+
+    const cancel = fakePlatform('wechat', { wechatPay: async () => 'get_brand_wcpay_request:cancel' });
+    const cancelled = new PaymentStore(fakeBackend(answers).api, cancel);
+    await cancelled.start(request);
+    await cancelled.payWithWechat();
+    expect(cancelled.status).toEqual({ tag: 'failed', msg: 'get_brand_wcpay_request:cancel' });
+
+    const anonymous = fakePlatform('wechat', { wechatOpenId: () => null });
+    const login = new PaymentStore(fakeBackend(answers).api, anonymous);
+    await login.start(request);
+    await login.payWithWechat();
+    expect(anonymous.navigate).toHaveBeenCalledWith(`/accounts/login/wechat_payment/?next=${encodeURIComponent('http://site.test/booklet/a/paid')}`);
+  });
+
+  it('in the native app the app payment starts at once without the balance; in the mini program nothing is fetched', async () => {
+    const app = fakeBackend(created);
+    const platform = fakePlatform('app');
+    const store = new PaymentStore(app.api, platform);
+    await store.start(request);
+    expect(platform.nativePay).toHaveBeenCalledWith('o1');
+    expect(app.calls.some((c) => c.path.includes('balance'))).toBe(false);
+
+    const mini = fakeBackend(created);
+    const inMini = new PaymentStore(mini.api, fakePlatform('miniprogram'));
+    await inMini.start(request);
+    expect(inMini.status.tag).toBe('created');
+    expect(inMini.inMiniProgram).toBe(true);
+    expect(mini.calls).toHaveLength(1);
+  });
+
+  it('closing clears the order; after a membership success it reloads the page', async () => {
+    const { api } = fakeBackend({ ...created, 'POST /api/payments/order/o1/wallet/': { status: 200, data: ORDER } });
+    const platform = fakePlatform();
+    const store = new PaymentStore(api, platform);
+    await store.start({ type: 'membership', identity: 'vip_monthly_manual', label: 'VIP', reloadAfterSuccess: true });
+    await store.payWithWallet();
+    store.clear();
+    expect(store.order).toBeNull();
+    expect(store.status.tag).toBeNull();
+    expect(platform.reload).toHaveBeenCalledOnce();
+  });
+});

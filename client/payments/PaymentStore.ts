@@ -1,0 +1,178 @@
+import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import type { ClientShell } from '../../shared/clientType';
+import type { ApiClient } from '../api/client';
+import { paymentsApi, type PaymentOrder, type WalletBalance, type WechatAppParams } from '../api/payments';
+import { failureText } from '../stores/BookletStore';
+import type { PaymentRequest } from './paymentTrigger';
+
+/** Seed 000 §4 / 001 §4: the payment panel's status tag. */
+export type PaymentStatus =
+  | { tag: null }
+  | { tag: 'creating' }
+  | { tag: 'created' }
+  | { tag: 'pending' }
+  | { tag: 'success' }
+  | { tag: 'failed'; msg: string }
+  | { tag: 'unsure' };
+
+/** The chat app's answer to a successful pay call. */
+export const WECHAT_PAY_OK = 'get_brand_wcpay_request:ok';
+
+/** What the panel needs from the page it runs in; replaced in tests. */
+export interface PaymentPlatform {
+  shell: ClientShell;
+  currentUrl(): string;
+  navigate(url: string): void;
+  reload(): void;
+  /** WeixinJSBridge getBrandWCPayRequest: resolves with its err_msg. */
+  wechatPay(params: WechatAppParams): Promise<string>;
+  /** The payment open id the payment login left for this page, if any. */
+  wechatOpenId(): string | null;
+  /** Starts the native app's payment for the order; false when the app has no bridge. */
+  nativePay(orderId: string): boolean;
+}
+
+/** The payment panel's state machine: one order at a time, from creating to success or failure. */
+export class PaymentStore {
+  status: PaymentStatus = { tag: null };
+  order: PaymentOrder | null = null;
+  balance: WalletBalance | null = null;
+  private request: PaymentRequest | null = null;
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly platform: PaymentPlatform,
+  ) {
+    makeObservable<PaymentStore, 'setStatus'>(this, {
+      status: observableRef,
+      order: observableRef,
+      balance: observable,
+      setStatus: action,
+      retry: action,
+      clear: action,
+    });
+  }
+
+  /** True while an order has an id or is being created: a second one cannot start (seed 001 §4). */
+  get busy(): boolean {
+    return this.order !== null || this.status.tag === 'creating';
+  }
+
+  get inMiniProgram(): boolean {
+    return this.platform.shell === 'miniprogram';
+  }
+
+  /** Creates the order; in the native app its payment starts at once, elsewhere the wallet balance is fetched first. */
+  async start(request: PaymentRequest): Promise<void> {
+    if (this.busy) return;
+    this.request = request;
+    this.setStatus({ tag: 'creating' });
+    let order: PaymentOrder;
+    try {
+      order = await paymentsApi.createOrder(this.api, { type: request.type, identity: request.identity });
+    } catch (error) {
+      this.setStatus({ tag: 'failed', msg: failureText(error) });
+      return;
+    }
+    runInAction(() => (this.order = order));
+    this.setStatus({ tag: 'created' });
+    if (this.platform.shell === 'app' && this.platform.nativePay(order.id)) {
+      this.setStatus({ tag: 'unsure' });
+      return;
+    }
+    if (this.platform.shell === 'miniprogram') return;
+    try {
+      const balance = await paymentsApi.balance(this.api);
+      runInAction(() => (this.balance = balance));
+    } catch {
+      // The balance method then says it cannot tell; the other methods still work.
+    }
+  }
+
+  /** Pays from the wallet balance. */
+  async payWithWallet(): Promise<void> {
+    const order = this.order;
+    if (!order || this.status.tag !== 'created') return;
+    this.setStatus({ tag: 'pending' });
+    try {
+      await paymentsApi.payWithWallet(this.api, order.id);
+    } catch (error) {
+      this.setStatus({ tag: 'failed', msg: failureText(error) });
+      return;
+    }
+    await this.succeed();
+  }
+
+  /** Chat-app pay inside the chat app's browser; without a payment open id, the payment login first. */
+  async payWithWechat(): Promise<void> {
+    const order = this.order;
+    if (!order || this.status.tag !== 'created') return;
+    const openid = this.platform.wechatOpenId();
+    if (!openid) {
+      this.platform.navigate(`/accounts/login/wechat_payment/?next=${encodeURIComponent(this.platform.currentUrl())}`);
+      return;
+    }
+    this.setStatus({ tag: 'pending' });
+    try {
+      const { app_params } = await paymentsApi.wechatParams(this.api, order.id, openid);
+      const result = await this.platform.wechatPay(app_params);
+      if (result === WECHAT_PAY_OK) {
+        this.platform.reload();
+        return;
+      }
+      this.setStatus({ tag: 'failed', msg: result });
+    } catch (error) {
+      this.setStatus({ tag: 'failed', msg: failureText(error) });
+    }
+  }
+
+  /** Web pay: the reader goes to the payment service, which brings them back here. */
+  async payOnWeb(): Promise<void> {
+    const order = this.order;
+    if (!order || this.status.tag !== 'created') return;
+    this.setStatus({ tag: 'pending' });
+    try {
+      const { url } = await paymentsApi.webPayUrl(this.api, order.id, this.platform.currentUrl());
+      // Should the reader come back without the service's redirect (the back button), ask.
+      this.setStatus({ tag: 'unsure' });
+      this.platform.navigate(url);
+    } catch (error) {
+      this.setStatus({ tag: 'failed', msg: failureText(error) });
+    }
+  }
+
+  /** Retry and 'Try again': back to choosing a method, or a new order when none was created. */
+  retry(): void {
+    if (this.order) {
+      this.status = { tag: 'created' };
+      return;
+    }
+    const request = this.request;
+    this.status = { tag: null };
+    if (request) void this.start(request);
+  }
+
+  /** 'Have you finished payment?' -> Finished reloads the page, which reads the order's effects. */
+  finished(): void {
+    this.platform.reload();
+  }
+
+  /** Closing the panel clears the order; after a membership success the page reloads for the new tier. */
+  clear(): void {
+    const reload = this.status.tag === 'success' && this.request?.reloadAfterSuccess === true;
+    this.status = { tag: null };
+    this.order = null;
+    this.balance = null;
+    this.request = null;
+    if (reload) this.platform.reload();
+  }
+
+  private async succeed(): Promise<void> {
+    this.setStatus({ tag: 'success' });
+    await Promise.resolve(this.request?.onPaid?.()).catch(() => {});
+  }
+
+  private setStatus(status: PaymentStatus): void {
+    this.status = status;
+  }
+}
