@@ -14,7 +14,8 @@ interface BookletPurchasePromptProps {
 
 /**
  * What a non-buyer gets instead of a paid chapter: the booklet, its price and Buy.
- * Signed out, Buy opens sign-in and runs again afterwards (the reader may own it already).
+ * Buy opens the payment panel; signed out, it opens sign-in first and runs again afterwards
+ * (the reader may own it already).
  */
 export const BookletPurchasePrompt = observer(function BookletPurchasePrompt({ paywall, from }: BookletPurchasePromptProps) {
   const stores = useStores();
@@ -37,11 +38,6 @@ export const BookletPurchasePrompt = observer(function BookletPurchasePrompt({ p
           </Link>
         ) : null}
       </div>
-      {stores.booklet.purchaseNotice === booklet.slug ? (
-        <p className="booklet-paywall__notice" role="status">
-          {env.t('paywall.unavailable')}
-        </p>
-      ) : null}
     </section>
   );
 });

@@ -6,15 +6,17 @@ import { useStores } from '../stores/context';
 const SignInOverlay = lazy(() => import('./SignInOverlay'));
 const PhotoViewer = lazy(() => import('./PhotoViewer'));
 const FeedbackPopup = lazy(() => import('./FeedbackPopup'));
+const PaymentPanel = lazy(() => import('../payments/PaymentPanel'));
 
 /** The global overlays of seed 000 §2 that exist so far. */
 export const Overlays = observer(function Overlays() {
-  const { signIn, photos, feedback } = useStores();
+  const { signIn, photos, feedback, payment } = useStores();
   return (
     <>
       <Suspense fallback={null}>{signIn.show ? <SignInOverlay /> : null}</Suspense>
       <Suspense fallback={null}>{photos.isOpen ? <PhotoViewer /> : null}</Suspense>
       <Suspense fallback={null}>{feedback.show ? <FeedbackPopup /> : null}</Suspense>
+      <Suspense fallback={null}>{payment.request ? <PaymentPanel /> : null}</Suspense>
     </>
   );
 });

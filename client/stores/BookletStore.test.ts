@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BookletDetail, BookletItemDetail } from '../../shared/entities';
 import { ApiClient, ApiRequestError } from '../api/client';
 import type { ApiRequest, ApiResponse } from '../api/transport';
+import { PaymentTrigger } from '../payments/paymentTrigger';
 import { BookletStore, failureText } from './BookletStore';
 
 const booklet = (slug: string, locked = true): BookletDetail => ({
@@ -80,9 +81,24 @@ describe('BookletStore', () => {
     expect(failureText(new ApiRequestError(502, 'Bad Gateway'))).toBe('Bad Gateway');
   });
 
-  it('answers Buy by noting the booklet, until payments exist', () => {
-    const store = new BookletStore(fakeBackend({}).api);
-    store.requestPurchase('a');
-    expect(store.purchaseNotice).toBe('a');
+  it('answers Buy by opening the payment panel for the booklet id; once paid the booklet is read again', async () => {
+    let bought = false;
+    const { api, calls } = fakeBackend({ 'GET /api/booklets/a/': () => ({ status: 200, data: booklet('a', !bought) }) });
+    const payments = new PaymentTrigger();
+    const store = new BookletStore(api, {}, payments);
+    await store.load('a');
+    await store.requestPurchase('a');
+    expect(payments.request).toMatchObject({ type: 'booklet', identity: '1', label: 'a' });
+    bought = true;
+    await payments.request?.onPaid?.();
+    expect(store.current?.payment.bought).toBe(true);
+    expect(calls.filter((c) => c === 'GET /api/booklets/a/')).toHaveLength(2);
+  });
+
+  it('does not open the panel for a booklet the reader already owns', async () => {
+    const { api } = fakeBackend({ 'GET /api/booklets/a/': { status: 200, data: booklet('a', false) } });
+    const payments = new PaymentTrigger();
+    await new BookletStore(api, {}, payments).requestPurchase('a');
+    expect(payments.request).toBeNull();
   });
 });

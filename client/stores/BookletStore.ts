@@ -3,6 +3,7 @@ import { BOOKLET_END_SLUG, readingOrder } from '../../shared/bookletTree';
 import type { BookletDetail, BookletItemDetail, BookletRatingItem, Page } from '../../shared/entities';
 import { bookletsApi } from '../api/booklets';
 import { ApiRequestError, type ApiClient } from '../api/client';
+import type { PaymentTrigger } from '../payments/paymentTrigger';
 
 export interface BookletSnapshot {
   current: BookletDetail | null;
@@ -24,13 +25,15 @@ export class BookletStore {
   fetchingRatings = false;
   /** The rating form: sending, and the server's message when it failed (seed 001 §8). */
   rating: { sending: boolean; error: string | null; saved: boolean } = { sending: false, error: null, saved: false };
-  /** The booklet whose Buy button was pressed while buying is not open yet (decision 007). */
+  /** Kept for the pages that still read it: buying is open now (decision 026), so it stays null. */
   purchaseNotice: string | null = null;
   private pending = new Map<string, Promise<BookletDetail>>();
 
   constructor(
     private readonly api: ApiClient,
     snapshot?: Partial<BookletSnapshot>,
+    /** Opens the payment panel; absent where nothing can be bought (tests, the server). */
+    private readonly payments?: PaymentTrigger,
   ) {
     this.current = snapshot?.current ?? null;
     this.item = snapshot?.item ?? null;
@@ -46,7 +49,6 @@ export class BookletStore {
       purchaseNotice: observable,
       setCurrent: action,
       setItem: action,
-      requestPurchase: action,
     });
   }
 
@@ -132,11 +134,25 @@ export class BookletStore {
   }
 
   /**
-   * The Buy button. Payment arrives with the commerce issue: until then the prompt says
-   * honestly that buying is not open yet and nothing was charged (decision 007).
+   * The Buy button: opens the payment panel for the booklet (its id is the order's identity).
+   * Once paid the booklet and the open chapter are read again, so the paid chapters open;
+   * `afterPaid` refreshes what else shows the paywall (the article page).
    */
-  requestPurchase(slug: string): void {
-    this.purchaseNotice = slug;
+  async requestPurchase(slug: string, afterPaid?: () => Promise<void>): Promise<void> {
+    const booklet = this.current?.slug === slug ? this.current : await bookletsApi.get(this.api, slug);
+    if (booklet.payment.bought) {
+      await this.refresh();
+      await afterPaid?.();
+      return;
+    }
+    this.payments?.open({
+      type: 'booklet',
+      identity: String(booklet.id),
+      label: booklet.name,
+      onPaid: async () => {
+        await Promise.all([this.refresh(), afterPaid?.()]);
+      },
+    });
   }
 
   /** After sign-in the reader may have bought the booklet, or rated it: read the booklet and the open item again. */

@@ -13,6 +13,7 @@ import { DeferredTasks, type DeferredTask } from './DeferredTasks';
 import { browserEnvironment, FeedbackStore, type EnvironmentProbe } from './FeedbackStore';
 import { NotificationStore } from './NotificationStore';
 import { PagedArticles, type PagedArticlesSnapshot } from './PagedArticles';
+import { PaymentTrigger } from '../payments/paymentTrigger';
 import { PhotoViewerStore } from './PhotoViewerStore';
 import { SignInStore } from './SignInStore';
 import { UiStore, type UiSnapshot } from './UiStore';
@@ -41,6 +42,8 @@ export class RootStore {
   readonly column: ColumnStore;
   readonly booklet: BookletStore;
   readonly deferred = new DeferredTasks();
+  /** Which purchase the payment panel (a lazy chunk) is open for. */
+  readonly payment = new PaymentTrigger();
   readonly comments: CommentsStore;
   /** The photo viewer overlay; browser-only state, never in the snapshot. */
   readonly photos = new PhotoViewerStore();
@@ -74,7 +77,7 @@ export class RootStore {
     this.article = new ArticleStore(this.api, snapshot.article);
     this.feed = new PagedArticles((next) => articlesApi.publicList(this.api, next), snapshot.feed);
     this.column = new ColumnStore(this.api, snapshot.column);
-    this.booklet = new BookletStore(this.api, snapshot.booklet);
+    this.booklet = new BookletStore(this.api, snapshot.booklet, this.payment);
     this.comments = new CommentsStore(this.api);
     this.feedback = new FeedbackStore(
       this.api,
@@ -129,7 +132,7 @@ export class RootStore {
         return;
       case 'buy-booklet':
         // Signed in, the reader may turn out to own it already; otherwise the Buy button's answer.
-        if (this.article.current?.paywall?.booklet.slug === task.slug || this.booklet.hasLockedChapters(task.slug)) this.booklet.requestPurchase(task.slug);
+        if (this.article.current?.paywall?.booklet.slug === task.slug || this.booklet.hasLockedChapters(task.slug)) await this.booklet.requestPurchase(task.slug, () => this.article.refresh());
         return;
     }
   }

@@ -1,0 +1,149 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, useState } from 'react';
+import { useStores } from '../stores/context';
+import { browserPlatform } from './browserPlatform';
+import { PaymentStore } from './PaymentStore';
+import { usePaymentTexts } from './usePaymentTexts';
+
+/**
+ * The payment panel (seed 000 §2, §4; seed 001 §2): a 500 px box, a sheet under 548 px.
+ * Its own chunk, loaded when a purchase is first asked for.
+ */
+export default observer(function PaymentPanel() {
+  const stores = useStores();
+  const trigger = stores.payment;
+  const t = usePaymentTexts();
+  const [store] = useState(() => new PaymentStore(stores.api, browserPlatform(stores.env.clientType.shell)));
+  const box = useRef<HTMLDivElement>(null);
+  const request = trigger.request;
+
+  useEffect(() => {
+    if (request) void store.start(request);
+  }, [request, store]);
+
+  const status = store.status;
+  useEffect(() => {
+    if (status.tag !== 'creating') box.current?.focus();
+  }, [status.tag]);
+
+  if (!request) return null;
+  const close = () => {
+    store.clear();
+    trigger.close();
+  };
+  if (status.tag === 'creating' || status.tag === null) {
+    return (
+      <div className="payment-toast" role="status">
+        {t('panel.creating')}
+      </div>
+    );
+  }
+  const order = store.order;
+  return (
+    <div className="payment">
+      <div className="payment__scrim" onClick={close} aria-hidden="true" />
+      <div
+        ref={box}
+        className="payment__box"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="payment-title"
+        tabIndex={-1}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') close();
+        }}
+      >
+        <header className="payment__head">
+          <h2 id="payment-title" className="payment__title">
+            {t('panel.label')}
+          </h2>
+          <button type="button" className="payment__close" aria-label={t('panel.close')} onClick={close}>
+            ×
+          </button>
+        </header>
+        <p className="payment__item">{request.label}</p>
+        {order ? (
+          <p className="payment__amount">
+            <strong>
+              {order.currency_symbol}
+              {order.amount}
+            </strong>
+            <span className="payment__order">{t('panel.order', { id: order.id })}</span>
+          </p>
+        ) : null}
+        <div className="payment__body" aria-live="polite">
+          {status.tag === 'created' && order && store.inMiniProgram ? <p className="payment__notice">{t('panel.miniProgram', { id: order.id })}</p> : null}
+          {status.tag === 'created' && !store.inMiniProgram ? <PaymentMethods store={store} shell={stores.env.clientType.shell} /> : null}
+          {status.tag === 'pending' ? <p className="payment__state payment__state--pending">{t('panel.pending')}</p> : null}
+          {status.tag === 'success' ? (
+            <>
+              <p className="payment__state payment__state--success">
+                <span className="payment__icon" aria-hidden="true">
+                  ✓
+                </span>
+                {t('panel.success')}
+              </p>
+              <p>{t('panel.successText', { item: request.label })}</p>
+              <button type="button" className="button button--primary" onClick={close}>
+                {t('panel.done')}
+              </button>
+            </>
+          ) : null}
+          {status.tag === 'failed' ? (
+            <>
+              <p className="payment__state payment__state--failed">
+                <span className="payment__icon" aria-hidden="true">
+                  ✕
+                </span>
+                {t('panel.failed')}
+              </p>
+              <p className="payment__message" role="alert">
+                {status.msg}
+              </p>
+              <button type="button" className="button button--primary" onClick={() => store.retry()}>
+                {t('panel.retry')}
+              </button>
+            </>
+          ) : null}
+          {status.tag === 'unsure' ? (
+            <>
+              <p className="payment__state">{t('panel.unsure')}</p>
+              <div className="payment__actions">
+                <button type="button" className="button button--primary" onClick={() => store.finished()}>
+                  {t('panel.finished')}
+                </button>
+                <button type="button" className="button" onClick={() => store.retry()}>
+                  {t('panel.tryAgain')}
+                </button>
+              </div>
+            </>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+});
+
+/** Balance always (with what it holds); chat-app pay inside the chat app; web pay elsewhere. */
+const PaymentMethods = observer(function PaymentMethods({ store, shell }: { store: PaymentStore; shell: string }) {
+  const t = usePaymentTexts();
+  const balance = store.balance;
+  return (
+    <div className="payment__methods" role="group" aria-label={t('panel.choose')}>
+      <p className="payment__choose">{t('panel.choose')}</p>
+      <button type="button" className="payment__method" onClick={() => void store.payWithWallet()}>
+        <span>{t('panel.balance')}</span>
+        <small>{balance ? t('panel.balanceAmount', { amount: `${balance.currency_symbol}${balance.net_amount}` }) : t('panel.balanceUnknown')}</small>
+      </button>
+      {shell === 'wechat' ? (
+        <button type="button" className="payment__method" onClick={() => void store.payWithWechat()}>
+          <span>{t('panel.wechat')}</span>
+        </button>
+      ) : (
+        <button type="button" className="payment__method" onClick={() => void store.payOnWeb()}>
+          <span>{t('panel.web')}</span>
+        </button>
+      )}
+    </div>
+  );
+});
