@@ -4,6 +4,7 @@ import { effectiveRole } from '../../shared/membership';
 import type { UserDirectory } from '../api/accounts/users';
 import type { DB } from '../db/schema';
 import { MODERATION_STATES, moderateArticle, type ModerationState } from '../content/moderation';
+import { redeemCommands } from '../redeem/adminCommands';
 
 export interface AdminDeps {
   users: UserDirectory;
@@ -129,6 +130,7 @@ const COMMANDS: Readonly<Record<string, { usage: string; run: (args: string[], d
         .join('\n');
     },
   },
+  ...redeemCommands,
 };
 
 /** `npm run admin -- <command>`: operator actions on accounts (there is no web sign-up). */

@@ -31,6 +31,7 @@ import { DEFAULT_OPERATOR_EMAIL } from '../config';
 import { rejectNulCharacters } from './nulCharacters';
 import { pdfRoutes } from './pdfs/routes';
 import type { PdfExporter } from '../pdf/pdfExporter';
+import { pendingReferral, redeemRoutes } from './redeem/routes';
 
 export interface ApiDeps {
   db: Kysely<DB>;
@@ -39,7 +40,7 @@ export interface ApiDeps {
   origin: string;
   siteName: string;
   secure: boolean;
-  limits: { signIn: number; reset: number; contact?: number };
+  limits: { signIn: number; reset: number; contact?: number; redeem?: number };
   /** Where feedback is mailed; OPERATOR_EMAIL. */
   operatorEmail?: string;
   /** Reports what fails after the answer went out (a feedback mail). */
@@ -69,6 +70,8 @@ export function embeddedApi(deps: ApiDeps): Router {
   api.use(csrfProtection());
   api.use(express.json({ limit: '2mb' }));
   api.use(rejectNulCharacters());
+  const redeem = { ...deps, limit: deps.limits.redeem ?? 20 };
+  api.use(pendingReferral(redeem));
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
@@ -94,6 +97,7 @@ export function embeddedApi(deps: ApiDeps): Router {
   api.use('/attachments', attachmentRoutes(deps));
   api.use('/traffic', trafficRoutes(deps));
   api.use('/pdfs', pdfRoutes(deps));
+  api.use('/redeem', redeemRoutes(redeem));
   api.use(
     '/contact',
     contactRoutes({

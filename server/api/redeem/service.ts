@@ -1,0 +1,144 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { MemberTier } from '../../../shared/constants';
+import { contentChanged } from '../../content/changes';
+import type { Selectable } from 'kysely';
+import type { DB, RedeemCodesTable, User } from '../../db/schema';
+import { extendMembership } from '../../payments/membership';
+import { formatCode, normalizeCode } from '../../redeem/code';
+import { ApiError } from '../errors';
+
+export const REDEEM_ERRORS = {
+  invalid: 'Invalid redeem code.',
+  expired: 'This redeem code has expired.',
+  used: 'This redeem code has already been used.',
+  owned: 'You already own this booklet.',
+  ownBooklet: 'This booklet is your own.',
+} as const;
+
+export interface RedeemDeps {
+  db: Kysely<DB>;
+  now: () => number;
+}
+
+/** What a code gives, as the API shows it (never who used it). */
+export interface CodeView {
+  code: string;
+  kind: 'membership' | 'booklet';
+  level: MemberTier | null;
+  months: number | null;
+  booklet: { id: number; slug: string; name: string } | null;
+  expires: string;
+  status: 'valid' | 'used' | 'expired';
+  reseller: { username: string } | null;
+}
+
+export interface RedeemResult extends CodeView {
+  detail: string;
+  /** The new membership expiry, for a membership code. */
+  membership_expires: string | null;
+}
+
+/** The code's grant, for the page to confirm before spending it. Unknown: 404 with the same text as a bad code. */
+export async function describeCode(deps: RedeemDeps, input: string): Promise<CodeView> {
+  const code = normalizeCode(input);
+  const row = code ? await findCode(deps.db, code) : undefined;
+  if (!row) throw ApiError.detail(404, REDEEM_ERRORS.invalid);
+  return view(deps.db, row, deps.now());
+}
+
+/**
+ * Spends a code for the user and applies its grant, in one transaction. The code is
+ * claimed by an update that only matches while it is unused and unexpired, so of any
+ * number of parallel redeems exactly one changes the row; a grant that cannot apply
+ * (a booklet already owned) rolls the claim back and the code stays unused.
+ */
+export async function redeemCode(deps: RedeemDeps, user: User, input: string): Promise<RedeemResult> {
+  const code = normalizeCode(input);
+  if (!code) throw ApiError.detail(400, REDEEM_ERRORS.invalid);
+  const now = deps.now();
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('redeem_codes')
+      .set({ used_by: user.id, used_at: now })
+      .where('code', '=', code)
+      .where('used_by', 'is', null)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    const row = await findCode(trx, code);
+    if (!row) throw ApiError.detail(400, REDEEM_ERRORS.invalid);
+    if (Number(claimed.numUpdatedRows) !== 1) {
+      throw ApiError.detail(400, row.used_at !== null ? REDEEM_ERRORS.used : REDEEM_ERRORS.expired);
+    }
+    const membershipExpires = await applyGrant(trx, user, row, now);
+    return { row, membershipExpires };
+  });
+  if (result.row.kind === 'membership') {
+    // 'User Expired' and the page-view quota of the user's pages depend on the tier.
+    await contentChanged(deps.db, [`author:${user.username}`, 'feed'], now);
+  }
+  const shown = await view(deps.db, result.row, now);
+  return {
+    ...shown,
+    status: 'used',
+    detail: 'Redeemed.',
+    membership_expires: result.membershipExpires === null ? null : new Date(result.membershipExpires).toISOString(),
+  };
+}
+
+async function applyGrant(trx: Transaction<DB>, user: User, row: CodeRow, now: number): Promise<number | null> {
+  if (row.kind === 'membership') {
+    if (row.level === null || row.months === null) throw ApiError.detail(400, REDEEM_ERRORS.invalid);
+    const { expiresAt } = await extendMembership(trx, user.id, row.level, row.months, now);
+    return expiresAt;
+  }
+  if (row.booklet_id === null) throw ApiError.detail(400, REDEEM_ERRORS.invalid);
+  const booklet = await trx.selectFrom('booklets').select(['id', 'owner_id']).where('id', '=', row.booklet_id).executeTakeFirst();
+  if (!booklet) throw ApiError.detail(400, REDEEM_ERRORS.invalid);
+  if (booklet.owner_id === user.id) throw ApiError.detail(400, REDEEM_ERRORS.ownBooklet);
+  const owned = await trx
+    .selectFrom('booklet_purchases')
+    .select('id')
+    .where('booklet_id', '=', booklet.id)
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
+  if (owned) throw ApiError.detail(400, REDEEM_ERRORS.owned);
+  await trx
+    .insertInto('booklet_purchases')
+    .values({ booklet_id: booklet.id, user_id: user.id, order_ref: `redeem:${row.code}`, created_at: now })
+    .execute();
+  return null;
+}
+
+type CodeRow = Selectable<RedeemCodesTable>;
+
+async function findCode(db: Kysely<DB> | Transaction<DB>, code: string): Promise<CodeRow | undefined> {
+  const row = await db.selectFrom('redeem_codes').selectAll().where('code', '=', code).executeTakeFirst();
+  if (!row) return undefined;
+  // pg answers bigint columns as strings.
+  return {
+    ...row,
+    expires_at: Number(row.expires_at),
+    used_at: row.used_at === null ? null : Number(row.used_at),
+    created_at: Number(row.created_at),
+  };
+}
+
+async function view(db: Kysely<DB>, row: CodeRow, now: number): Promise<CodeView> {
+  const booklet =
+    row.booklet_id === null
+      ? undefined
+      : await db.selectFrom('booklets').select(['id', 'slug', 'name']).where('id', '=', row.booklet_id).executeTakeFirst();
+  const reseller =
+    row.reseller_id === null ? undefined : await db.selectFrom('users').select('username').where('id', '=', row.reseller_id).executeTakeFirst();
+  return {
+    code: formatCode(row.code),
+    kind: row.kind,
+    level: row.level,
+    months: row.months,
+    booklet: booklet ?? null,
+    expires: new Date(row.expires_at).toISOString(),
+    status: row.used_at !== null ? 'used' : row.expires_at <= now ? 'expired' : 'valid',
+    reseller: reseller ?? null,
+  };
+}
