@@ -5,6 +5,7 @@ import type { ApiTransport } from '../client/api/transport';
 import type { RouteTableOptions } from '../client/routes';
 import { SESSION_COOKIE } from './api/cookies';
 import { embeddedApi } from './api/router';
+import { sandboxPages } from './payments/sandboxPages';
 import { inProcessApiApp } from './api/inProcessApp';
 import { inProcessTransport } from './api/inProcessTransport';
 import { upstreamTransport } from './api/upstreamTransport';
@@ -50,7 +51,7 @@ export interface AppDeps {
   /** The clock (tests move it to expire sessions and tokens). */
   now?: () => number;
   /** Sign-in and password-reset attempts per window and address. */
-  limits?: { signIn: number; reset: number; contact?: number; redeem?: number };
+  limits?: { signIn: number; reset: number; contact?: number };
   /** Routes a test mounts beside the real table (an unknown guard, a throwing loader). */
   extraRoutes?: RouteTableOptions['extraRoutes'];
   /** The page-view counter (the process entry stops and flushes it at shutdown); one is made when absent. */
@@ -101,6 +102,9 @@ export function createApp(deps: AppDeps): Express {
   app.use(localeAndClient({ secure: config.secure }));
   app.use(csrfCookie({ secure: config.secure }));
   // The chat-app sign-in navigations: an upstream backend answers its own; ours says they are not configured.
+  if (!config.apiUpstream && deps.database) {
+    app.use(sandboxPages({ db: deps.database.db, now: deps.now ?? Date.now, dataDir: config.dataDir, publicOrigin: config.publicOrigin, wechatPaymentLogin: config.wechat.mp !== undefined }));
+  }
   if (!config.apiUpstream) {
     app.use(wechatSignInPages({ siteName: config.siteName, wechat: config.wechat, publicOrigin: config.publicOrigin, secure: config.secure, db: deps.database?.db, now: deps.now ?? Date.now }));
   }
@@ -169,6 +173,7 @@ function embeddedBackend(deps: AppDeps): Backend {
     onBackgroundError: (error, what) => deps.logger.error({ err: error }, `${what} failed`),
     pageViews,
     publicOrigin: config.publicOrigin,
+    dataDir: config.dataDir,
     media: deps.media ?? mediaStoreFor(config),
     pdfs: deps.pdfExporter ?? startPdfExporter({ config, db: database.db, logger: deps.logger, now: deps.now ?? Date.now, mediaOrigin: deps.media?.origin }),
     wechatSigner: config.wechat.mp ? new JsapiSigner(new WechatApi(config.wechat.apiBase, config.wechat.timeoutMs), config.wechat.mp, deps.now ?? Date.now) : undefined,

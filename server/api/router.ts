@@ -31,7 +31,9 @@ import { DEFAULT_OPERATOR_EMAIL } from '../config';
 import { rejectNulCharacters } from './nulCharacters';
 import { pdfRoutes } from './pdfs/routes';
 import type { PdfExporter } from '../pdf/pdfExporter';
-import { pendingReferral, redeemRoutes } from './redeem/routes';
+import { orderRoutes } from './payments/routes';
+import { paymentCallbackRoutes } from './payments/callback';
+import { membershipRoutes } from './accounts/membershipRoutes';
 
 export interface ApiDeps {
   db: Kysely<DB>;
@@ -40,7 +42,7 @@ export interface ApiDeps {
   origin: string;
   siteName: string;
   secure: boolean;
-  limits: { signIn: number; reset: number; contact?: number; redeem?: number };
+  limits: { signIn: number; reset: number; contact?: number };
   /** Where feedback is mailed; OPERATOR_EMAIL. */
   operatorEmail?: string;
   /** Reports what fails after the answer went out (a feedback mail). */
@@ -57,6 +59,8 @@ export interface ApiDeps {
   media: MediaStore;
   /** Renders PDF exports in the background (absent: export is unavailable). */
   pdfs?: PdfExporter;
+  /** DATA_DIR: the payments sandbox keeps its signing key there. */
+  dataDir?: string;
 }
 
 /**
@@ -67,17 +71,17 @@ export function embeddedApi(deps: ApiDeps): Router {
   const api = Router();
   api.use(cookieParser());
   api.use(authenticate(deps.db, deps.now));
+  api.use('/payments/callback', paymentCallbackRoutes({ ...deps, dataDir: deps.dataDir ?? 'data' }));
   api.use(csrfProtection());
   api.use(express.json({ limit: '2mb' }));
   api.use(rejectNulCharacters());
-  const redeem = { ...deps, limit: deps.limits.redeem ?? 20 };
-  api.use(pendingReferral(redeem));
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
   });
 
   api.use('/accounts', accountsRoutes(deps));
+  api.use('/accounts', membershipRoutes(deps));
   api.use('/article', articleReadRoutes(deps));
   api.use('/v2/articles', articleListRoutes(deps));
   api.use('/articles', authoringRoutes(deps));
@@ -97,7 +101,7 @@ export function embeddedApi(deps: ApiDeps): Router {
   api.use('/attachments', attachmentRoutes(deps));
   api.use('/traffic', trafficRoutes(deps));
   api.use('/pdfs', pdfRoutes(deps));
-  api.use('/redeem', redeemRoutes(redeem));
+  api.use('/payments/order', orderRoutes(deps));
   api.use(
     '/contact',
     contactRoutes({

@@ -1,6 +1,10 @@
 import type { Transaction } from 'kysely';
-import type { MemberTier } from '../../shared/constants';
-import type { DB } from '../db/schema';
+import { MEMBER_TIERS, type MemberTier } from '../../shared/constants';
+import type { AccountRole } from '../../shared/entities';
+import { effectiveRole } from '../../shared/membership';
+import { findMembershipProduct, membershipProductKey, type MembershipKind } from '../../shared/membershipProducts';
+import type { DB, User } from '../db/schema';
+import { formatCents } from './ledger';
 
 const TIER_RANK: Readonly<Record<MemberTier, number>> = { premium: 1, vip: 2, enterprise: 3 };
 
@@ -43,4 +47,57 @@ export function addMonths(epochMs: number, months: number): number {
   const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
   date.setUTCDate(Math.min(day, lastDay));
   return date.getTime();
+}
+
+export interface MembershipPriceJson {
+  level: MemberTier;
+  monthly_key: string;
+  annual_key: string;
+  monthly_price: string;
+  annual_price: string;
+  origin_annual_price: string | null;
+  currency: 'CNY';
+  currency_symbol: '¥';
+}
+
+/** The price list, by kind; a level appears under a kind only when both periods are sold. */
+export function membershipDescription(): { manual: MembershipPriceJson[]; subscription: MembershipPriceJson[] } {
+  const byKind = (kind: MembershipKind): MembershipPriceJson[] =>
+    MEMBER_TIERS.flatMap((level) => {
+      const monthly = findMembershipProduct(membershipProductKey(level, 'monthly', kind));
+      const annual = findMembershipProduct(membershipProductKey(level, 'annual', kind));
+      if (!monthly || !annual) return [];
+      return [{
+        level,
+        monthly_key: monthly.key,
+        annual_key: annual.key,
+        monthly_price: formatCents(monthly.amountCents),
+        annual_price: formatCents(annual.amountCents),
+        origin_annual_price: annual.originCents === null ? null : formatCents(annual.originCents),
+        currency: 'CNY' as const,
+        currency_symbol: '¥' as const,
+      }];
+    });
+  return { manual: byKind('manual'), subscription: byKind('subscription') };
+}
+
+export interface CurrentMembershipJson {
+  level: MemberTier | null;
+  expires: string | null;
+  renewal: boolean;
+  expired: boolean;
+  effective_role: AccountRole;
+}
+
+/** The caller's membership: tier and expiry as stored, and what they mean now. */
+export function currentMembership(user: Pick<User, 'role' | 'membership_tier' | 'membership_expires_at'>, now: number): CurrentMembershipJson {
+  const expiresAt = user.membership_expires_at === null ? null : Number(user.membership_expires_at);
+  return {
+    level: user.membership_tier,
+    expires: expiresAt === null ? null : new Date(expiresAt).toISOString(),
+    // No provider renews memberships yet (decision 025).
+    renewal: false,
+    expired: user.membership_tier !== null && (expiresAt === null || expiresAt <= now),
+    effective_role: effectiveRole(user.role, user.membership_tier, expiresAt, now),
+  };
 }

@@ -1,0 +1,62 @@
+import { Router } from 'express';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { DB } from '../../db/schema';
+import { createOrder, listOrders, markPending, orderJson, ownOrder, payWithWallet } from '../../payments/orders';
+import { sandboxCheckoutUrl, sandboxWechatParams } from '../../payments/providers';
+import { siteOriginFor } from '../../seo/origin';
+import { requireUser } from '../auth';
+import { pageLinks, pageQuery } from '../pagination';
+
+const createBody = z.object({
+  type: z.enum(['membership', 'booklet'], { message: "type is 'membership' or 'booklet'." }),
+  identity: z.preprocess((v) => (typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : v), z.string().trim().min(1).max(64)),
+  // Accepted for the client's sake and ignored: the server prices every order.
+  amount: z.unknown().optional(),
+});
+const refParam = z.object({ ref: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/) });
+const wechatQuery = z.object({ openid: z.string().trim().min(1).max(128) });
+const alipayQuery = z.object({ return_url: z.string().max(2000).optional() });
+
+/** Orders and their payment methods, mounted at `/api/payments/order` (docs/decisions/025). */
+export function orderRoutes(deps: { db: Kysely<DB>; now: () => number; origin: string; publicOrigin?: string }): Router {
+  const router = Router();
+  const refOf = (params: unknown): string => {
+    const parsed = refParam.safeParse(params);
+    return parsed.success ? parsed.data.ref : '';
+  };
+
+  router.post('/', async (req, res) => {
+    const user = requireUser(req);
+    const body = createBody.parse(req.body ?? {});
+    const order = await createOrder(deps.db, user.id, body.type, body.identity, deps.now());
+    res.status(201).json(orderJson(order));
+  });
+  router.get('/', async (req, res) => {
+    const user = requireUser(req);
+    const query = pageQuery(10, 50).parse(req.query);
+    const { count, rows } = await listOrders(deps.db, user.id, query.page, query.page_size);
+    res.json({ count, ...pageLinks(deps.origin, req.originalUrl, query.page, query.page_size, count), results: rows.map(orderJson) });
+  });
+  router.get('/:ref/', async (req, res) => {
+    const user = requireUser(req);
+    res.json(orderJson(await ownOrder(deps.db, user.id, refOf(req.params))));
+  });
+  router.post('/:ref/wallet/', async (req, res) => {
+    const user = requireUser(req);
+    res.json(orderJson(await payWithWallet(deps.db, user.id, refOf(req.params), deps.now())));
+  });
+  router.get('/:ref/wechat/', async (req, res) => {
+    const user = requireUser(req);
+    const { openid } = wechatQuery.parse(req.query);
+    const order = await markPending(deps.db, user.id, refOf(req.params), 'wechat');
+    res.json({ ...orderJson(order), app_params: sandboxWechatParams(order.ref, openid, deps.now()) });
+  });
+  router.get('/:ref/alipay/web/', async (req, res) => {
+    const user = requireUser(req);
+    const { return_url: returnUrl } = alipayQuery.parse(req.query);
+    const order = await markPending(deps.db, user.id, refOf(req.params), 'alipay');
+    res.json({ ...orderJson(order), url: sandboxCheckoutUrl(siteOriginFor(deps.publicOrigin, req), order.ref, returnUrl) });
+  });
+  return router;
+}

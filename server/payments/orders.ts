@@ -1,0 +1,93 @@
+import type { Kysely } from 'kysely';
+import { ApiError } from '../api/errors';
+import { newSecret } from '../api/tokens';
+import type { DB, OrderType } from '../db/schema';
+import { fulfilOrder, type OrderRow } from './fulfil';
+import { formatCents, lockWallet, PLATFORM_CLEARING, spendFromWallet } from './ledger';
+import { priceOrder } from './pricing';
+
+/** An order as the API shows it; `id` is the public ref, never the row id. */
+export interface OrderJson {
+  id: string;
+  type: OrderType;
+  identity: string;
+  amount: string;
+  currency: string;
+  currency_symbol: string;
+  status: OrderRow['status'];
+  method: string | null;
+  created: string;
+  paid: string | null;
+}
+
+export const ORDER_ALREADY_PAID = 'Order already paid.';
+
+export function orderJson(order: OrderRow): OrderJson {
+  return {
+    id: order.ref,
+    type: order.type,
+    identity: order.identity,
+    amount: formatCents(Number(order.amount_cents)),
+    currency: order.currency,
+    currency_symbol: order.currency === 'CNY' ? '¥' : order.currency,
+    status: order.status,
+    method: order.method,
+    created: new Date(Number(order.created_at)).toISOString(),
+    paid: order.paid_at === null ? null : new Date(Number(order.paid_at)).toISOString(),
+  };
+}
+
+/** Creates an order at the server's price; the client's amount plays no part. */
+export async function createOrder(db: Kysely<DB>, userId: number, type: OrderType, identity: string, now: number): Promise<OrderRow> {
+  const price = await priceOrder(db, userId, type, identity);
+  return db
+    .insertInto('orders')
+    .values({ ref: newSecret(12), user_id: userId, type, identity, amount_cents: price.amountCents, currency: price.currency, status: 'created', method: null, provider_ref: null, created_at: now, paid_at: null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function listOrders(db: Kysely<DB>, userId: number, page: number, pageSize: number): Promise<{ count: number; rows: OrderRow[] }> {
+  const total = await db.selectFrom('orders').select((eb) => eb.fn.countAll<string | number>().as('n')).where('user_id', '=', userId).executeTakeFirst();
+  const rows = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return { count: Number(total?.n ?? 0), rows };
+}
+
+/** The caller's own order by ref; anyone else's reads as missing (404). */
+export async function ownOrder(db: Kysely<DB>, userId: number, ref: string): Promise<OrderRow> {
+  const order = await db.selectFrom('orders').selectAll().where('ref', '=', ref).where('user_id', '=', userId).executeTakeFirst();
+  if (!order) throw ApiError.detail(404, 'Not found.');
+  return order;
+}
+
+/** Pays an order from the buyer's wallet and delivers it, all in one transaction. */
+export async function payWithWallet(db: Kysely<DB>, userId: number, ref: string, now: number): Promise<OrderRow> {
+  return db.transaction().execute(async (trx) => {
+    // The wallet lock first: payments of one user run one at a time, so the status read below holds.
+    await lockWallet(trx, userId);
+    const order = await trx.selectFrom('orders').selectAll().where('ref', '=', ref).where('user_id', '=', userId).executeTakeFirst();
+    if (!order) throw ApiError.detail(404, 'Not found.');
+    if (order.status === 'paid') throw ApiError.detail(400, ORDER_ALREADY_PAID);
+    if (order.status === 'closed') throw ApiError.detail(400, 'Order closed.');
+    await spendFromWallet(trx, userId, Number(order.amount_cents), { to: PLATFORM_CLEARING, kind: `order_${order.type}`, ref: order.ref, now });
+    await fulfilOrder(trx, order, 'wallet', now);
+    return trx.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+  });
+}
+
+/** A provider payment started: the order waits for its callback. */
+export async function markPending(db: Kysely<DB>, userId: number, ref: string, method: string): Promise<OrderRow> {
+  const order = await ownOrder(db, userId, ref);
+  if (order.status === 'paid') throw ApiError.detail(400, ORDER_ALREADY_PAID);
+  if (order.status === 'closed') throw ApiError.detail(400, 'Order closed.');
+  await db.updateTable('orders').set({ status: 'pending', method }).where('id', '=', order.id).where('status', 'in', ['created', 'pending', 'failed']).execute();
+  return { ...order, status: 'pending', method };
+}

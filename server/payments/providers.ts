@@ -1,0 +1,39 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** WeChat JSAPI pay parameters (decision 025: sandbox values while WeChat Pay is not configured). */
+export interface WechatAppParams {
+  appId: string;
+  timeStamp: string;
+  nonceStr: string;
+  package: string;
+  signType: string;
+  paySign: string;
+}
+
+export function sandboxWechatParams(orderRef: string, openid: string, now: number): WechatAppParams {
+  const timeStamp = String(Math.floor(now / 1000));
+  const nonceStr = randomBytes(16).toString('hex');
+  const pkg = `prepay_id=sandbox_${orderRef}`;
+  const paySign = createHash('sha256').update(`sandbox\n${timeStamp}\n${nonceStr}\n${pkg}\n${openid}`).digest('hex').toUpperCase();
+  return { appId: 'sandbox', timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign };
+}
+
+/** Where web pay sends the payer: our own sandbox checkout page. */
+export function sandboxCheckoutUrl(origin: string, orderRef: string, returnUrl: string | undefined): string {
+  const url = new URL(`/payments/sandbox/checkout/${encodeURIComponent(orderRef)}`, origin);
+  if (returnUrl) url.searchParams.set('return_url', returnUrl);
+  return url.toString();
+}
+
+/** A return address on this site only, as a path; anything else becomes the fallback. */
+export function sameOriginReturn(returnUrl: string | undefined, origin: string, fallback: string): string {
+  if (!returnUrl) return fallback;
+  try {
+    const url = new URL(returnUrl, origin);
+    if (url.origin !== new URL(origin).origin) return fallback;
+    const target = url.pathname + url.search + url.hash;
+    return target.startsWith('//') || target.startsWith('/\\') ? fallback : target;
+  } catch {
+    return fallback;
+  }
+}

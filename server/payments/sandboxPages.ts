@@ -1,0 +1,97 @@
+import express, { Router, type Request, type Response } from 'express';
+import type { Kysely } from 'kysely';
+import { escapeHtml } from '../../shared/escapeHtml';
+import type { Locale } from '../../shared/locale';
+import { safeNextPath } from '../../shared/safeNext';
+import { authenticate } from '../api/auth';
+import { CSRF_COOKIE } from '../api/cookies';
+import { ApiError } from '../api/errors';
+import { secretsEqual } from '../api/tokens';
+import type { DB } from '../db/schema';
+import { siteOriginFor } from '../seo/origin';
+import { formatCents } from './ledger';
+import { sameOriginReturn } from './providers';
+import { acceptSandboxCallback, makeCallback, sandboxSecret } from './sandbox';
+
+export interface SandboxPagesDeps {
+  db: Kysely<DB>;
+  now: () => number;
+  dataDir: string;
+  publicOrigin?: string;
+  /** With the official account configured the real payment login answers instead. */
+  wechatPaymentLogin: boolean;
+}
+
+const TEXTS = {
+  en: { title: 'Sandbox checkout', note: 'Test payment: no money moves.', order: 'Order', amount: 'Amount', pay: 'Pay', fail: 'Fail', paid: 'This order is paid.', missing: 'No such order.' },
+  'zh-CN': { title: '沙箱收银台', note: '测试支付：不会扣款。', order: '订单', amount: '金额', pay: '支付', fail: '支付失败', paid: '该订单已支付。', missing: '订单不存在。' },
+  'zh-TW': { title: '沙箱收銀台', note: '測試支付：不會扣款。', order: '訂單', amount: '金額', pay: '支付', fail: '支付失敗', paid: '該訂單已支付。', missing: '訂單不存在。' },
+} as const;
+
+const CHECKOUT = '/payments/sandbox/checkout/:ref';
+
+/**
+ * The sandbox provider's pages (docs/decisions/025): a checkout where the payer confirms or
+ * fails, which then takes the signed-callback path a real provider's notification takes; and
+ * the payment login, which hands back a sandbox open id.
+ */
+export function sandboxPages(deps: SandboxPagesDeps): Router {
+  const router = Router();
+  router.get(CHECKOUT, async (req, res) => {
+    const order = await deps.db.selectFrom('orders').selectAll().where('ref', '=', String(req.params.ref)).executeTakeFirst();
+    const t = textsFor(res);
+    res.set('Cache-Control', 'no-store').set('X-Robots-Tag', 'noindex');
+    if (!order) {
+      res.status(404).type('html').send(page(t.title, `<p>${escapeHtml(t.missing)}</p>`));
+      return;
+    }
+    const csrf = csrfOf(req);
+    const returnUrl = typeof req.query.return_url === 'string' ? req.query.return_url : '';
+    const hidden = `<input type="hidden" name="csrfmiddlewaretoken" value="${escapeHtml(csrf)}"><input type="hidden" name="return_url" value="${escapeHtml(returnUrl)}">`;
+    const body =
+      order.status === 'paid'
+        ? `<p>${escapeHtml(t.paid)}</p>`
+        : `<form method="post">${hidden}<button name="result" value="paid" class="pay">${escapeHtml(t.pay)}</button> <button name="result" value="failed">${escapeHtml(t.fail)}</button></form>`;
+    res.type('html').send(
+      page(t.title, `<p class="note">${escapeHtml(t.note)}</p><dl><dt>${escapeHtml(t.order)}</dt><dd>${escapeHtml(order.ref)}</dd><dt>${escapeHtml(t.amount)}</dt><dd>¥${formatCents(Number(order.amount_cents))}</dd></dl>${body}`),
+    );
+  });
+  router.post(CHECKOUT, express.urlencoded({ extended: false, limit: '8kb' }), async (req, res) => {
+    const form = (req.body ?? {}) as Record<string, unknown>;
+    const token = typeof form.csrfmiddlewaretoken === 'string' ? form.csrfmiddlewaretoken : '';
+    const cookie = csrfOf(req);
+    if (!cookie || !secretsEqual(token, cookie)) throw ApiError.detail(403, 'CSRF Failed: CSRF token incorrect.');
+    const result = form.result === 'paid' ? 'paid' : 'failed';
+    const callback = makeCallback(await sandboxSecret(deps.dataDir), String(req.params.ref), result, deps.now());
+    await acceptSandboxCallback(deps.db, await sandboxSecret(deps.dataDir), callback, deps.now());
+    const origin = siteOriginFor(deps.publicOrigin, req);
+    const back = sameOriginReturn(typeof form.return_url === 'string' ? form.return_url : undefined, origin, '/');
+    res.redirect(303, back);
+  });
+  if (!deps.wechatPaymentLogin) {
+    router.get(['/accounts/login/wechat_payment/', '/accounts/login/wechat_payment'], authenticate(deps.db, deps.now), (req, res) => {
+      const next = safeNextPath(typeof req.query.next === 'string' ? req.query.next : undefined);
+      const url = new URL(next, 'http://same.origin');
+      url.searchParams.set('openid', `sandbox_openid_${req.auth?.user?.id ?? 0}`);
+      res.set('Cache-Control', 'no-store').redirect(302, url.pathname + url.search + url.hash);
+    });
+  }
+  return router;
+}
+
+function textsFor(res: Response): (typeof TEXTS)[keyof typeof TEXTS] {
+  const locale = res.locals.locale as Locale | undefined;
+  return locale === 'zh-CN' || locale === 'zh-TW' ? TEXTS[locale] : TEXTS.en;
+}
+
+function csrfOf(req: Request): string {
+  const cookies = req.cookies as Record<string, unknown> | undefined;
+  const value = cookies?.[CSRF_COOKIE];
+  return typeof value === 'string' ? value : '';
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:500px;margin:40px auto;padding:0 16px;color:#222}.note{color:#a60}dt{color:#666}dd{margin:0 0 8px}button{font-size:16px;padding:8px 20px;margin-right:8px}.pay{background:#1a7f37;color:#fff;border:0}</style>
+</head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
+}

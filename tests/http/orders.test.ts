@@ -1,0 +1,186 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createBooklet } from '../../server/api/booklets/create';
+import { balanceCents, creditWallet, PLATFORM_ADJUSTMENTS, walletAccount } from '../../server/payments/ledger';
+import { writeArticle } from '../support/articles';
+import { createPerson, PASSWORD } from '../support/people';
+import { Visitor } from '../support/session';
+import { testApp } from '../support/testApp';
+
+const DAY = 24 * 3600 * 1000;
+
+describe('orders and wallet payments', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-p2-orders-'));
+  const { app, database } = await testApp({ config: { dataDir } });
+  const { db } = database;
+  const now = Date.now();
+  const ann = await createPerson(database, 'ann');
+  const ben = await createPerson(database, 'ben');
+  const cat = await createPerson(database, 'cat');
+  const chapter = await writeArticle(database, ann.id, 'paid-words', { title: 'Paid words' });
+  const bookletId = await createBooklet(db, { slug: 'guide', ownerId: ann.id, name: 'Guide', priceCents: 1200, currency: 'CNY', items: [{ type: 'article', articleId: chapter, slug: 'paid', salesMode: 'payment_required' }] }, now);
+  const freeId = await createBooklet(db, { slug: 'free', ownerId: ann.id, name: 'Free', items: [] }, now);
+  const signedIn = async (name: string) => {
+    const visitor = new Visitor(app);
+    await visitor.signIn(`${name}@example.com`, PASSWORD);
+    return visitor;
+  };
+  const [annV, benV, catV] = [await signedIn('ann'), await signedIn('ben'), await signedIn('cat')];
+  const credit = (userId: number, cents: number) =>
+    db.transaction().execute((trx) => creditWallet(trx, userId, cents, { from: PLATFORM_ADJUSTMENTS, kind: 'test', ref: 'test', now }));
+  const order = async (v: Visitor, body: unknown) => v.post('/api/payments/order/', body);
+  const userRow = (id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('prices a membership itself and ignores a client amount that disagrees', async () => {
+    const res = await order(benV, { type: 'membership', identity: 'vip_monthly_manual', amount: '0.01' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ type: 'membership', identity: 'vip_monthly_manual', amount: '78.00', currency: 'CNY', currency_symbol: '¥', status: 'created' });
+    expect(res.body.id).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const row = await db.selectFrom('orders').selectAll().where('ref', '=', res.body.id).executeTakeFirstOrThrow();
+    expect(Number(row.amount_cents)).toBe(7800);
+  });
+
+  it('requires type and identity, and refuses unknown products, free, own and bought booklets', async () => {
+    expect((await order(benV, {})).body).toEqual({ type: expect.any(Array), identity: ['This field is required.'] });
+    expect((await order(benV, { type: 'membership' })).status).toBe(400);
+    expect((await order(benV, { type: 'coffee', identity: 'x' })).status).toBe(400);
+    expect((await order(benV, { type: 'membership', identity: 'gold_forever' })).body).toEqual({ detail: 'Unknown membership product.' });
+    expect((await order(benV, { type: 'booklet', identity: '999999' })).body).toEqual({ detail: 'Unknown booklet.' });
+    expect((await order(benV, { type: 'booklet', identity: '-1' })).body).toEqual({ detail: 'Unknown booklet.' });
+    expect((await order(benV, { type: 'booklet', identity: String(freeId) })).body).toEqual({ detail: 'This booklet is free.' });
+    expect((await order(annV, { type: 'booklet', identity: bookletId })).body).toEqual({ detail: 'You cannot buy your own booklet.' });
+    expect((await order(benV, { type: 'membership', identity: '<script>alert(1)</script>' })).status).toBe(400);
+    expect((await benV.agent.post('/api/payments/order/').set('X-CSRFToken', benV.csrf).set('Content-Type', 'application/json').send('{"type":')).status).toBe(400);
+  });
+
+  it('answers 403 signed out and without the CSRF token, creating nothing', async () => {
+    const before = await db.selectFrom('orders').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const anonymous = new Visitor(app);
+    await anonymous.open();
+    expect((await order(anonymous, { type: 'membership', identity: 'vip_monthly_manual' })).status).toBe(403);
+    const noCsrf = await benV.agent.post('/api/payments/order/').send({ type: 'membership', identity: 'vip_monthly_manual' });
+    expect(noCsrf.status).toBe(403);
+    const after = await db.selectFrom('orders').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('lists only the caller\'s own orders, newest first, 10 a page with next', async () => {
+    for (let i = 0; i < 11; i++) expect((await order(catV, { type: 'membership', identity: 'premium_monthly_manual' })).status).toBe(201);
+    const first = await catV.get('/api/payments/order/?page_size=10');
+    expect(first.body.count).toBe(11);
+    expect(first.body.results).toHaveLength(10);
+    expect(first.body.next).toContain('page=2');
+    const second = await catV.get(new URL(first.body.next as string).pathname + new URL(first.body.next as string).search);
+    expect(second.body.results).toHaveLength(1);
+    expect(second.body.next).toBeNull();
+    const ids = [...first.body.results, ...second.body.results].map((o: { id: string }) => o.id);
+    expect(new Set(ids).size).toBe(11);
+    const bens = await benV.get('/api/payments/order/');
+    expect(bens.body.results.every((o: { id: string }) => !ids.includes(o.id))).toBe(true);
+    expect((await benV.get(`/api/payments/order/${ids[0]}/`)).status).toBe(404);
+    expect((await catV.get(`/api/payments/order/${ids[0]}/`)).body.id).toBe(ids[0]);
+  });
+
+  it('pays a membership from the wallet: tier set, expiry a month on, effective role vip; twice is 400', async () => {
+    await credit(ben.id, 10_000);
+    const created = await order(benV, { type: 'membership', identity: 'vip_monthly_manual' });
+    const paid = await benV.post(`/api/payments/order/${created.body.id}/wallet/`, {});
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ id: created.body.id, status: 'paid', method: 'wallet' });
+    expect(await balanceCents(db, walletAccount(ben.id))).toBe(2_200);
+    const user = await userRow(ben.id);
+    expect(user.membership_tier).toBe('vip');
+    expect(Number(user.membership_expires_at)).toBeGreaterThan(now + 27 * DAY);
+    expect(Number(user.membership_expires_at)).toBeLessThan(now + 32 * DAY + 60_000);
+    const membership = await benV.get('/api/accounts/membership/');
+    expect(membership.body).toMatchObject({ level: 'vip', renewal: false, expired: false, effective_role: 'vip' });
+    expect((await benV.get('/api/accounts/info/')).body).toMatchObject({ role: 'vip' });
+
+    const again = await benV.post(`/api/payments/order/${created.body.id}/wallet/`, {});
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ detail: 'Order already paid.' });
+    expect(await balanceCents(db, walletAccount(ben.id))).toBe(2_200);
+
+    // A second month runs on from the current expiry, not from now.
+    const firstExpiry = Number(user.membership_expires_at);
+    await credit(ben.id, 7_800);
+    const next = await order(benV, { type: 'membership', identity: 'vip_monthly_manual' });
+    await benV.post(`/api/payments/order/${next.body.id}/wallet/`, {});
+    expect(Number((await userRow(ben.id)).membership_expires_at)).toBeGreaterThan(firstExpiry + 27 * DAY);
+  });
+
+  it('answers 404 for another user\'s order and changes nothing', async () => {
+    const cats = await order(catV, { type: 'membership', identity: 'premium_monthly_manual' });
+    const res = await benV.post(`/api/payments/order/${cats.body.id}/wallet/`, {});
+    expect(res.status).toBe(404);
+    expect((await db.selectFrom('orders').select('status').where('ref', '=', cats.body.id).executeTakeFirstOrThrow()).status).toBe('created');
+  });
+
+  it('refuses an insufficient balance and changes nothing', async () => {
+    const created = await order(catV, { type: 'membership', identity: 'enterprise_annual_manual' });
+    await credit(cat.id, 100);
+    const res = await catV.post(`/api/payments/order/${created.body.id}/wallet/`, {});
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ detail: 'Insufficient balance.' });
+    expect(await balanceCents(db, walletAccount(cat.id))).toBe(100);
+    expect((await userRow(cat.id)).membership_tier).toBeNull();
+    expect((await db.selectFrom('orders').select('status').where('ref', '=', created.body.id).executeTakeFirstOrThrow()).status).toBe('created');
+  });
+
+  it('sells a booklet: bought and the author credited in the same payment; then it cannot be ordered again', async () => {
+    await credit(cat.id, 5_000);
+    const annBefore = await balanceCents(db, walletAccount(ann.id));
+    const created = await order(catV, { type: 'booklet', identity: String(bookletId), amount: 1 });
+    expect(created.body.amount).toBe('12.00');
+    expect((await catV.post(`/api/payments/order/${created.body.id}/wallet/`, {})).body.status).toBe('paid');
+    const purchase = await db.selectFrom('booklet_purchases').selectAll().where('booklet_id', '=', bookletId).where('user_id', '=', cat.id).executeTakeFirstOrThrow();
+    expect(purchase.order_ref).toBe(created.body.id);
+    expect(await balanceCents(db, walletAccount(ann.id))).toBe(annBefore + 1_200);
+    expect(await balanceCents(db, walletAccount(cat.id))).toBe(5_100 - 1_200);
+    expect((await order(catV, { type: 'booklet', identity: String(bookletId) })).body).toEqual({ detail: 'You already bought this booklet.' });
+    const chapterRes = await catV.get('/api/booklets/guide/');
+    expect(chapterRes.status).toBe(200);
+  });
+
+  it('keeps every ledger transaction balanced', async () => {
+    const sums = await db.selectFrom('ledger_entries').select(['txn_id', db.fn.sum<string | number>('amount_cents').as('total')]).groupBy('txn_id').execute();
+    expect(sums.length).toBeGreaterThan(0);
+    expect(sums.every((s) => Number(s.total) === 0)).toBe(true);
+  });
+
+  it('runs 50 concurrent wallet payments of different orders against one balance, never below zero', async () => {
+    const dan = await createPerson(database, 'dan');
+    const danV = await signedIn('dan');
+    const refs: string[] = [];
+    for (let i = 0; i < 50; i++) refs.push((await order(danV, { type: 'membership', identity: 'premium_monthly_manual' })).body.id as string);
+    await credit(dan.id, 2_200 * 7 + 100);
+    const results = await Promise.all(refs.map((ref) => danV.post(`/api/payments/order/${ref}/wallet/`, {})));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(7);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(43);
+    expect(await balanceCents(db, walletAccount(dan.id))).toBe(100);
+    const paid = await db.selectFrom('orders').select('ref').where('user_id', '=', dan.id).where('status', '=', 'paid').execute();
+    expect(paid).toHaveLength(7);
+  });
+
+  it('describes memberships by kind with the seed\'s list prices', async () => {
+    const res = await new Visitor(app).get('/api/accounts/membership/description/');
+    expect(res.status).toBe(200);
+    expect(res.body.manual).toHaveLength(3);
+    expect(res.body.manual[1]).toEqual({ level: 'vip', monthly_key: 'vip_monthly_manual', annual_key: 'vip_annual_manual', monthly_price: '78.00', annual_price: '488.00', origin_annual_price: '936.00', currency: 'CNY', currency_symbol: '¥' });
+    expect(res.body.subscription.map((p: { level: string }) => p.level)).toEqual(['premium', 'vip']);
+    expect((await order(benV, { type: 'membership', identity: 'vip_monthly_subscription' })).status).toBe(400);
+  });
+
+  it('tells an expired membership apart from one never paid', async () => {
+    await db.updateTable('users').set({ membership_expires_at: now - DAY }).where('id', '=', ben.id).execute();
+    const expired = await benV.get('/api/accounts/membership/');
+    expect(expired.body).toMatchObject({ level: 'vip', expired: true, effective_role: 'user' });
+    expect((await benV.get('/api/accounts/info/')).body).toMatchObject({ role: 'user' });
+    const never = await annV.get('/api/accounts/membership/');
+    expect(never.body).toEqual({ level: null, expires: null, renewal: false, expired: false, effective_role: 'user' });
+    expect((await new Visitor(app).get('/api/accounts/membership/')).status).toBe(403);
+  });
+});
