@@ -51,7 +51,7 @@ export interface AppDeps {
   /** The clock (tests move it to expire sessions and tokens). */
   now?: () => number;
   /** Sign-in and password-reset attempts per window and address. */
-  limits?: { signIn: number; reset: number; contact?: number };
+  limits?: { signIn: number; reset: number; contact?: number; redeem?: number };
   /** Routes a test mounts beside the real table (an unknown guard, a throwing loader). */
   extraRoutes?: RouteTableOptions['extraRoutes'];
   /** The page-view counter (the process entry stops and flushes it at shutdown); one is made when absent. */

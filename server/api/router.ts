@@ -34,6 +34,7 @@ import type { PdfExporter } from '../pdf/pdfExporter';
 import { orderRoutes } from './payments/routes';
 import { paymentCallbackRoutes } from './payments/callback';
 import { membershipRoutes } from './accounts/membershipRoutes';
+import { pendingReferral, redeemRoutes } from './redeem/routes';
 
 export interface ApiDeps {
   db: Kysely<DB>;
@@ -42,7 +43,7 @@ export interface ApiDeps {
   origin: string;
   siteName: string;
   secure: boolean;
-  limits: { signIn: number; reset: number; contact?: number };
+  limits: { signIn: number; reset: number; contact?: number; redeem?: number };
   /** Where feedback is mailed; OPERATOR_EMAIL. */
   operatorEmail?: string;
   /** Reports what fails after the answer went out (a feedback mail). */
@@ -75,6 +76,8 @@ export function embeddedApi(deps: ApiDeps): Router {
   api.use(csrfProtection());
   api.use(express.json({ limit: '2mb' }));
   api.use(rejectNulCharacters());
+  const redeem = { ...deps, limit: deps.limits.redeem ?? 20 };
+  api.use(pendingReferral(redeem));
   api.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
@@ -102,6 +105,7 @@ export function embeddedApi(deps: ApiDeps): Router {
   api.use('/traffic', trafficRoutes(deps));
   api.use('/pdfs', pdfRoutes(deps));
   api.use('/payments/order', orderRoutes(deps));
+  api.use('/redeem', redeemRoutes(redeem));
   api.use(
     '/contact',
     contactRoutes({
