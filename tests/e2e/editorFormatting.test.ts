@@ -290,7 +290,7 @@ describe('formatting and images in the editor', () => {
     await menu.waitFor();
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.classList.contains('ProseMirror'))).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('ProseMirror'))).toBe(true);
 
     // The typing sound and immersive mode: remembered, and Escape leaves immersive mode.
     const sound = page.locator('.look-controls button', { hasText: 'Typing sound' });
