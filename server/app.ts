@@ -176,6 +176,7 @@ function embeddedBackend(deps: AppDeps): Backend {
     dataDir: config.dataDir,
     media: deps.media ?? mediaStoreFor(config),
     pdfs: deps.pdfExporter ?? startPdfExporter({ config, db: database.db, logger: deps.logger, now: deps.now ?? Date.now, mediaOrigin: deps.media?.origin }),
+    wechatPayoutAppId: config.wechat.mp?.appId,
     wechatSigner: config.wechat.mp ? new JsapiSigner(new WechatApi(config.wechat.apiBase, config.wechat.timeoutMs), config.wechat.mp, deps.now ?? Date.now) : undefined,
   });
   const apiApp = inProcessApiApp(api, deps.logger);

@@ -34,6 +34,7 @@ import type { PdfExporter } from '../pdf/pdfExporter';
 import { orderRoutes } from './payments/routes';
 import { paymentCallbackRoutes } from './payments/callback';
 import { membershipRoutes } from './accounts/membershipRoutes';
+import { walletRoutes } from './wallet/routes';
 import { pendingReferral, redeemRoutes } from './redeem/routes';
 
 export interface ApiDeps {
@@ -62,6 +63,8 @@ export interface ApiDeps {
   pdfs?: PdfExporter;
   /** DATA_DIR: the payments sandbox keeps its signing key there. */
   dataDir?: string;
+  /** WECHAT_MP_APP_ID when configured: withdrawals pay that app's open ids (absent: sandbox payouts). */
+  wechatPayoutAppId?: string;
 }
 
 /**
@@ -105,6 +108,7 @@ export function embeddedApi(deps: ApiDeps): Router {
   api.use('/traffic', trafficRoutes(deps));
   api.use('/pdfs', pdfRoutes(deps));
   api.use('/payments/order', orderRoutes(deps));
+  api.use('/payments/wallet', walletRoutes(deps));
   api.use('/redeem', redeemRoutes(redeem));
   api.use(
     '/contact',

@@ -62,11 +62,13 @@ export async function balanceCents(db: Kysely<DB> | Transaction<DB>, account: st
 
 /**
  * Serialises wallet spending of one user. PostgreSQL locks the user's row until the
- * transaction ends; SQLite's one connection already runs transactions one at a time.
+ * transaction ends (FOR NO KEY UPDATE: rows inserted with a foreign key to the user take
+ * KEY SHARE locks, which FOR UPDATE would wait on and deadlock with); SQLite's one
+ * connection already runs transactions one at a time.
  */
 export async function lockWallet(trx: Transaction<DB>, userId: number): Promise<void> {
   if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
 }
 
 /** Pays from a user's wallet: 400 'Insufficient balance.' when it holds less. */

@@ -1,0 +1,52 @@
+import { Router } from 'express';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { DB } from '../../db/schema';
+import { parseAmountCents } from '../../payments/ledger';
+import { withdrawToWechat } from '../../payments/withdrawals';
+import { requireUser } from '../auth';
+import { ApiError } from '../errors';
+import { pageLinks, pageQuery } from '../pagination';
+import { walletBalance, walletTransactions } from './service';
+
+export interface WalletDeps {
+  db: Kysely<DB>;
+  now: () => number;
+  origin: string;
+  /** WECHAT_MP_APP_ID when configured: withdrawals go to that app's open ids. */
+  wechatPayoutAppId?: string;
+}
+
+const withdrawBody = z.object({
+  amount: z.unknown(),
+  app_id: z.string().trim().min(1).max(64),
+  open_id: z.string().trim().min(1).max(64),
+  currency_code: z.literal('CNY').default('CNY'),
+});
+
+/** Seed 001 §7, wallet: balance, transactions, withdrawal (mounted at /payments/wallet). */
+export function walletRoutes(deps: WalletDeps): Router {
+  const router = Router();
+  router.get('/balance/', async (req, res) => {
+    res.json(await walletBalance(deps.db, requireUser(req).id));
+  });
+  router.get('/transactions/', async (req, res) => {
+    const user = requireUser(req);
+    const { page, page_size: pageSize } = pageQuery(10, 50).parse(req.query);
+    const { count, results } = await walletTransactions(deps.db, user.id, page, pageSize);
+    res.json({ count, ...pageLinks(deps.origin, req.originalUrl, page, pageSize, count), results });
+  });
+  router.post('/withdraw/wechat/', async (req, res) => {
+    const user = requireUser(req);
+    const body = withdrawBody.parse(req.body ?? {});
+    const amountCents = parseAmountCents(body.amount);
+    if (amountCents === null) throw new ApiError(400, { amount: ['Enter an amount above 0 with at most 2 decimals.'] });
+    const withdrawal = await withdrawToWechat(
+      { db: deps.db, now: deps.now, payoutAppId: deps.wechatPayoutAppId },
+      user.id,
+      { amountCents, appId: body.app_id, openId: body.open_id },
+    );
+    res.status(201).json(withdrawal);
+  });
+  return router;
+}

@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { balanceCents, formatCents, walletAccount } from '../../payments/ledger';
+
+export interface WalletTransaction {
+  id: number;
+  kind: string;
+  amount: string;
+  direction: 'in' | 'out';
+  description: string;
+  created: string;
+}
+
+/** The wallet's balance as the API shows it: the ledger's sum. */
+export async function walletBalance(db: Kysely<DB>, userId: number) {
+  const cents = await balanceCents(db, walletAccount(userId));
+  return { currency_symbol: '¥' as const, net_amount: formatCents(cents), currency: 'CNY' as const };
+}
+
+/** One page of the wallet's ledger entries, newest first. */
+export async function walletTransactions(db: Kysely<DB>, userId: number, page: number, pageSize: number): Promise<{ count: number; results: WalletTransaction[] }> {
+  const account = walletAccount(userId);
+  const counted = await db.selectFrom('ledger_entries').select((eb) => eb.fn.countAll<number | string>().as('n')).where('account', '=', account).executeTakeFirst();
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select(['id', 'kind', 'ref', 'amount_cents', 'created_at'])
+    .where('account', '=', account)
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return {
+    count: Number(counted?.n ?? 0),
+    results: rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      amount: formatCents(Math.abs(row.amount_cents)),
+      direction: row.amount_cents >= 0 ? 'in' : 'out',
+      description: describe(row.kind, row.ref),
+      created: new Date(row.created_at).toISOString(),
+    })),
+  };
+}
+
+/** A line a reader understands; the admin's note for adjustments. */
+function describe(kind: string, ref: string): string {
+  switch (kind) {
+    case 'withdrawal':
+      return 'Withdrawal to WeChat';
+    case 'adjustment':
+      return ref || 'Adjustment';
+    case 'booklet_sale':
+      return 'Booklet sale';
+    default:
+      return kind.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+  }
+}

@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely';
+import { ApiError } from '../api/errors';
+import type { DB } from '../db/schema';
+import { formatCents, lockWallet, PLATFORM_CLEARING, spendFromWallet } from './ledger';
+
+export interface WithdrawalDeps {
+  db: Kysely<DB>;
+  now: () => number;
+  /** The official account's AppID when WeChat is configured; absent: the sandbox pays at once. */
+  payoutAppId?: string;
+}
+
+export interface WithdrawalRequest {
+  amountCents: number;
+  appId: string;
+  openId: string;
+}
+
+export interface WithdrawalView {
+  id: number;
+  amount: string;
+  currency: 'CNY';
+  currency_symbol: '¥';
+  status: 'pending' | 'paid' | 'failed';
+  note: string;
+  created: string;
+}
+
+export const SANDBOX_NOTE = 'Sandbox payout: no money was sent.';
+export const AWAITING_TRANSFER_NOTE = 'Awaiting transfer: WeChat transfers are not configured yet.';
+
+/**
+ * Withdraws to the user's own WeChat wallet: the open id must be an identity stored for this
+ * user, the amount at most the balance. The money leaves the wallet for platform:clearing in
+ * the same transaction that records the withdrawal, so concurrent requests cannot overdraw.
+ */
+export async function withdrawToWechat(deps: WithdrawalDeps, userId: number, request: WithdrawalRequest): Promise<WithdrawalView> {
+  if (deps.payoutAppId !== undefined && request.appId !== deps.payoutAppId) {
+    throw new ApiError(400, { app_id: ['Unknown app_id.'] });
+  }
+  const identity = await deps.db
+    .selectFrom('wechat_identities')
+    .select(['user_id', 'app'])
+    .where('openid', '=', request.openId)
+    .where('user_id', '=', userId)
+    .$if(deps.payoutAppId !== undefined, (q) => q.where('app', '=', 'mp'))
+    .executeTakeFirst();
+  if (!identity) throw ApiError.detail(400, 'This WeChat account is not linked to your account.');
+
+  const now = deps.now();
+  const sandbox = deps.payoutAppId === undefined;
+  const status = sandbox ? 'paid' : 'pending';
+  const row = await deps.db.transaction().execute(async (trx) => {
+    // Lock before the insert: its foreign key share-locks the user row, and two share
+    // holders both asking FOR UPDATE would deadlock on PostgreSQL.
+    await lockWallet(trx, userId);
+    const inserted = await trx
+      .insertInto('withdrawals')
+      .values({
+        user_id: userId,
+        amount_cents: request.amountCents,
+        app_id: request.appId,
+        open_id: request.openId,
+        status,
+        note: sandbox ? SANDBOX_NOTE : AWAITING_TRANSFER_NOTE,
+        created_at: now,
+        paid_at: sandbox ? now : null,
+        txn_id: '',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const txnId = await spendFromWallet(trx, userId, request.amountCents, { to: PLATFORM_CLEARING, kind: 'withdrawal', ref: `withdrawal:${inserted.id}`, now });
+    return trx.updateTable('withdrawals').set({ txn_id: txnId }).where('id', '=', inserted.id).returningAll().executeTakeFirstOrThrow();
+  });
+  return {
+    id: row.id,
+    amount: formatCents(row.amount_cents),
+    currency: 'CNY',
+    currency_symbol: '¥',
+    status: row.status,
+    note: row.note,
+    created: new Date(row.created_at).toISOString(),
+  };
+}
