@@ -48,6 +48,7 @@ export function createRoutes(getStores: () => RootStore, options: RouteTableOpti
         { path: 'h5/sms_code', ...page('h5-sms-code') },
         { path: 'profile/notification', ...page('profile-notification', { guards: SIGNED_IN }) },
         { path: 'profile/wallet', ...page('profile-wallet', { guards: SIGNED_IN }) },
+        { path: 'profile/orders', ...page('profile-orders', { guards: SIGNED_IN }) },
         { path: 'reseller/digital_lizhi', ...page('reseller-digital-lizhi') },
         { path: 'reseller/redeem', ...page('reseller-redeem') },
         { path: 'sign/in', ...page('sign-in') },

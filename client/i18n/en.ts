@@ -135,6 +135,7 @@ const en = {
   'notify.page.label': 'Notification pages',
   'screen.profile-wallet.title': 'My Wallet',
   'screen.profile-wallet.intro': 'Your balance, orders and withdrawals.',
+  'screen.profile-orders.title': 'Past orders',
   'screen.reseller-digital-lizhi.title': 'Reseller',
   'screen.reseller-digital-lizhi.intro': 'Membership codes for resellers.',
   'screen.reseller-redeem.title': 'Reseller Redeem',

@@ -28,6 +28,7 @@ export const PAGE_MODULES = {
   'h5-sms-code': () => import('../pages/h5-sms-code/page'),
   'profile-notification': () => import('../pages/profile-notification/page'),
   'profile-wallet': () => import('../pages/profile-wallet/page'),
+  'profile-orders': () => import('../pages/profile-orders/page'),
   'reseller-digital-lizhi': () => import('../pages/reseller-digital-lizhi/page'),
   'reseller-redeem': () => import('../pages/reseller-redeem/page'),
   'sign-in': () => import('../pages/sign-in/page'),

@@ -1,5 +1,89 @@
-import { ScreenFrame } from '../../components/ScreenFrame';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { paymentsApi, type MembershipState } from '../../api/payments';
+import { usePaymentTexts } from '../../payments/usePaymentTexts';
+import { useStores } from '../../stores/context';
+import { fallbackPlans, mergePlans, money, type MemberPlan } from './plans';
 
-export default function MemberPage() {
-  return <ScreenFrame titleKey="screen.member.title" introKey="screen.member.intro" />;
+/** `/member`: the tiers, monthly and annual, one-off and subscription; Buy opens the payment panel. */
+export default observer(function MemberPage() {
+  const stores = useStores();
+  const { account } = stores;
+  const t = usePaymentTexts();
+  const [plans, setPlans] = useState<MemberPlan[]>(fallbackPlans);
+  const [membership, setMembership] = useState<MembershipState | null>(null);
+  const signedIn = account.signedIn;
+
+  useEffect(() => {
+    paymentsApi
+      .membershipDescription(stores.quietApi)
+      .then((description) => setPlans(mergePlans(fallbackPlans(), description)))
+      .catch(() => {});
+  }, [stores.quietApi]);
+  useEffect(() => {
+    if (!signedIn) return;
+    paymentsApi.membership(stores.quietApi).then(setMembership, () => {});
+  }, [signedIn, stores.quietApi]);
+
+  const buy = (plan: MemberPlan, period: 'monthly' | 'annual') => {
+    const offer = plan[period];
+    if (!offer) return;
+    if (!signedIn) {
+      stores.signIn.open();
+      return;
+    }
+    stores.payment.open({
+      type: 'membership',
+      identity: offer.key,
+      label: t('member.item', { level: t(`level.${plan.level}`), period: t(`member.period.${period}`) }),
+      reloadAfterSuccess: true,
+    });
+  };
+
+  return (
+    <main className="screen">
+      <h1 className="screen__title">{t('member.title')}</h1>
+      <p className="screen__intro">{t('member.intro')}</p>
+      {membership ? <MembershipLine membership={membership} /> : null}
+      <div className="member-plans">
+        {plans.map((plan) => (
+          <section key={`${plan.level}-${plan.kind}`} className="member-plan" aria-label={`${t(`level.${plan.level}`)} ${t(`member.${plan.kind}`)}`}>
+            <h3>{t(`level.${plan.level}`)}</h3>
+            <p className="member-plan__kind">{t(`member.${plan.kind}`)}</p>
+            {plan.monthly ? (
+              <div className="member-plan__price">
+                <span>{t('member.monthly', { price: `¥${money(plan.monthly.cents)}` })}</span>
+                <button type="button" className="button button--small" onClick={() => buy(plan, 'monthly')}>
+                  {t('member.buyMonthly')}
+                </button>
+              </div>
+            ) : null}
+            {plan.annual ? (
+              <div className="member-plan__price">
+                <span>
+                  {t('member.annual', { price: `¥${money(plan.annual.cents)}` })}{' '}
+                  {plan.annual.originCents !== null ? <s aria-label={t('member.origin', { price: `¥${money(plan.annual.originCents)}` })}>¥{money(plan.annual.originCents)}</s> : null}
+                </span>
+                <button type="button" className="button button--small button--primary" onClick={() => buy(plan, 'annual')}>
+                  {t('member.buyAnnual')}
+                </button>
+              </div>
+            ) : null}
+          </section>
+        ))}
+      </div>
+    </main>
+  );
+});
+
+function MembershipLine({ membership }: { membership: MembershipState }) {
+  const t = usePaymentTexts();
+  const level = membership.level === 'premium' || membership.level === 'vip' || membership.level === 'enterprise' ? t(`level.${membership.level}`) : null;
+  const date = membership.expires ? membership.expires.slice(0, 10) : '';
+  const text = !level ? t('member.none') : membership.expired ? t('member.expired', { level, date }) : t('member.current', { level, date });
+  return (
+    <p className="member-status" role="status">
+      {text}
+    </p>
+  );
 }

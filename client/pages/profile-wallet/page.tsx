@@ -1,5 +1,144 @@
-import { ScreenFrame } from '../../components/ScreenFrame';
+import { observer } from 'mobx-react-lite';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { Page } from '../../../shared/entities';
+import { paymentsApi, type WalletBalance, type WalletTransaction } from '../../api/payments';
+import { paymentIdentity } from '../../payments/browserPlatform';
+import { usePaymentTexts } from '../../payments/usePaymentTexts';
+import { failureText } from '../../stores/BookletStore';
+import { useStores } from '../../stores/context';
+import { withdrawAmount } from './withdrawAmount';
 
-export default function ProfileWalletPage() {
-  return <ScreenFrame titleKey="screen.profile-wallet.title" introKey="screen.profile-wallet.intro" />;
+const PAGE_SIZE = 10;
+const WALLET_PATH = '/profile/wallet/';
+
+/** `/profile/wallet`: the balance, the transactions 10 a page (`?page=`), and withdrawal inside the chat app. */
+export default observer(function ProfileWalletPage() {
+  const stores = useStores();
+  const t = usePaymentTexts();
+  const [search] = useSearchParams();
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(search.get('page') ?? '1', 10) || 1));
+  const [balance, setBalance] = useState<WalletBalance | null>(null);
+  const [list, setList] = useState<Page<WalletTransaction> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    Promise.all([paymentsApi.balance(stores.api), paymentsApi.transactions(stores.api, page)]).then(
+      ([nextBalance, nextList]) => {
+        setBalance(nextBalance);
+        setList(nextList);
+        setError(null);
+      },
+      (failure: unknown) => setError(failureText(failure)),
+    );
+  }, [stores.api, page]);
+  useEffect(load, [load]);
+
+  const pages = list ? Math.max(1, Math.ceil(list.count / PAGE_SIZE)) : 1;
+  return (
+    <main className="screen">
+      <h1 className="screen__title">{t('wallet.title')}</h1>
+      {error ? (
+        <p className="form__error" role="alert">
+          {t('wallet.loadFailed', { message: error })}
+        </p>
+      ) : null}
+      <section aria-labelledby="wallet-balance">
+        <h2 id="wallet-balance">{t('wallet.balance')}</h2>
+        <p className="wallet-balance" data-testid="wallet-balance">
+          {balance ? `${balance.currency_symbol}${balance.net_amount}` : '…'}
+        </p>
+        <Link to="/profile/orders/">{t('wallet.orders')}</Link>
+      </section>
+      {stores.env.clientType.shell === 'wechat' ? <Withdrawal onDone={load} /> : <p className="wallet-note">{t('wallet.onlyInChatApp')}</p>}
+      <section aria-labelledby="wallet-transactions">
+        <h2 id="wallet-transactions">{t('wallet.transactions')}</h2>
+        {list && list.results.length === 0 ? <p>{t('wallet.empty')}</p> : null}
+        <ul className="wallet-list">
+          {list?.results.map((entry) => (
+            <li key={entry.id}>
+              <span>{entry.description || entry.kind}</span>
+              <span className={`wallet-amount--${entry.direction}`}>
+                {entry.direction === 'in' ? '+' : '−'}
+                {entry.amount}
+              </span>
+              <span className="wallet-note">{entry.created.slice(0, 16).replace('T', ' ')}</span>
+            </li>
+          ))}
+        </ul>
+        {pages > 1 ? (
+          <nav className="notification-pager" aria-label={t('wallet.transactions')}>
+            {page > 1 ? (
+              <Link to={`?page=${page - 1}`} className="button button--small" rel="prev">
+                {t('wallet.previous')}
+              </Link>
+            ) : null}
+            <span>{t('wallet.pageOf', { page, pages })}</span>
+            {page < pages ? (
+              <Link to={`?page=${page + 1}`} className="button button--small" rel="next">
+                {t('wallet.next')}
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
+      </section>
+    </main>
+  );
+});
+
+/** Withdrawal to the chat app's wallet, with the open id the payment login confirmed. */
+function Withdrawal({ onDone }: { onDone: () => void }) {
+  const stores = useStores();
+  const t = usePaymentTexts();
+  // Read after hydration: the server cannot see what the payment login left in this tab.
+  const [identity, setIdentity] = useState<{ openId: string | null; appId: string | null }>({ openId: null, appId: null });
+  useEffect(() => setIdentity(paymentIdentity()), []);
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  if (!identity.openId) {
+    return (
+      <p>
+        <a href={`/accounts/login/wechat_payment/?next=${encodeURIComponent(WALLET_PATH)}`}>{t('wallet.verify')}</a>
+      </p>
+    );
+  }
+  const openId = identity.openId;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const amount = withdrawAmount(text);
+    if (!amount || sending) return;
+    setSending(true);
+    paymentsApi
+      .withdraw(stores.api, { amount, app_id: identity.appId ?? 'sandbox', open_id: openId })
+      .then(
+        () => {
+          setMessage({ ok: true, text: t('wallet.withdrawn', { amount }) });
+          setText('');
+          onDone();
+        },
+        (failure: unknown) => setMessage({ ok: false, text: failureText(failure) }),
+      )
+      .finally(() => setSending(false));
+  };
+  return (
+    <section aria-labelledby="wallet-withdraw">
+      <h2 id="wallet-withdraw">{t('wallet.withdraw')}</h2>
+      <form className="wallet-withdraw" onSubmit={submit}>
+        <label className="form__field">
+          <span>{t('wallet.amount')}</span>
+          <input className="input" inputMode="decimal" value={text} onChange={(event) => setText(event.target.value)} />
+        </label>
+        <button type="submit" className="button button--primary" disabled={sending}>
+          {t('wallet.submit')}
+        </button>
+      </form>
+      {message ? (
+        <p className={message.ok ? 'form__ok' : 'form__error'} role={message.ok ? 'status' : 'alert'}>
+          {message.text}
+        </p>
+      ) : null}
+    </section>
+  );
 }

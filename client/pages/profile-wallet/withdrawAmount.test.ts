@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { withdrawAmount } from './withdrawAmount';
+
+describe('withdrawAmount', () => {
+  it('accepts a positive amount with at most 2 decimals', () => {
+    expect(withdrawAmount(' 12.5 ')).toBe('12.50');
+    expect(withdrawAmount('3')).toBe('3.00');
+  });
+  it('ignores zero, negative, non-numeric and over-precise amounts', () => {
+    for (const text of ['', '0', '0.00', '-1', 'abc', '1e3', '1.234', 'Infinity']) expect(withdrawAmount(text)).toBeNull();
+  });
+});
