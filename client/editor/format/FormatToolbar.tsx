@@ -3,6 +3,7 @@ import type { Editor } from '@tiptap/react';
 import { useEditorState } from '@tiptap/react';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import { useDismiss } from '../../components/useDismiss';
 import { chooseImages } from '../images/chooseImages';
 import type { FormatStore } from './FormatStore';
 import { familyName } from './FormatStore';
@@ -211,24 +212,6 @@ function sizeOptions(current: number): number[] {
   return sizes.includes(current) ? sizes : [...sizes, current].sort((a, b) => a - b);
 }
 
-/** Escape or a pointer outside closes a popover. */
-function useDismiss(open: boolean, area: RefObject<HTMLElement | null>, close: () => void): void {
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (event.target instanceof Node && !area.current?.contains(event.target)) close();
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close();
-    };
-    window.addEventListener('pointerdown', onPointer, true);
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('pointerdown', onPointer, true);
-      window.removeEventListener('keydown', onKey);
-    };
-  }, [open, area, close]);
-}
 
 /** Loads the web fonts an opened article uses, and those of a large paste. */
 function useFontsOfArticle(editor: Editor | null, store: FormatStore): void {

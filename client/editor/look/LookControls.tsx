@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { BACKGROUNDS } from '../../../shared/themes';
+import { useDismiss } from '../../components/useDismiss';
 import { useStores } from '../../stores/context';
 import { TOOL_BUTTON_STYLE, toolButtonStyle } from '../format/toolStyles';
 import type { LookStore } from './LookStore';
@@ -53,7 +54,7 @@ export const LookControls = observer(function LookControls(props: { store: LookS
   const chooser = useRef<HTMLDivElement>(null);
   useTypingSound(store.typingSound);
   useImmersiveKeys(store);
-  useOutsideClose(themesOpen, chooser, () => setThemesOpen(false));
+  useDismiss(themesOpen, chooser, () => setThemesOpen(false));
 
   const backgroundLabel =
     store.backgroundIndex < 0 ? t('backgroundNone') : t('backgroundNumber', { number: store.backgroundIndex + 1, count: BACKGROUNDS.length });
@@ -182,20 +183,3 @@ function useImmersiveKeys(store: LookStore): void {
   }, [immersive, store]);
 }
 
-function useOutsideClose(open: boolean, area: RefObject<HTMLElement | null>, close: () => void): void {
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (event.target instanceof Node && !area.current?.contains(event.target)) close();
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close();
-    };
-    window.addEventListener('pointerdown', onPointer, true);
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('pointerdown', onPointer, true);
-      window.removeEventListener('keydown', onKey);
-    };
-  }, [open, area, close]);
-}
