@@ -51,9 +51,9 @@ export function sandboxPages(deps: SandboxPagesDeps): Router {
     const body =
       order.status === 'paid'
         ? `<p>${escapeHtml(t.paid)}</p>`
-        : `<form method="post">${hidden}<button name="result" value="paid" class="pay">${escapeHtml(t.pay)}</button> <button name="result" value="failed">${escapeHtml(t.fail)}</button></form>`;
+        : `<form method="post">${hidden}<button name="result" value="paid" style="font-size:16px;padding:8px 20px;margin-right:8px;background:#1a7f37;color:#fff;border:0">${escapeHtml(t.pay)}</button> <button name="result" value="failed" style="font-size:16px;padding:8px 20px">${escapeHtml(t.fail)}</button></form>`;
     res.type('html').send(
-      page(t.title, `<p class="note">${escapeHtml(t.note)}</p><dl><dt>${escapeHtml(t.order)}</dt><dd>${escapeHtml(order.ref)}</dd><dt>${escapeHtml(t.amount)}</dt><dd>¥${formatCents(Number(order.amount_cents))}</dd></dl>${body}`),
+      page(t.title, `<p style="color:#a60">${escapeHtml(t.note)}</p><dl><dt>${escapeHtml(t.order)}</dt><dd>${escapeHtml(order.ref)}</dd><dt>${escapeHtml(t.amount)}</dt><dd>¥${formatCents(Number(order.amount_cents))}</dd></dl>${body}`),
     );
   });
   router.post(CHECKOUT, express.urlencoded({ extended: false, limit: '8kb' }), async (req, res) => {
@@ -92,6 +92,5 @@ function csrfOf(req: Request): string {
 
 function page(title: string, body: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:500px;margin:40px auto;padding:0 16px;color:#222}.note{color:#a60}dt{color:#666}dd{margin:0 0 8px}button{font-size:16px;padding:8px 20px;margin-right:8px}.pay{background:#1a7f37;color:#fff;border:0}</style>
-</head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
+</head><body style="font:16px/1.5 system-ui,sans-serif;max-width:500px;margin:40px auto;padding:0 16px;color:#222"><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
 }
