@@ -1,0 +1,108 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { RedeemCodeView, RedeemResult } from '../../api/redeem';
+import { pageTranslator } from '../../i18n/pageTexts';
+import { useStores } from '../../stores/context';
+import { RedeemStore } from './RedeemStore';
+import { REDEEM_TEXTS } from './texts';
+
+type Translate = ReturnType<typeof pageTranslator<keyof (typeof REDEEM_TEXTS)['en']>>;
+
+/** The redeem form of /redeem and /reseller/redeem: a code, what it gives, Redeem (or sign in first). */
+export const RedeemForm = observer(function RedeemForm({ initialCode }: { initialCode: string }) {
+  const stores = useStores();
+  const { env, account } = stores;
+  const [redeem] = useState(() => new RedeemStore(stores.api, initialCode));
+  const t = pageTranslator(REDEEM_TEXTS, env.textLocale, env.siteName);
+  const date = (iso: string) => new Intl.DateTimeFormat(env.textLocale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+
+  useEffect(() => {
+    void redeem.lookUp();
+  }, [redeem, redeem.complete]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!account.signedIn) {
+      stores.signIn.open();
+      return;
+    }
+    void redeem.redeem();
+  };
+
+  if (redeem.result) return <Redeemed result={redeem.result} t={t} date={date} />;
+  return (
+    <div className="sms-page redeem-page">
+      <form className="sms-page__form" onSubmit={onSubmit} noValidate>
+        <label className="sms-page__label" htmlFor="redeem-code">
+          {t('label')}
+        </label>
+        <input
+          id="redeem-code"
+          className="sms-page__input sms-page__input--code"
+          type="text"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={32}
+          placeholder={t('placeholder')}
+          value={redeem.code}
+          onChange={(e) => redeem.setCode(e.target.value)}
+        />
+        {redeem.preview ? <Preview view={redeem.preview} t={t} date={date} /> : null}
+        {redeem.error ? (
+          <p className="sms-page__error" role="alert">
+            {t(redeem.error.key, redeem.error.params)}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--primary sms-page__submit" disabled={redeem.busy}>
+          {redeem.busy ? t('redeeming') : account.signedIn ? t('redeem') : t('signInToRedeem')}
+        </button>
+      </form>
+    </div>
+  );
+});
+
+function grantText(view: RedeemCodeView, t: Translate): string {
+  if (view.kind === 'booklet') return t('booklet', { name: view.booklet?.name ?? '' });
+  const level = view.level ? t(`level.${view.level}`) : '';
+  const period = view.months === 12 ? t('year') : t('months', { months: view.months ?? 0 });
+  return `${level} · ${period}`;
+}
+
+function Preview({ view, t, date }: { view: RedeemCodeView; t: Translate; date: (iso: string) => string }) {
+  return (
+    <div className="sms-page__sent redeem-page__preview" data-status={view.status}>
+      <p>
+        {t('gives')} <strong>{grantText(view, t)}</strong>
+      </p>
+      {view.reseller ? <p>{t('soldBy', { reseller: view.reseller.username })}</p> : null}
+      {view.status === 'valid' ? <p>{t('validUntil', { date: date(view.expires) })}</p> : null}
+      {view.status === 'used' ? <p className="sms-page__error">{t('status.used')}</p> : null}
+      {view.status === 'expired' ? <p className="sms-page__error">{t('status.expired')}</p> : null}
+    </div>
+  );
+}
+
+function Redeemed({ result, t, date }: { result: RedeemResult; t: Translate; date: (iso: string) => string }) {
+  const booklet = result.booklet;
+  return (
+    <div className="sms-page redeem-page">
+      <p className="sms-page__done" role="status">
+        {result.kind === 'booklet'
+          ? t('done.booklet', { name: booklet?.name ?? '' })
+          : t('done.membership', { level: result.level ? t(`level.${result.level}`) : '', date: result.membership_expires ? date(result.membership_expires) : '' })}
+      </p>
+      <p className="sms-page__actions">
+        {booklet ? (
+          <a className="button button--primary" href={`/booklet/${encodeURIComponent(booklet.slug)}/`}>
+            {t('readBooklet')}
+          </a>
+        ) : (
+          <a className="button button--primary" href="/member/">
+            {t('seeMembership')}
+          </a>
+        )}
+      </p>
+    </div>
+  );
+}
