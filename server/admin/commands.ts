@@ -5,6 +5,7 @@ import type { UserDirectory } from '../api/accounts/users';
 import type { DB } from '../db/schema';
 import { MODERATION_STATES, moderateArticle, type ModerationState } from '../content/moderation';
 import { redeemCommands } from '../redeem/adminCommands';
+import { walletCommands } from '../payments/walletCommands';
 
 export interface AdminDeps {
   users: UserDirectory;
@@ -131,6 +132,7 @@ const COMMANDS: Readonly<Record<string, { usage: string; run: (args: string[], d
     },
   },
   ...redeemCommands,
+  ...walletCommands,
 };
 
 /** `npm run admin -- <command>`: operator actions on accounts (there is no web sign-up). */

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/connection';
 import { PLATFORM_ADJUSTMENTS, balanceCents, creditWallet, walletAccount } from '../../server/payments/ledger';
+import { seedDemo } from '../../server/db/seed/demo';
 import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
@@ -200,4 +201,15 @@ describe('withdraw with WeChat configured', () => {
     expect(res.body.note).toMatch(/not configured/);
     expect((await ann.get('/api/payments/wallet/balance/')).body.net_amount).toBe('9.00');
   });
+});
+
+describe('demo seed', () => {
+  it('gives the demo reader 200.00 in the wallet', async () => {
+    const { app, database } = await testApp();
+    await seedDemo(database.db, Date.now);
+    const reader = new Visitor(app);
+    expect((await reader.signIn('reader@zine.local', 'zine-demo-2026')).status).toBe(200);
+    expect((await reader.get('/api/payments/wallet/balance/')).body.net_amount).toBe('200.00');
+    expect((await reader.get('/api/payments/wallet/transactions/')).body.results[0]).toMatchObject({ description: 'Demo credit', direction: 'in', amount: '200.00' });
+  }, 30_000);
 });

@@ -5,9 +5,11 @@ import type { DB } from '../schema';
 import { insertDemoArticle } from './demoArticles';
 import { DEMO_ARTICLES, DEMO_PEOPLE, type DemoArticle } from './demoContent';
 import { seedDemoBooklets } from './demoBooklets';
+import { creditWalletByEmail } from '../../payments/walletCommands';
 
 const DAY_MS = 24 * 3600 * 1000;
 const YEAR_MS = 365 * DAY_MS;
+const DEMO_WALLET = { email: 'reader@zine.local', cents: 200_00 } as const;
 
 /** Loads the demo into an empty database; a database with any account is left alone. */
 export async function seedDemo(db: Kysely<DB>, now: () => number): Promise<boolean> {
@@ -21,6 +23,8 @@ export async function seedDemo(db: Kysely<DB>, now: () => number): Promise<boole
     if (person.tier) await users.setMembership(person.email, person.tier, now() + YEAR_MS);
     ids.set(person.username, user.id);
   }
+  // A wallet the demo reader can pay with (docs/decisions/024).
+  await creditWalletByEmail({ db, now }, DEMO_WALLET.email, DEMO_WALLET.cents, 'Demo credit');
 
   let offset = DEMO_ARTICLES.length;
   for (const article of DEMO_ARTICLES) {
