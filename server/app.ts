@@ -103,7 +103,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(csrfCookie({ secure: config.secure }));
   // The chat-app sign-in navigations: an upstream backend answers its own; ours says they are not configured.
   if (!config.apiUpstream && deps.database) {
-    app.use(sandboxPages({ db: deps.database.db, now: deps.now ?? Date.now, dataDir: config.dataDir, publicOrigin: config.publicOrigin, wechatPaymentLogin: config.wechat.mp !== undefined }));
+    app.use(sandboxPages({ enabled: config.paymentsSandbox, db: deps.database.db, now: deps.now ?? Date.now, dataDir: config.dataDir, publicOrigin: config.publicOrigin, wechatPaymentLogin: config.wechat.mp !== undefined }));
   }
   if (!config.apiUpstream) {
     app.use(wechatSignInPages({ siteName: config.siteName, wechat: config.wechat, publicOrigin: config.publicOrigin, secure: config.secure, db: deps.database?.db, now: deps.now ?? Date.now }));
@@ -174,6 +174,7 @@ function embeddedBackend(deps: AppDeps): Backend {
     pageViews,
     publicOrigin: config.publicOrigin,
     dataDir: config.dataDir,
+    paymentsSandbox: config.paymentsSandbox,
     media: deps.media ?? mediaStoreFor(config),
     pdfs: deps.pdfExporter ?? startPdfExporter({ config, db: database.db, logger: deps.logger, now: deps.now ?? Date.now, mediaOrigin: deps.media?.origin }),
     wechatPayoutAppId: config.wechat.mp?.appId,

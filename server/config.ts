@@ -71,6 +71,8 @@ const schema = z.object({
   QINIU_UPLOAD_URL: z.url({ protocol: /^https?$/ }).default('https://upload.qiniup.com'),
   /** Chromium for PDF exports (docs/decisions/020); export says it is unavailable when the file is missing. */
   CHROMIUM_PATH: z.string().trim().min(1).default('/usr/bin/chromium'),
+  /** The sandbox payment provider (docs/decisions/025): '0' turns chat-app and web pay off. */
+  PAYMENTS_SANDBOX: z.enum(['0', '1']).default('1'),
 }).superRefine((c, ctx) => {
   const qiniu = [c.QINIU_ACCESS_KEY, c.QINIU_SECRET_KEY, c.QINIU_BUCKET, c.QINIU_DOMAIN];
   if (qiniu.some(Boolean) && !qiniu.every(Boolean)) {
@@ -109,6 +111,7 @@ export type Config = Readonly<{
   appLinks: { ios?: string; android?: string };
   /** Chromium for PDF exports; a missing file makes export unavailable. */
   chromiumPath: string;
+  paymentsSandbox: boolean;
   wechat: WechatConfig;
   /** Qiniu storage for uploads; absent: DATA_DIR/media and this site's media host. */
   qiniu?: QiniuConfig;
@@ -170,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wechatSdkUrl: c.WECHAT_JS_SDK_URL,
     smsWebhookUrl: c.SMS_WEBHOOK_URL,
     chromiumPath: c.CHROMIUM_PATH,
+    paymentsSandbox: c.PAYMENTS_SANDBOX === '1',
     wechat: {
       ...(c.WECHAT_WEB_APP_ID && c.WECHAT_WEB_APP_SECRET ? { web: { appId: c.WECHAT_WEB_APP_ID, secret: c.WECHAT_WEB_APP_SECRET } } : {}),
       ...(c.WECHAT_MP_APP_ID && c.WECHAT_MP_APP_SECRET ? { mp: { appId: c.WECHAT_MP_APP_ID, secret: c.WECHAT_MP_APP_SECRET } } : {}),

@@ -63,6 +63,8 @@ export interface ApiDeps {
   pdfs?: PdfExporter;
   /** DATA_DIR: the payments sandbox keeps its signing key there. */
   dataDir?: string;
+  /** PAYMENTS_SANDBOX (absent: on). */
+  paymentsSandbox?: boolean;
   /** WECHAT_MP_APP_ID when configured: withdrawals pay that app's open ids (absent: sandbox payouts). */
   wechatPayoutAppId?: string;
 }
@@ -75,7 +77,7 @@ export function embeddedApi(deps: ApiDeps): Router {
   const api = Router();
   api.use(cookieParser());
   api.use(authenticate(deps.db, deps.now));
-  api.use('/payments/callback', paymentCallbackRoutes({ ...deps, dataDir: deps.dataDir ?? 'data' }));
+  if (deps.paymentsSandbox !== false) api.use('/payments/callback', paymentCallbackRoutes({ ...deps, dataDir: deps.dataDir ?? 'data' }));
   api.use(csrfProtection());
   api.use(express.json({ limit: '2mb' }));
   api.use(rejectNulCharacters());

@@ -18,6 +18,8 @@ export interface SandboxPagesDeps {
   now: () => number;
   dataDir: string;
   publicOrigin?: string;
+  /** PAYMENTS_SANDBOX: without it neither page exists. */
+  enabled: boolean;
   /** With the official account configured the real payment login answers instead. */
   wechatPaymentLogin: boolean;
 }
@@ -37,6 +39,7 @@ const CHECKOUT = '/payments/sandbox/checkout/:ref';
  */
 export function sandboxPages(deps: SandboxPagesDeps): Router {
   const router = Router();
+  if (!deps.enabled) return router;
   router.get(CHECKOUT, async (req, res) => {
     const order = await deps.db.selectFrom('orders').selectAll().where('ref', '=', String(req.params.ref)).executeTakeFirst();
     const t = textsFor(res);

@@ -133,3 +133,22 @@ describe('the sandbox payment provider', async () => {
     expect(res.text).toContain('No such order.');
   });
 });
+
+describe('with PAYMENTS_SANDBOX=0', async () => {
+  const { app, database } = await testApp({ config: { paymentsSandbox: false, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'zine-p2-off-')) } });
+  await createPerson(database, 'eve');
+  const eve = new Visitor(app);
+  await eve.signIn('eve@example.com', PASSWORD);
+
+  it('turns chat-app and web pay, the checkout and the callback off; orders and the wallet still work', async () => {
+    const created = await eve.post('/api/payments/order/', { type: 'membership', identity: 'premium_monthly_manual' });
+    expect(created.status).toBe(201);
+    const ref = created.body.id as string;
+    expect((await eve.get(`/api/payments/order/${ref}/alipay/web/`)).body).toEqual({ detail: 'This payment method is not configured.' });
+    expect((await eve.get(`/api/payments/order/${ref}/wechat/?openid=x`)).status).toBe(503);
+    expect((await eve.get(`/payments/sandbox/checkout/${ref}`)).status).toBe(404);
+    expect((await new Visitor(app).agent.post('/api/payments/callback/sandbox/').send({})).status).toBe(403);
+    expect((await eve.post(`/api/payments/order/${ref}/wallet/`, {})).body).toEqual({ detail: 'Insufficient balance.' });
+    expect((await database.db.selectFrom('orders').select('status').where('ref', '=', ref).executeTakeFirstOrThrow()).status).toBe('created');
+  });
+});

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/schema';
@@ -6,6 +6,7 @@ import { createOrder, listOrders, markPending, orderJson, ownOrder, payWithWalle
 import { sandboxCheckoutUrl, sandboxWechatParams } from '../../payments/providers';
 import { siteOriginFor } from '../../seo/origin';
 import { requireUser } from '../auth';
+import { ApiError } from '../errors';
 import { pageLinks, pageQuery } from '../pagination';
 
 const createBody = z.object({
@@ -19,8 +20,12 @@ const wechatQuery = z.object({ openid: z.string().trim().min(1).max(128) });
 const alipayQuery = z.object({ return_url: z.string().max(2000).optional() });
 
 /** Orders and their payment methods, mounted at `/api/payments/order` (docs/decisions/025). */
-export function orderRoutes(deps: { db: Kysely<DB>; now: () => number; origin: string; publicOrigin?: string }): Router {
+export function orderRoutes(deps: { db: Kysely<DB>; now: () => number; origin: string; publicOrigin?: string; paymentsSandbox?: boolean }): Router {
   const router = Router();
+  // No real provider is wired in yet: without the sandbox, chat-app and web pay are off.
+  const providerPay: RequestHandler = (_req, _res, next) => {
+    next(deps.paymentsSandbox === false ? ApiError.detail(503, 'This payment method is not configured.') : undefined);
+  };
   const refOf = (params: unknown): string => {
     const parsed = refParam.safeParse(params);
     return parsed.success ? parsed.data.ref : '';
@@ -46,13 +51,13 @@ export function orderRoutes(deps: { db: Kysely<DB>; now: () => number; origin: s
     const user = requireUser(req);
     res.json(orderJson(await payWithWallet(deps.db, user.id, refOf(req.params), deps.now())));
   });
-  router.get('/:ref/wechat/', async (req, res) => {
+  router.get('/:ref/wechat/', providerPay, async (req, res) => {
     const user = requireUser(req);
     const { openid } = wechatQuery.parse(req.query);
     const order = await markPending(deps.db, user.id, refOf(req.params), 'wechat');
     res.json({ ...orderJson(order), app_params: sandboxWechatParams(order.ref, openid, deps.now()) });
   });
-  router.get('/:ref/alipay/web/', async (req, res) => {
+  router.get('/:ref/alipay/web/', providerPay, async (req, res) => {
     const user = requireUser(req);
     const { return_url: returnUrl } = alipayQuery.parse(req.query);
     const order = await markPending(deps.db, user.id, refOf(req.params), 'alipay');
