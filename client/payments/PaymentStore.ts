@@ -2,7 +2,7 @@ import { action, makeObservable, observable, observableRef, runInAction } from '
 import type { ClientShell } from '../../shared/clientType';
 import type { ApiClient } from '../api/client';
 import { paymentsApi, type PaymentOrder, type WalletBalance, type WechatAppParams } from '../api/payments';
-import { failureText } from '../stores/BookletStore';
+import { failureText } from './failureText';
 import type { PaymentRequest } from './paymentTrigger';
 
 /** Seed 000 §4 / 001 §4: the payment panel's status tag. */

@@ -2,8 +2,11 @@ import { action, makeObservable, observable, observableRef, runInAction } from '
 import { BOOKLET_END_SLUG, readingOrder } from '../../shared/bookletTree';
 import type { BookletDetail, BookletItemDetail, BookletRatingItem, Page } from '../../shared/entities';
 import { bookletsApi } from '../api/booklets';
-import { ApiRequestError, type ApiClient } from '../api/client';
+import type { ApiClient } from '../api/client';
+import { failureText } from '../payments/failureText';
 import type { PaymentTrigger } from '../payments/paymentTrigger';
+
+export { failureText };
 
 export interface BookletSnapshot {
   current: BookletDetail | null;
@@ -185,18 +188,4 @@ export class BookletStore {
   toJSON(): BookletSnapshot {
     return { current: this.current, item: this.item, itemBooklet: this.itemBooklet, ratings: this.ratings };
   }
-}
-
-/** Seed 001 §8: the server's detail text, or the whole response body if there is none. */
-export function failureText(error: unknown): string {
-  if (!(error instanceof ApiRequestError)) return error instanceof Error ? error.message : String(error);
-  const data = error.data;
-  if (typeof data === 'object' && data !== null && !Array.isArray(data)) {
-    const record = data as Record<string, unknown>;
-    if (typeof record.detail === 'string') return record.detail;
-    const first = Object.values(record).find((value) => Array.isArray(value) && typeof value[0] === 'string');
-    if (Array.isArray(first) && typeof first[0] === 'string') return first[0];
-    return JSON.stringify(data);
-  }
-  return typeof data === 'string' && data ? data : error.message;
 }

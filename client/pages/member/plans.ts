@@ -1,4 +1,4 @@
-import { MEMBER_TIERS, type MemberTier } from '../../../shared/constants';
+import type { MemberTier } from '../../../shared/constants';
 import { MEMBERSHIP_PRODUCTS, type MembershipKind } from '../../../shared/membershipProducts';
 
 /** One card of /member: a tier and kind, with its month and year offers. */
@@ -32,7 +32,8 @@ export function fallbackPlans(): MemberPlan[] {
 export function mergePlans(plans: readonly MemberPlan[], description: unknown): MemberPlan[] {
   const merged = plans.map((plan) => ({ ...plan }));
   for (const { entry, kind } of entries(description)) {
-    const level = MEMBER_TIERS.find((tier) => tier === entry.level);
+    // The tiers come from the product list: importing the constants here would split them out of the entry chunk.
+    const level = MEMBERSHIP_PRODUCTS.find((product) => product.level === entry.level)?.level;
     if (!level) continue;
     const monthlyKey = typeof entry.monthly_key === 'string' ? entry.monthly_key : null;
     const annualKey = typeof entry.annual_key === 'string' ? entry.annual_key : null;

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { Page } from '../../../shared/entities';
 import { paymentsApi, type PaymentOrder } from '../../api/payments';
 import { usePaymentTexts } from '../../payments/usePaymentTexts';
-import { failureText } from '../../stores/BookletStore';
+import { failureText } from '../../payments/failureText';
 import { useStores } from '../../stores/context';
 
 /** `/profile/orders`: the reader's orders, newest first, 10 at a time following `next` (decision 026). */

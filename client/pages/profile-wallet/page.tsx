@@ -5,7 +5,7 @@ import type { Page } from '../../../shared/entities';
 import { paymentsApi, type WalletBalance, type WalletTransaction } from '../../api/payments';
 import { paymentIdentity } from '../../payments/browserPlatform';
 import { usePaymentTexts } from '../../payments/usePaymentTexts';
-import { failureText } from '../../stores/BookletStore';
+import { failureText } from '../../payments/failureText';
 import { useStores } from '../../stores/context';
 import { withdrawAmount } from './withdrawAmount';
 
