@@ -48,7 +48,7 @@ export function sandboxPages(deps: SandboxPagesDeps): Router {
       res.status(404).type('html').send(page(t.title, `<p>${escapeHtml(t.missing)}</p>`));
       return;
     }
-    const csrf = csrfOf(req);
+    const csrf = csrfOf(req) || issuedCsrf(res);
     const returnUrl = typeof req.query.return_url === 'string' ? req.query.return_url : '';
     const hidden = `<input type="hidden" name="csrfmiddlewaretoken" value="${escapeHtml(csrf)}"><input type="hidden" name="return_url" value="${escapeHtml(returnUrl)}">`;
     const body =
@@ -91,6 +91,14 @@ function csrfOf(req: Request): string {
   const cookies = req.cookies as Record<string, unknown> | undefined;
   const value = cookies?.[CSRF_COOKIE];
   return typeof value === 'string' ? value : '';
+}
+
+/** A first visit has no cookie yet: the token the page middleware just set for this response. */
+function issuedCsrf(res: Response): string {
+  const header = res.getHeader('set-cookie');
+  const cookies = Array.isArray(header) ? header : typeof header === 'string' ? [header] : [];
+  const issued = cookies.find((c) => c.startsWith(`${CSRF_COOKIE}=`));
+  return issued ? (issued.slice(CSRF_COOKIE.length + 1).split(';')[0] ?? '') : '';
 }
 
 function page(title: string, body: string): string {

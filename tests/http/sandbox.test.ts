@@ -152,3 +152,21 @@ describe('with PAYMENTS_SANDBOX=0', async () => {
     expect((await database.db.selectFrom('orders').select('status').where('ref', '=', ref).executeTakeFirstOrThrow()).status).toBe('created');
   });
 });
+
+describe('the sandbox checkout on a first visit', async () => {
+  const { app, database } = await testApp({ config: { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'zine-p2-first-')) } });
+  await createPerson(database, 'fay');
+  const fay = new Visitor(app);
+  await fay.signIn('fay@example.com', PASSWORD);
+
+  it('works in a browser that has no CSRF cookie yet (the payer opened the link elsewhere)', async () => {
+    const ref = (await fay.post('/api/payments/order/', { type: 'membership', identity: 'premium_monthly_manual' })).body.id as string;
+    const stranger = new Visitor(app);
+    const page = await stranger.get(`/payments/sandbox/checkout/${ref}`);
+    const token = /name="csrfmiddlewaretoken" value="([^"]+)"/.exec(page.text)?.[1];
+    expect(token).toBe(stranger.csrf);
+    const paid = await stranger.agent.post(`/payments/sandbox/checkout/${ref}`).type('form').send({ result: 'paid', csrfmiddlewaretoken: token, return_url: '/member' });
+    expect(paid.status).toBe(303);
+    expect((await fay.get(`/api/payments/order/${ref}/`)).body.status).toBe('paid');
+  });
+});
