@@ -140,7 +140,9 @@ describe('orders and wallet payments', async () => {
     expect(await balanceCents(db, walletAccount(ann.id))).toBe(annBefore + 1_200);
     expect(await balanceCents(db, walletAccount(cat.id))).toBe(5_100 - 1_200);
     expect((await order(catV, { type: 'booklet', identity: String(bookletId) })).body).toEqual({ detail: 'You already bought this booklet.' });
-    const chapterRes = await catV.get('/api/booklets/guide/');
+    const booklet = await catV.get('/api/booklets/guide/');
+    expect(booklet.body.payment.bought).toBe(true);
+    const chapterRes = await catV.get('/api/booklets/guide/item/paid/');
     expect(chapterRes.status).toBe(200);
   });
 
@@ -182,5 +184,32 @@ describe('orders and wallet payments', async () => {
     const never = await annV.get('/api/accounts/membership/');
     expect(never.body).toEqual({ level: null, expires: null, renewal: false, expired: false, effective_role: 'user' });
     expect((await new Visitor(app).get('/api/accounts/membership/')).status).toBe(403);
+  });
+
+  it('a lower tier bought during a higher one adds time at the higher tier; the order pays once when clicked five times at once', async () => {
+    const eve = await createPerson(database, 'eve');
+    const eveV = await signedIn('eve');
+    await credit(eve.id, 7_800 + 2_200 * 5);
+    const vip = await order(eveV, { type: 'membership', identity: 'vip_monthly_manual' });
+    await eveV.post(`/api/payments/order/${vip.body.id}/wallet/`, {});
+    const vipExpiry = Number((await userRow(eve.id)).membership_expires_at);
+    const premium = await order(eveV, { type: 'membership', identity: 'premium_monthly_manual' });
+    const clicks = await Promise.all(Array.from({ length: 5 }, () => eveV.post(`/api/payments/order/${premium.body.id}/wallet/`, {})));
+    expect(clicks.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400]);
+    expect(clicks.filter((r) => r.status === 400).every((r) => r.body.detail === 'Order already paid.')).toBe(true);
+    const user = await userRow(eve.id);
+    expect(user.membership_tier).toBe('vip');
+    expect(Number(user.membership_expires_at)).toBeGreaterThan(vipExpiry + 27 * DAY);
+    expect(await balanceCents(db, walletAccount(eve.id))).toBe(2_200 * 4);
+  });
+
+  it('answers bad paging and identities with 400, never a 500', async () => {
+    expect((await benV.get('/api/payments/order/?page_size=100000')).status).toBe(400);
+    expect((await benV.get('/api/payments/order/?page=abc')).status).toBe(400);
+    for (const identity of [1e30, -5, 0, 'x'.repeat(65), null, [], {}, true]) {
+      expect((await order(benV, { type: 'booklet', identity })).status).toBe(400);
+    }
+    expect((await benV.get('/api/payments/order/%00/')).status).toBe(400);
+    expect((await benV.post('/api/payments/order/nope/wallet/', {})).status).toBe(404);
   });
 });
