@@ -30,7 +30,7 @@ export class RedeemStore {
     private readonly api: ApiClient,
     initialCode = '',
   ) {
-    this.code = initialCode.slice(0, 32);
+    this.code = initialCode.toUpperCase().slice(0, 32);
     makeObservable(this, {
       code: observable,
       preview: observableRef,
