@@ -162,6 +162,20 @@ describe('withdraw to WeChat', () => {
     expect(await database.db.selectFrom('withdrawals').selectAll().execute()).toHaveLength(0);
   });
 
+  it("takes the sandbox payment login's open id without WeChat credentials, but not another user's", async () => {
+    const { app, database, user, ann } = await walletWithMoney(1000);
+    const bob = await createPerson(database, 'bob');
+    await credit(database, bob.id, 1000);
+    const login = await ann.get('/accounts/login/wechat_payment/?next=/profile/wallet');
+    const openId = new URL(String(login.headers.location), 'http://x').searchParams.get('openid');
+    expect(openId).toBe(`sandbox_openid_${user.id}`);
+    const ok = await ann.post(path, { amount: '1', app_id: 'sandbox', open_id: openId, currency_code: 'CNY' });
+    expect(ok.status).toBe(201);
+    const bobs = await signedIn(app, 'bob');
+    expect((await bobs.post(path, { amount: '1', app_id: 'sandbox', open_id: openId, currency_code: 'CNY' })).status).toBe(400);
+    expect((await bobs.get('/api/payments/wallet/balance/')).body.net_amount).toBe('10.00');
+  });
+
   it('answers 403 without a CSRF token or when signed out', async () => {
     const { app, ann } = await walletWithMoney(1000);
     const noCsrf = await ann.agent.post(path).send({ amount: '1', app_id: 'wxsandbox', open_id: OPEN_ID, currency_code: 'CNY' });
