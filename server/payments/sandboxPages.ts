@@ -25,9 +25,9 @@ export interface SandboxPagesDeps {
 }
 
 const TEXTS = {
-  en: { title: 'Sandbox checkout', note: 'Test payment: no money moves.', order: 'Order', amount: 'Amount', pay: 'Pay', fail: 'Fail', paid: 'This order is paid.', missing: 'No such order.' },
-  'zh-CN': { title: '沙箱收银台', note: '测试支付：不会扣款。', order: '订单', amount: '金额', pay: '支付', fail: '支付失败', paid: '该订单已支付。', missing: '订单不存在。' },
-  'zh-TW': { title: '沙箱收銀台', note: '測試支付：不會扣款。', order: '訂單', amount: '金額', pay: '支付', fail: '支付失敗', paid: '該訂單已支付。', missing: '訂單不存在。' },
+  en: { item: 'For', title: 'Sandbox checkout', note: 'Test payment: no money moves.', order: 'Order', amount: 'Amount', pay: 'Pay', fail: 'Fail', paid: 'This order is paid.', missing: 'No such order.' },
+  'zh-CN': { item: '商品', title: '沙箱收银台', note: '测试支付：不会扣款。', order: '订单', amount: '金额', pay: '支付', fail: '支付失败', paid: '该订单已支付。', missing: '订单不存在。' },
+  'zh-TW': { item: '商品', title: '沙箱收銀台', note: '測試支付：不會扣款。', order: '訂單', amount: '金額', pay: '支付', fail: '支付失敗', paid: '該訂單已支付。', missing: '訂單不存在。' },
 } as const;
 
 const CHECKOUT = '/payments/sandbox/checkout/:ref';
@@ -56,7 +56,7 @@ export function sandboxPages(deps: SandboxPagesDeps): Router {
         ? `<p>${escapeHtml(t.paid)}</p>`
         : `<form method="post">${hidden}<button name="result" value="paid" style="font-size:16px;padding:8px 20px;margin-right:8px;background:#1a7f37;color:#fff;border:0">${escapeHtml(t.pay)}</button> <button name="result" value="failed" style="font-size:16px;padding:8px 20px">${escapeHtml(t.fail)}</button></form>`;
     res.type('html').send(
-      page(t.title, `<p style="color:#a60">${escapeHtml(t.note)}</p><dl><dt>${escapeHtml(t.order)}</dt><dd>${escapeHtml(order.ref)}</dd><dt>${escapeHtml(t.amount)}</dt><dd>¥${formatCents(Number(order.amount_cents))}</dd></dl>${body}`),
+      page(t.title, `<p style="color:#a60">${escapeHtml(t.note)}</p><dl><dt>${escapeHtml(t.order)}</dt><dd>${escapeHtml(order.ref)}</dd><dt>${escapeHtml(t.item)}</dt><dd>${escapeHtml(await itemName(deps.db, order.type, order.identity))}</dd><dt>${escapeHtml(t.amount)}</dt><dd>¥${formatCents(Number(order.amount_cents))}</dd></dl>${body}`),
     );
   });
   router.post(CHECKOUT, express.urlencoded({ extended: false, limit: '8kb' }), async (req, res) => {
@@ -91,6 +91,13 @@ function csrfOf(req: Request): string {
   const cookies = req.cookies as Record<string, unknown> | undefined;
   const value = cookies?.[CSRF_COOKIE];
   return typeof value === 'string' ? value : '';
+}
+
+/** What the order buys: the booklet's name, or the membership product key (vip_monthly_manual). */
+async function itemName(db: Kysely<DB>, type: string, identity: string): Promise<string> {
+  if (type !== 'booklet') return identity;
+  const booklet = await db.selectFrom('booklets').select('name').where('id', '=', Number(identity)).executeTakeFirst();
+  return booklet?.name ?? identity;
 }
 
 /** A first visit has no cookie yet: the token the page middleware just set for this response. */

@@ -44,6 +44,7 @@ describe('the sandbox payment provider', async () => {
     const page = await benV.get(url.pathname + url.search);
     expect(page.status).toBe(200);
     expect(page.text).toContain('188.00');
+    expect(page.text).toContain('premium_annual_manual');
     expect(page.text).toContain('name="csrfmiddlewaretoken"');
 
     const forged = await benV.agent.post(url.pathname).type('form').send({ result: 'paid', csrfmiddlewaretoken: 'x'.repeat(43), return_url: '/member' });
