@@ -63,5 +63,10 @@ describe('npm run admin -- credit-wallet', () => {
     }
     expect(await balanceCents(database.db, walletAccount(ann.id))).toBe(1250);
     expect((await run('help')).out).toContain('credit-wallet <email>');
+    expect(await run('ledger-audit')).toEqual({ code: 0, out: 'every txn sums to zero\nplatform:clearing\t0.00\nplatform:revenue\t0.00\nplatform:adjustments\t-12.50' });
+    await database.db.insertInto('ledger_entries').values({ txn_id: 'broken', account: 'platform:revenue', amount_cents: 5, kind: 'x', ref: '', created_at: 1 }).execute();
+    const broken = await run('ledger-audit');
+    expect(broken.code).toBe(1);
+    expect(broken.out).toContain('1 unbalanced txn(s): broken');
   });
 });

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { balanceCents, creditWallet, formatCents, parseAmountCents, PLATFORM_ADJUSTMENTS, walletAccount } from './ledger';
+import { balanceCents, creditWallet, formatCents, parseAmountCents, PLATFORM_ADJUSTMENTS, PLATFORM_CLEARING, PLATFORM_REVENUE, walletAccount } from './ledger';
 
 interface WalletAdminDeps {
   db: Kysely<DB>;
@@ -29,6 +29,24 @@ export const walletCommands: Readonly<Record<string, Command>> = {
       if (note.length === 0 || note.length > 64) throw new Error('--note takes 1 to 64 characters');
       const balance = await creditWalletByEmail(deps, email, cents, note);
       return `credited ${formatCents(cents)} CNY to ${email.toLowerCase()}; the wallet now holds ${formatCents(balance)} CNY`;
+    },
+  },
+  'ledger-audit': {
+    usage: 'ledger-audit   (checks that every ledger txn sums to zero; prints the platform accounts)',
+    async run(_args, { db }) {
+      const unbalanced = await db
+        .selectFrom('ledger_entries')
+        .select('txn_id')
+        .groupBy('txn_id')
+        .having((eb) => eb.fn.sum('amount_cents'), '!=', 0)
+        .execute();
+      const accounts = await Promise.all(
+        [PLATFORM_CLEARING, PLATFORM_REVENUE, PLATFORM_ADJUSTMENTS].map(async (account) => `${account}\t${formatCents(await balanceCents(db, account))}`),
+      );
+      if (unbalanced.length > 0) {
+        throw new Error(`${unbalanced.length} unbalanced txn(s): ${unbalanced.slice(0, 20).map((r) => r.txn_id).join(', ')}`);
+      }
+      return ['every txn sums to zero', ...accounts].join('\n');
     },
   },
 };
