@@ -115,6 +115,7 @@ describe('the sandbox payment provider', async () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.app_params as object).sort()).toEqual(['appId', 'nonceStr', 'package', 'paySign', 'signType', 'timeStamp']);
     expect(res.body.app_params.package).toBe(`prepay_id=sandbox_${ref}`);
+    expect(new URL(res.body.sandbox_checkout_url as string).pathname).toBe(`/payments/sandbox/checkout/${ref}`);
     expect(await statusOf(ref)).toBe('pending');
     expect((await catV.get(`/api/payments/order/${ref}/wechat/?openid=x`)).status).toBe(404);
     expect((await new Visitor(app).get(`/api/payments/order/${ref}/wechat/?openid=x`)).status).toBe(403);

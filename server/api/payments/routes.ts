@@ -55,7 +55,9 @@ export function orderRoutes(deps: { db: Kysely<DB>; now: () => number; origin: s
     const user = requireUser(req);
     const { openid } = wechatQuery.parse(req.query);
     const order = await markPending(deps.db, user.id, refOf(req.params), 'wechat');
-    res.json({ ...orderJson(order), app_params: sandboxWechatParams(order.ref, openid, deps.now()) });
+    // No chat-app bridge can pay a sandbox prepay id: the client may send the payer to our checkout instead.
+    const checkout = sandboxCheckoutUrl(siteOriginFor(deps.publicOrigin, req), order.ref, undefined);
+    res.json({ ...orderJson(order), app_params: sandboxWechatParams(order.ref, openid, deps.now()), sandbox_checkout_url: checkout });
   });
   router.get('/:ref/alipay/web/', providerPay, async (req, res) => {
     const user = requireUser(req);
