@@ -38,7 +38,7 @@ export const RedeemForm = observer(function RedeemForm({ initialCode }: { initia
         </label>
         <input
           id="redeem-code"
-          className="sms-page__input sms-page__input--code"
+          className="sms-page__input"
           type="text"
           autoComplete="off"
           autoCapitalize="characters"
@@ -65,7 +65,7 @@ export const RedeemForm = observer(function RedeemForm({ initialCode }: { initia
 function grantText(view: RedeemCodeView, t: Translate): string {
   if (view.kind === 'booklet') return t('booklet', { name: view.booklet?.name ?? '' });
   const level = view.level ? t(`level.${view.level}`) : '';
-  const period = view.months === 12 ? t('year') : t('months', { months: view.months ?? 0 });
+  const period = view.months === 12 ? t('year') : view.months === 1 ? t('month') : t('months', { months: view.months ?? 0 });
   return `${level} · ${period}`;
 }
 
@@ -86,7 +86,7 @@ function Preview({ view, t, date }: { view: RedeemCodeView; t: Translate; date: 
 function Redeemed({ result, t, date }: { result: RedeemResult; t: Translate; date: (iso: string) => string }) {
   const booklet = result.booklet;
   return (
-    <div className="sms-page redeem-page">
+    <div className="sms-page sms-page__form redeem-page">
       <p className="sms-page__done" role="status">
         {result.kind === 'booklet'
           ? t('done.booklet', { name: booklet?.name ?? '' })

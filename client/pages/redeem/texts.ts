@@ -10,6 +10,7 @@ export type RedeemTextKey =
   | 'level.premium'
   | 'level.vip'
   | 'level.enterprise'
+  | 'month'
   | 'months'
   | 'year'
   | 'booklet'
@@ -45,7 +46,8 @@ export const REDEEM_TEXTS: PageTexts<RedeemTextKey> = {
     'level.premium': 'Premium membership',
     'level.vip': 'VIP membership',
     'level.enterprise': 'Enterprise membership',
-    'months': '{months} month(s)',
+    'month': '1 month',
+    'months': '{months} months',
     'year': '1 year',
     'booklet': 'the booklet “{name}”',
     'soldBy': 'Sold by {reseller}, an authorised reseller',
@@ -78,6 +80,7 @@ export const REDEEM_TEXTS: PageTexts<RedeemTextKey> = {
     'level.premium': '高级会员',
     'level.vip': 'VIP 会员',
     'level.enterprise': '企业会员',
+    'month': '1 个月',
     'months': '{months} 个月',
     'year': '1 年',
     'booklet': '小册《{name}》',
@@ -111,6 +114,7 @@ export const REDEEM_TEXTS: PageTexts<RedeemTextKey> = {
     'level.premium': '高級會員',
     'level.vip': 'VIP 會員',
     'level.enterprise': '企業會員',
+    'month': '1 個月',
     'months': '{months} 個月',
     'year': '1 年',
     'booklet': '小冊《{name}》',
