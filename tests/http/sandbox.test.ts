@@ -108,6 +108,21 @@ describe('the sandbox payment provider', async () => {
     expect((await new Visitor(app).agent.post('/api/payments/callback/sandbox/').set('Content-Type', 'application/json').send('{')).status).toBe(400);
   });
 
+  it('concurrent callbacks: one nonce delivered ten times counts once; ten fresh ones pay once', async () => {
+    const ref = await newOrder(benV, { type: 'membership', identity: 'premium_monthly_manual' });
+    const before = Number((await db.selectFrom('users').select('membership_expires_at').where('id', '=', ben.id).executeTakeFirstOrThrow()).membership_expires_at);
+    const one = makeCallback(secret, ref, 'paid', Date.now());
+    const same = await Promise.all(Array.from({ length: 10 }, () => callback(one)));
+    expect(same.map((r) => r.status).sort()).toEqual([200, ...Array<number>(9).fill(400)]);
+    const fresh = await Promise.all(Array.from({ length: 10 }, () => callback(makeCallback(secret, ref, 'paid', Date.now()))));
+    expect(fresh.every((r) => r.status === 200)).toBe(true);
+    const after = Number((await db.selectFrom('users').select('membership_expires_at').where('id', '=', ben.id).executeTakeFirstOrThrow()).membership_expires_at);
+    expect(after - before).toBeGreaterThan(27 * 24 * 3600 * 1000);
+    expect(after - before).toBeLessThan(32 * 24 * 3600 * 1000);
+    const revenue = await db.selectFrom('ledger_entries').select('amount_cents').where('ref', '=', ref).where('account', '=', 'platform:revenue').execute();
+    expect(revenue.map((r) => Number(r.amount_cents))).toEqual([2_200]);
+  });
+
   it('chat-app pay answers sandbox app_params and marks the order pending; needs an openid', async () => {
     const ref = await newOrder(benV, { type: 'membership', identity: 'vip_annual_manual' });
     expect((await benV.get(`/api/payments/order/${ref}/wechat/`)).status).toBe(400);
