@@ -205,6 +205,23 @@ describe('redeem codes, referral and resellers (/api/redeem/)', async () => {
     expect(last.body.detail).toMatch(/^Request was throttled/);
   });
 
+  it('pages: /r/ redirects on the server; the redeem and reseller pages render in the reader’s language', async () => {
+    const short = await request(app).get('/r/abcd-efgh-jkmn-pqrs');
+    expect(short.status).toBe(302);
+    expect(short.headers.location).toBe('/redeem/abcd-efgh-jkmn-pqrs/');
+    expect((await request(app).get('/r/ABCD1234')).headers.location).toBe('/accounts/referral/ABCD1234/');
+    expect((await request(app).get('/r/')).headers.location).toBe('/redeem/');
+    const script = await request(app).get(`/r/${encodeURIComponent('<script>alert(1)</script>')}`);
+    expect(script.headers.location).not.toContain('<');
+    const zh = await request(app).get('/redeem/').set('Accept-Language', 'zh-CN');
+    expect(zh.status).toBe(200);
+    expect(zh.text).toContain('兑换码');
+    const reseller = await request(app).get('/reseller/digital_lizhi').set('Accept-Language', 'en');
+    expect(reseller.status).toBe(200);
+    expect(reseller.text).toContain('How to redeem');
+    expect((await request(app).get('/reseller/redeem').set('Accept-Language', 'zh-TW')).text).toContain('從授權經銷商處購買了兌換碼');
+  });
+
   describe('referral', () => {
     it('a signed-in reader gets a code; a friend’s visit records the referrer once', async () => {
       const annVisitor = await signedIn('ann');
