@@ -35,9 +35,6 @@ async function deliverMembership(trx: Transaction<DB>, order: OrderRow, now: num
   if (!product) throw new Error(`order ${order.ref}: unknown membership product ${order.identity}`);
   await extendMembership(trx, order.user_id, product.level, product.months, now);
   await postTransfer(trx, { from: PLATFORM_CLEARING, to: PLATFORM_REVENUE, amountCents: Number(order.amount_cents), kind: 'membership', ref: order.ref, now });
-  const user = await trx.selectFrom('users').select('username').where('id', '=', order.user_id).executeTakeFirstOrThrow();
-  // The member's column and articles change ('User Expired' lifts, badges).
-  await contentChanged(trx, [`author:${user.username}`], now);
 }
 
 async function deliverBooklet(trx: Transaction<DB>, order: OrderRow, now: number): Promise<void> {

@@ -3,6 +3,7 @@ import { MEMBER_TIERS, type MemberTier } from '../../shared/constants';
 import type { AccountRole } from '../../shared/entities';
 import { effectiveRole } from '../../shared/membership';
 import { findMembershipProduct, membershipProductKey, type MembershipKind } from '../../shared/membershipProducts';
+import { contentChanged } from '../content/changes';
 import type { DB, User } from '../db/schema';
 import { formatCents } from './ledger';
 
@@ -12,6 +13,7 @@ const TIER_RANK: Readonly<Record<MemberTier, number>> = { premium: 1, vip: 2, en
  * Adds paid months to a user's membership (docs/decisions/025): the time runs on from
  * max(now, current expiry). Buying a higher tier while a lower one runs makes the whole
  * remaining time the higher tier; a lower tier bought during a higher one keeps the higher.
+ * Records the content change of the member's pages in the same transaction.
  */
 export async function extendMembership(
   trx: Transaction<DB>,
@@ -22,7 +24,7 @@ export async function extendMembership(
 ): Promise<{ expiresAt: number }> {
   const user = await trx
     .selectFrom('users')
-    .select(['membership_tier', 'membership_expires_at'])
+    .select(['username', 'membership_tier', 'membership_expires_at'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const currentExpiry = Number(user.membership_expires_at ?? 0);
@@ -35,6 +37,8 @@ export async function extendMembership(
     .set({ membership_tier: tier, membership_expires_at: expiresAt })
     .where('id', '=', userId)
     .execute();
+  // The member's column and articles change ('User Expired' lifts, the badge).
+  await contentChanged(trx, [`author:${user.username}`], now);
   return { expiresAt };
 }
 

@@ -97,6 +97,8 @@ describe('orders and wallet payments', async () => {
     const membership = await benV.get('/api/accounts/membership/');
     expect(membership.body).toMatchObject({ level: 'vip', renewal: false, expired: false, effective_role: 'vip' });
     expect((await benV.get('/api/accounts/info/')).body).toMatchObject({ role: 'vip' });
+    const changes = await db.selectFrom('content_changes').select('key').where('key', '=', 'author:ben').execute();
+    expect(changes.length).toBeGreaterThan(0);
 
     const again = await benV.post(`/api/payments/order/${created.body.id}/wallet/`, {});
     expect(again.status).toBe(400);
