@@ -1,7 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { MemberTier } from '../../../shared/constants';
 import { contentChanged } from '../../content/changes';
-import type { Selectable } from 'kysely';
 import type { DB, RedeemCodesTable, User } from '../../db/schema';
 import { extendMembership } from '../../payments/membership';
 import { formatCode, normalizeCode } from '../../redeem/code';
