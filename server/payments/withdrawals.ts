@@ -6,8 +6,10 @@ import { formatCents, lockWallet, PLATFORM_CLEARING, spendFromWallet } from './l
 export interface WithdrawalDeps {
   db: Kysely<DB>;
   now: () => number;
-  /** The official account's AppID when WeChat is configured; absent: the sandbox pays at once. */
+  /** The official account's AppID when WeChat is configured. */
   payoutAppId?: string;
+  /** PAYMENTS_SANDBOX: without WeChat credentials the sandbox marks payouts paid at once. */
+  sandbox: boolean;
 }
 
 export interface WithdrawalRequest {
@@ -50,7 +52,8 @@ export async function withdrawToWechat(deps: WithdrawalDeps, userId: number, req
     .where('user_id', '=', userId)
     .$if(deps.payoutAppId !== undefined, (q) => q.where('app', '=', 'mp'))
     .executeTakeFirst();
-  const sandbox = deps.payoutAppId === undefined;
+  // A real site without payout credentials must not call a withdrawal paid: it waits for an operator.
+  const sandbox = deps.payoutAppId === undefined && deps.sandbox;
   if (!identity && !(sandbox && request.openId === sandboxOpenId(userId))) {
     throw ApiError.detail(400, 'This WeChat account is not linked to your account.');
   }

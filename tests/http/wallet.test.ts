@@ -227,3 +227,21 @@ describe('demo seed', () => {
     expect((await reader.get('/api/payments/wallet/transactions/')).body.results[0]).toMatchObject({ description: 'Demo credit', direction: 'in', amount: '200.00' });
   }, 30_000);
 });
+
+describe('withdraw with the sandbox off and no WeChat credentials', () => {
+  it('keeps the withdrawal pending (no money is said to be sent) and refuses sandbox open ids', async () => {
+    const { app, database } = await testApp({ config: { paymentsSandbox: false } });
+    const user = await createPerson(database, 'ann');
+    await credit(database, user.id, 1000);
+    await linkWechat(database, user.id, OPEN_ID);
+    const ann = await signedIn(app, 'ann');
+    const path = '/api/payments/wallet/withdraw/wechat/';
+    expect((await ann.post(path, { amount: '1', app_id: 'wxany', open_id: `sandbox_openid_${user.id}`, currency_code: 'CNY' })).status).toBe(400);
+    const res = await ann.post(path, { amount: '1', app_id: 'wxany', open_id: OPEN_ID, currency_code: 'CNY' });
+    expect(res.status).toBe(201);
+    expect(res.body.status).toBe('pending');
+    const row = await database.db.selectFrom('withdrawals').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'pending', paid_at: null });
+    expect((await ann.get('/api/payments/wallet/balance/')).body.net_amount).toBe('9.00');
+  });
+});

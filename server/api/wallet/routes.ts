@@ -15,6 +15,8 @@ export interface WalletDeps {
   origin: string;
   /** WECHAT_MP_APP_ID when configured: withdrawals go to that app's open ids. */
   wechatPayoutAppId?: string;
+  /** PAYMENTS_SANDBOX (absent: on). */
+  paymentsSandbox?: boolean;
 }
 
 const withdrawBody = z.object({
@@ -42,7 +44,7 @@ export function walletRoutes(deps: WalletDeps): Router {
     const amountCents = parseAmountCents(body.amount);
     if (amountCents === null) throw new ApiError(400, { amount: ['Enter an amount above 0 with at most 2 decimals.'] });
     const withdrawal = await withdrawToWechat(
-      { db: deps.db, now: deps.now, payoutAppId: deps.wechatPayoutAppId },
+      { db: deps.db, now: deps.now, payoutAppId: deps.wechatPayoutAppId, sandbox: deps.paymentsSandbox !== false },
       user.id,
       { amountCents, appId: body.app_id, openId: body.open_id },
     );
