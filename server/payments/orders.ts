@@ -22,6 +22,10 @@ export interface OrderJson {
 
 export const ORDER_ALREADY_PAID = 'Order already paid.';
 
+/** Unpaid orders one user may start in an hour: enough for any shopper, not for filling the table. */
+export const MAX_OPEN_ORDERS = 100;
+const OPEN_ORDER_WINDOW_MS = 3600_000;
+
 export function orderJson(order: OrderRow): OrderJson {
   return {
     id: order.ref,
@@ -40,6 +44,14 @@ export function orderJson(order: OrderRow): OrderJson {
 /** Creates an order at the server's price; the client's amount plays no part. */
 export async function createOrder(db: Kysely<DB>, userId: number, type: OrderType, identity: string, now: number): Promise<OrderRow> {
   const price = await priceOrder(db, userId, type, identity);
+  const open = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '!=', 'paid')
+    .where('created_at', '>', now - OPEN_ORDER_WINDOW_MS)
+    .executeTakeFirst();
+  if (Number(open?.n ?? 0) >= MAX_OPEN_ORDERS) throw ApiError.detail(429, 'Too many unpaid orders. Please try again later.');
   return db
     .insertInto('orders')
     .values({ ref: newSecret(12), user_id: userId, type, identity, amount_cents: price.amountCents, currency: price.currency, status: 'created', method: null, provider_ref: null, created_at: now, paid_at: null })

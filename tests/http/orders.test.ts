@@ -214,4 +214,15 @@ describe('orders and wallet payments', async () => {
     expect((await benV.get('/api/payments/order/%00/')).status).toBe(400);
     expect((await benV.post('/api/payments/order/nope/wallet/', {})).status).toBe(404);
   });
+
+  it('stops a user from starting more than 100 unpaid orders an hour', async () => {
+    const gus = await createPerson(database, 'gus');
+    const gusV = await signedIn('gus');
+    const rows = Array.from({ length: 99 }, (_, i) => ({ ref: `gus-${i}`, user_id: gus.id, type: 'membership' as const, identity: 'premium_monthly_manual', amount_cents: 2_200, currency: 'CNY', status: 'created' as const, method: null, provider_ref: null, created_at: Date.now() - 1_000, paid_at: null }));
+    await db.insertInto('orders').values(rows).execute();
+    expect((await order(gusV, { type: 'membership', identity: 'premium_monthly_manual' })).status).toBe(201);
+    const refused = await order(gusV, { type: 'membership', identity: 'premium_monthly_manual' });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ detail: 'Too many unpaid orders. Please try again later.' });
+  });
 });
