@@ -245,3 +245,16 @@ describe('withdraw with the sandbox off and no WeChat credentials', () => {
     expect((await ann.get('/api/payments/wallet/balance/')).body.net_amount).toBe('9.00');
   });
 });
+
+describe('wallet payments in the transactions', () => {
+  it('shows a membership paid from the wallet as money out with its order', async () => {
+    const { database, ann } = await walletWithMoney(100_00);
+    const order = await ann.post('/api/payments/order/', { type: 'membership', identity: 'vip_monthly_manual' });
+    expect(order.status).toBe(201);
+    expect((await ann.post(`/api/payments/order/${order.body.id}/wallet/`, {})).status).toBe(200);
+    expect((await ann.get('/api/payments/wallet/balance/')).body.net_amount).toBe('22.00');
+    const latest = (await ann.get('/api/payments/wallet/transactions/')).body.results[0];
+    expect(latest).toMatchObject({ kind: 'order_membership', amount: '78.00', direction: 'out', description: `Membership payment (order ${order.body.id})` });
+    expect(await unbalancedTxns(database)).toBe(0);
+  });
+});

@@ -50,7 +50,11 @@ function describe(kind: string, ref: string): string {
     case 'adjustment':
       return ref || 'Adjustment';
     case 'booklet_sale':
-      return 'Booklet sale';
+      return `Booklet sale (order ${ref})`;
+    case 'order_membership':
+      return `Membership payment (order ${ref})`;
+    case 'order_booklet':
+      return `Booklet purchase (order ${ref})`;
     default:
       return kind.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
   }
