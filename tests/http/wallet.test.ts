@@ -258,3 +258,30 @@ describe('wallet payments in the transactions', () => {
     expect(await unbalancedTxns(database)).toBe(0);
   });
 });
+
+describe('wallet payments and withdrawals at once', () => {
+  it('50 concurrent requests never overdraw and the ledger balances', async () => {
+    const { database, user, ann } = await walletWithMoney(100_00);
+    const orders: string[] = [];
+    for (let i = 0; i < 25; i += 1) {
+      const order = await ann.post('/api/payments/order/', { type: 'membership', identity: 'premium_monthly_manual' });
+      expect(order.status).toBe(201);
+      orders.push(String(order.body.id));
+    }
+    const send = (url: string, body: object) => ann.agent.post(url).set('X-CSRFToken', ann.csrf).send(body);
+    const answers = await Promise.all(
+      orders.flatMap((id) => [
+        send(`/api/payments/order/${id}/wallet/`, {}),
+        send('/api/payments/wallet/withdraw/wechat/', { amount: '10.00', app_id: 'wxsandbox', open_id: OPEN_ID, currency_code: 'CNY' }),
+      ]),
+    );
+    expect(answers.every((r) => r.status === 200 || r.status === 201 || r.status === 400)).toBe(true);
+    const paidCents = answers.filter((r, i) => i % 2 === 0 && r.status === 200).length * 22_00;
+    const withdrawnCents = answers.filter((r, i) => i % 2 === 1 && r.status === 201).length * 10_00;
+    const balance = await balanceCents(database.db, walletAccount(user.id));
+    expect(balance).toBeGreaterThanOrEqual(0);
+    expect(balance).toBe(100_00 - paidCents - withdrawnCents);
+    expect(balance).toBeLessThan(10_00);
+    expect(await unbalancedTxns(database)).toBe(0);
+  }, 120_000);
+});
