@@ -29,8 +29,6 @@ const PAGES: [path: string, heading: string][] = [
   ['/accounts/referral', 'Invitation'],
   ['/accounts/referral/CODE42', 'Invitation'],
   // The booklet pages read a real booklet: tests/http/booklets.pages.test.ts.
-  ['/r', 'Short Link'],
-  ['/r/abc', 'Short Link'],
   ['/redeem', 'Redeem'],
   ['/redeem/GIFT-1', 'Redeem'],
   ['/@alice', "alice's column"],
@@ -50,6 +48,15 @@ describe('the route table', () => {
       expect(res.text).toContain('<div id="root">');
     },
   );
+
+  it.each([
+    ['/r', '/redeem/'],
+    ['/r/', '/redeem/'],
+    ['/r/abcd-efgh-jkmn-pqrs', '/redeem/abcd-efgh-jkmn-pqrs/'],
+  ])('%s, a short link, redirects to %s (decision 027)', async (path, target) => {
+    const res = await request(app).get(path).expect(302);
+    expect(res.headers.location).toBe(target);
+  });
 
   it.each(GUARDED.flatMap((p) => [p, `${p}/`]))('%s sends a signed-out visitor to sign in', async (path) => {
     const res = await request(app).get(`${path}?tab=1`).expect(302);

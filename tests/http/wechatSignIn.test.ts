@@ -34,6 +34,12 @@ describe('chat-app sign-in navigations without WeChat credentials', async () => 
 
   it('also answers without the trailing slash and for the payment sign-in', async () => {
     expect((await request(app).get('/accounts/login/weixin').expect(200)).text).toContain('not configured');
-    expect((await request(app).get('/accounts/login/wechat_payment/?next=/').expect(200)).text).toContain('not configured');
+  });
+
+  it('answers the payment sign-in in sandbox mode: back to next with a sandbox openid (decision 025)', async () => {
+    const res = await request(app).get('/accounts/login/wechat_payment/?next=%2Fmember%2F').expect(302);
+    expect(res.headers.location).toMatch(/^\/member\/\?openid=sandbox_openid_\d+$/);
+    const offsite = await request(app).get('/accounts/login/wechat_payment/?next=https%3A%2F%2Fevil.example%2F').expect(302);
+    expect(offsite.headers.location).toMatch(/^\/\?openid=/);
   });
 });
