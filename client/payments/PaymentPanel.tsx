@@ -81,7 +81,7 @@ export default observer(function PaymentPanel() {
                 <span className="payment__icon" aria-hidden="true">
                   ✓
                 </span>
-                {t('panel.success')}
+                <span>{t('panel.success')}</span>
               </p>
               <p>{t('panel.successText', { item: request.label })}</p>
               <button type="button" className="button button--primary" onClick={close}>
@@ -95,7 +95,7 @@ export default observer(function PaymentPanel() {
                 <span className="payment__icon" aria-hidden="true">
                   ✕
                 </span>
-                {t('panel.failed')}
+                <span>{t('panel.failed')}</span>
               </p>
               <p className="payment__message" role="alert">
                 {status.msg}

@@ -1,0 +1,156 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { creditWalletByEmail } from '../../server/payments/walletCommands';
+import { watchForErrors } from '../support/browser';
+import { demoSite } from '../support/demoSite';
+import { createPerson, PASSWORD } from '../support/people';
+
+const site = demoSite();
+
+const CHAPTER = '/booklet/the-walkers-notebook/the-notebook-habit';
+/** Words of the demo booklet's first paid chapter: a buyer reads them, nobody else does. */
+const PAID_WORDS = 'Carry a notebook small enough to forget';
+
+const TEXTS = {
+  en: {
+    vipCard: 'VIP One-off',
+    buyMonth: 'Buy a month',
+    web: 'Pay online (Alipay)',
+    pay: 'Pay',
+    balance: /^Wallet balance/,
+    success: 'Success',
+    failed: 'Failed',
+    retry: 'Retry',
+    done: 'Done',
+    creating: 'Creating an order...',
+    member: /^Your membership: VIP, until \d{4}-\d{2}-\d{2}\.$/,
+    buy: 'Buy for ¥12.00',
+  },
+  'zh-CN': {
+    vipCard: 'VIP 会员 单次购买',
+    buyMonth: '购买一个月',
+    web: '网页支付（支付宝）',
+    pay: '支付',
+    balance: /^钱包余额/,
+    success: '支付成功',
+    failed: '支付失败',
+    retry: '重试',
+    done: '完成',
+    creating: '正在创建订单...',
+    member: /^您的会员：VIP 会员，有效期至 \d{4}-\d{2}-\d{2}。$/,
+    buy: '购买 ¥12.00',
+  },
+} as const;
+
+const COMBINATIONS = [
+  ['en', 1280],
+  ['en', 375],
+  ['zh-CN', 1280],
+  ['zh-CN', 375],
+] as const;
+
+let people = 0;
+
+/** A fresh account signed in through the API in a new browser context with the reader's language. */
+async function buyer(locale: keyof typeof TEXTS, width: number): Promise<{ context: BrowserContext; page: Page; email: string }> {
+  const person = await createPerson(site.server.database, `buyer${++people}`);
+  const email = `${person.username}@example.com`;
+  const context = await site.browser.newContext({ viewport: { width, height: 800 }, locale });
+  await context.request.get(`${site.server.origin}/`);
+  const csrf = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
+  const res = await context.request.post(`${site.server.origin}/api/accounts/login/cookies/`, {
+    headers: { 'X-CSRFToken': csrf },
+    data: { email, password: PASSWORD },
+  });
+  expect(res.status()).toBe(200);
+  return { context, page: await context.newPage(), email };
+}
+
+async function credit(email: string, cents: number): Promise<void> {
+  await creditWalletByEmail({ db: site.server.database.db, now: Date.now }, email, cents, 'test credit');
+}
+
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-hydrated="true"]');
+}
+
+async function fitsTheScreen(page: Page, selector: string, width: number): Promise<void> {
+  const box = await page.locator(selector).boundingBox();
+  expect(box).not.toBeNull();
+  expect(box?.width).toBeLessThanOrEqual(Math.min(500, width));
+  if (width <= 548) expect(box?.width).toBe(width);
+}
+
+describe('paying in Chromium', () => {
+  it.each(COMBINATIONS)('buys a VIP month with the sandbox web pay and gets the VIP badge (%s, %i px)', async (locale, width) => {
+    const texts = TEXTS[locale];
+    const { context, page } = await buyer(locale, width);
+    // The sandbox checkout page (server/payments/sandboxPages.ts) links no icon: the browser's /favicon.ico is a 404.
+    const problems = watchForErrors(page, [/status of 404/]);
+    await page.goto(`${site.server.origin}/member/`);
+    await hydrated(page);
+    expect(await page.locator('.profile__badge--vip').count()).toBe(0);
+    const card = page.getByRole('region', { name: texts.vipCard });
+    await card.getByText('¥78.00').waitFor();
+    await card.locator('s', { hasText: '¥936.00' }).waitFor();
+    await card.getByRole('button', { name: texts.buyMonth }).click();
+
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('¥78.00').waitFor();
+    await fitsTheScreen(page, '.payment__box', width);
+    await dialog.getByRole('button', { name: texts.web }).click();
+    await page.waitForURL('**/payments/sandbox/checkout/**');
+    await page.getByRole('button', { name: texts.pay, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/member/');
+    await hydrated(page);
+    await page.locator('.profile__badge--vip').waitFor();
+    await page.getByRole('status').filter({ hasText: texts.member }).waitFor();
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
+  it.each(COMBINATIONS)('buys the booklet from the wallet and reads its paid chapter at once (%s, %i px)', async (locale, width) => {
+    const texts = TEXTS[locale];
+    const { context, page, email } = await buyer(locale, width);
+    await credit(email, 2000);
+    const problems = watchForErrors(page);
+    await page.goto(site.server.origin + CHAPTER);
+    await hydrated(page);
+    expect(await page.content()).not.toContain(PAID_WORDS);
+    await page.getByRole('button', { name: texts.buy }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('¥20.00').waitFor();
+    await fitsTheScreen(page, '.payment__box', width);
+    await dialog.getByRole('button', { name: texts.balance }).click();
+    await dialog.getByText(texts.success, { exact: true }).waitFor();
+    // The chapter opens behind the panel, without a reload.
+    await page.getByText(PAID_WORDS).waitFor();
+    await dialog.getByRole('button', { name: texts.done }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.locator('.booklet-paywall').count()).toBe(0);
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
+  it.each([COMBINATIONS[0], COMBINATIONS[3]])('shows a failed payment with the server message, and Retry lets the reader pay (%s, %i px)', async (locale, width) => {
+    const texts = TEXTS[locale];
+    const { context, page, email } = await buyer(locale, width);
+    const problems = watchForErrors(page, [/status of 400/]);
+    await page.goto(site.server.origin + CHAPTER);
+    await hydrated(page);
+    await page.getByRole('button', { name: texts.buy }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: texts.balance }).click();
+    await dialog.getByText(texts.failed, { exact: true }).waitFor();
+    const message = await dialog.getByRole('alert').textContent();
+    expect(message).toMatch(/balance|余额/i);
+
+    await credit(email, 1200);
+    await dialog.getByRole('button', { name: texts.retry }).click();
+    await dialog.getByRole('button', { name: texts.balance }).click();
+    await dialog.getByText(texts.success, { exact: true }).waitFor();
+    await page.getByText(PAID_WORDS).waitFor();
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+});
