@@ -117,7 +117,7 @@ describe('PaymentStore', () => {
     const login = new PaymentStore(fakeBackend(answers).api, anonymous);
     await login.start(request);
     await login.payWithWechat();
-    expect(anonymous.navigate).toHaveBeenCalledWith(`/accounts/login/wechat_payment/?next=${encodeURIComponent('http://site.test/booklet/a/paid')}`);
+    expect(anonymous.navigate).toHaveBeenCalledWith(`/accounts/login/wechat_payment/?next=${encodeURIComponent('/booklet/a/paid')}`);
   });
 
   it('in the native app the app payment starts at once without the balance; in the mini program nothing is fetched', async () => {

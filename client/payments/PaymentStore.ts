@@ -109,7 +109,9 @@ export class PaymentStore {
     if (!order || this.status.tag !== 'created') return;
     const openid = this.platform.wechatOpenId();
     if (!openid) {
-      this.platform.navigate(`/accounts/login/wechat_payment/?next=${encodeURIComponent(this.platform.currentUrl())}`);
+      // The login takes a path on this site (shared/safeNext.ts) and comes back with `openid`.
+      const here = new URL(this.platform.currentUrl());
+      this.platform.navigate(`/accounts/login/wechat_payment/?next=${encodeURIComponent(here.pathname + here.search)}`);
       return;
     }
     this.setStatus({ tag: 'pending' });

@@ -52,10 +52,10 @@ const COMBINATIONS = [
 let people = 0;
 
 /** A fresh account signed in through the API in a new browser context with the reader's language. */
-async function buyer(locale: keyof typeof TEXTS, width: number): Promise<{ context: BrowserContext; page: Page; email: string }> {
+async function buyer(locale: keyof typeof TEXTS, width: number, userAgent?: string): Promise<{ context: BrowserContext; page: Page; email: string; id: number }> {
   const person = await createPerson(site.server.database, `buyer${++people}`);
   const email = `${person.username}@example.com`;
-  const context = await site.browser.newContext({ viewport: { width, height: 800 }, locale });
+  const context = await site.browser.newContext({ viewport: { width, height: 800 }, locale, ...(userAgent ? { userAgent } : {}) });
   await context.request.get(`${site.server.origin}/`);
   const csrf = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
   const res = await context.request.post(`${site.server.origin}/api/accounts/login/cookies/`, {
@@ -63,7 +63,7 @@ async function buyer(locale: keyof typeof TEXTS, width: number): Promise<{ conte
     data: { email, password: PASSWORD },
   });
   expect(res.status()).toBe(200);
-  return { context, page: await context.newPage(), email };
+  return { context, page: await context.newPage(), email, id: person.id };
 }
 
 async function credit(email: string, cents: number): Promise<void> {
@@ -150,6 +150,34 @@ describe('paying in Chromium', () => {
     await dialog.getByRole('button', { name: texts.balance }).click();
     await dialog.getByText(texts.success, { exact: true }).waitFor();
     await page.getByText(PAID_WORDS).waitFor();
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
+  it.each([COMBINATIONS[1], COMBINATIONS[2]])('withdraws in the chat-app browser after the payment login; a zero amount does nothing (%s, %i px)', async (locale, width) => {
+    const WECHAT_UA =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
+    const { context, page, email, id } = await buyer(locale, width, WECHAT_UA);
+    await credit(email, 5000);
+    // The sandbox payment login answers with this open id; the account must have it linked.
+    await site.server.database.db.insertInto('wechat_identities').values({ user_id: id, app: 'mp', openid: `sandbox_openid_${id}`, unionid: null, created_at: Date.now() }).execute();
+    const problems = watchForErrors(page);
+    await page.goto(`${site.server.origin}/profile/wallet/`);
+    await hydrated(page);
+    await page.getByTestId('wallet-balance').getByText('¥50.00').waitFor();
+    await page.getByRole('link', { name: locale === 'en' ? 'Confirm your WeChat account to withdraw' : '确认微信账号后提现' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile/wallet/' && url.searchParams.has('openid'));
+    await hydrated(page);
+    const amount = page.getByLabel(locale === 'en' ? 'Amount (¥)' : '金额（¥）');
+    const submit = page.getByRole('button', { name: locale === 'en' ? 'Withdraw' : '提现', exact: true });
+    await amount.fill('0');
+    await submit.click();
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('status').count()).toBe(0);
+    await amount.fill('12.5');
+    await submit.click();
+    await page.getByRole('status').filter({ hasText: '¥12.50' }).waitFor();
+    await page.getByTestId('wallet-balance').getByText('¥37.50').waitFor();
     await context.close();
     expect(problems).toEqual([]);
   });
