@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { settleWithdrawal } from './withdrawals';
 import { balanceCents, creditWallet, formatCents, parseAmountCents, PLATFORM_ADJUSTMENTS, PLATFORM_CLEARING, PLATFORM_REVENUE, walletAccount } from './ledger';
 
 interface WalletAdminDeps {
@@ -47,6 +48,39 @@ export const walletCommands: Readonly<Record<string, Command>> = {
         throw new Error(`${unbalanced.length} unbalanced txn(s): ${unbalanced.slice(0, 20).map((r) => r.txn_id).join(', ')}`);
       }
       return ['every txn sums to zero', ...accounts].join('\n');
+    },
+  },
+  'list-withdrawals': {
+    usage: 'list-withdrawals [--status pending|paid|failed]',
+    async run(args, { db }) {
+      const { values } = parseArgs({ args, options: { status: { type: 'string' } } });
+      const status = values.status;
+      if (status !== undefined && status !== 'pending' && status !== 'paid' && status !== 'failed') throw new Error('--status takes pending, paid or failed');
+      const rows = await db
+        .selectFrom('withdrawals')
+        .innerJoin('users', 'users.id', 'withdrawals.user_id')
+        .select(['withdrawals.id', 'users.email', 'withdrawals.amount_cents', 'withdrawals.status', 'withdrawals.app_id', 'withdrawals.open_id', 'withdrawals.created_at'])
+        .$if(status !== undefined, (q) => q.where('withdrawals.status', '=', status ?? 'pending'))
+        .orderBy('withdrawals.id')
+        .execute();
+      if (rows.length === 0) return 'no withdrawals';
+      return rows
+        .map((w) => [w.id, w.email, formatCents(w.amount_cents), w.status, w.app_id, w.open_id, new Date(w.created_at).toISOString()].join('\t'))
+        .join('\n');
+    },
+  },
+  'settle-withdrawal': {
+    usage: 'settle-withdrawal <id> <paid|failed>   (failed gives the money back to the wallet)',
+    async run(args, { db, now }) {
+      const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+      const [id, outcome] = positionals;
+      if (!id || !/^[1-9]\d{0,9}$/.test(id) || (outcome !== 'paid' && outcome !== 'failed') || positionals.length !== 2) {
+        throw new Error('settle-withdrawal needs a withdrawal id and paid or failed');
+      }
+      const settled = await settleWithdrawal(db, Number(id), outcome, now());
+      return outcome === 'paid'
+        ? `withdrawal ${id} is paid`
+        : `withdrawal ${id} failed: ${formatCents(settled.amountCents)} CNY is back in the wallet of user ${settled.userId}`;
     },
   },
 };

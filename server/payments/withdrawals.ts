@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ApiError } from '../api/errors';
 import type { DB } from '../db/schema';
-import { formatCents, lockWallet, PLATFORM_CLEARING, spendFromWallet } from './ledger';
+import { creditWallet, formatCents, lockWallet, PLATFORM_CLEARING, spendFromWallet } from './ledger';
 
 export interface WithdrawalDeps {
   db: Kysely<DB>;
@@ -91,4 +91,28 @@ export async function withdrawToWechat(deps: WithdrawalDeps, userId: number, req
     note: row.note,
     created: new Date(row.created_at).toISOString(),
   };
+}
+
+/**
+ * An operator's answer to a pending withdrawal: 'paid' once the transfer went out by hand,
+ * 'failed' gives the money back to the wallet (a reversing transfer from clearing).
+ */
+export async function settleWithdrawal(db: Kysely<DB>, id: number, outcome: 'paid' | 'failed', now: number): Promise<{ userId: number; amountCents: number }> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw new Error(`no withdrawal ${id}`);
+    await lockWallet(trx, row.user_id);
+    // Only a pending row moves on: the update's condition decides under concurrency.
+    const updated = await trx
+      .updateTable('withdrawals')
+      .set({ status: outcome, paid_at: outcome === 'paid' ? now : null, note: outcome === 'paid' ? 'Paid by an operator.' : 'Failed: the money is back in the wallet.' })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw new Error(`withdrawal ${id} is ${row.status}, not pending`);
+    if (outcome === 'failed') {
+      await creditWallet(trx, row.user_id, row.amount_cents, { from: PLATFORM_CLEARING, kind: 'withdrawal_refund', ref: `withdrawal:${id}`, now });
+    }
+    return { userId: row.user_id, amountCents: row.amount_cents };
+  });
 }

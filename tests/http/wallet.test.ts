@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/connection';
 import { PLATFORM_ADJUSTMENTS, balanceCents, creditWallet, walletAccount } from '../../server/payments/ledger';
 import { seedDemo } from '../../server/db/seed/demo';
+import { runAdminCommand } from '../../server/admin/commands';
+import { UserDirectory } from '../../server/api/accounts/users';
 import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
@@ -214,6 +216,23 @@ describe('withdraw with WeChat configured', () => {
     expect(res.body.status).toBe('pending');
     expect(res.body.note).toMatch(/not configured/);
     expect((await ann.get('/api/payments/wallet/balance/')).body.net_amount).toBe('9.00');
+
+    // The operator settles it: failed gives the money back, once; paid is final.
+    const admin = (...argv: string[]) => runAdminCommand(argv, { users: new UserDirectory(database.db, Date.now), db: database.db, now: Date.now });
+    const listed = await admin('list-withdrawals', '--status', 'pending');
+    expect(listed.out).toMatch(new RegExp(`^${res.body.id}\tann@example.com\t1.00\tpending\twxofficial1234\t${OPEN_ID}\t`));
+    expect(await admin('settle-withdrawal', String(res.body.id), 'failed')).toEqual({ code: 0, out: `withdrawal ${res.body.id} failed: 1.00 CNY is back in the wallet of user ${user.id}` });
+    expect((await admin('settle-withdrawal', String(res.body.id), 'failed')).code).toBe(1);
+    expect((await admin('settle-withdrawal', String(res.body.id), 'paid')).code).toBe(1);
+    expect((await ann.get('/api/payments/wallet/balance/')).body.net_amount).toBe('10.00');
+    expect((await ann.get('/api/payments/wallet/transactions/')).body.results[0]).toMatchObject({ kind: 'withdrawal_refund', direction: 'in', amount: '1.00' });
+    const second = await ann.post('/api/payments/wallet/withdraw/wechat/', { amount: '2', app_id: 'wxofficial1234', open_id: OPEN_ID, currency_code: 'CNY' });
+    expect(await admin('settle-withdrawal', String(second.body.id), 'paid')).toEqual({ code: 0, out: `withdrawal ${second.body.id} is paid` });
+    expect((await admin('settle-withdrawal', 'abc', 'paid')).code).not.toBe(0);
+    expect((await admin('list-withdrawals', '--status', 'pending')).out).toBe('no withdrawals');
+    expect((await ann.get('/api/payments/wallet/balance/')).body.net_amount).toBe('8.00');
+    expect(await balanceCents(database.db, 'platform:clearing')).toBe(200);
+    expect(await unbalancedTxns(database)).toBe(0);
   });
 });
 

@@ -47,6 +47,8 @@ function describe(kind: string, ref: string): string {
   switch (kind) {
     case 'withdrawal':
       return 'Withdrawal to WeChat';
+    case 'withdrawal_refund':
+      return 'Withdrawal failed: money returned';
     case 'adjustment':
       return ref || 'Adjustment';
     case 'booklet_sale':
