@@ -61,8 +61,7 @@ export async function withdrawToWechat(deps: WithdrawalDeps, userId: number, req
   const now = deps.now();
   const status = sandbox ? 'paid' : 'pending';
   const row = await deps.db.transaction().execute(async (trx) => {
-    // Lock before the insert: its foreign key share-locks the user row, and two share
-    // holders both asking FOR UPDATE would deadlock on PostgreSQL.
+    // Lock first: the insert's foreign key share-locks the user row (docs/decisions/024).
     await lockWallet(trx, userId);
     const inserted = await trx
       .insertInto('withdrawals')
