@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { readOrCreateSecret } from '../dataDirSecret';
 import { signUploadToken, UPLOAD_TOKEN_TTL_MS, type SigningKey } from './uploadToken';
 
 /** Where uploaded images (article images, booklet covers) are kept and served from. */
@@ -97,20 +98,4 @@ export class LocalMediaStore implements MediaStore {
     if (!isSafeMediaKey(key)) throw new Error(`unsafe media key: ${JSON.stringify(key)}`);
     return path.join(this.dir, key);
   }
-}
-
-async function readOrCreateSecret(file: string): Promise<Buffer> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  try {
-    await fs.writeFile(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  // Another process may be half-way through writing it: look again shortly.
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const secret = (await fs.readFile(file, 'utf8')).trim();
-    if (secret.length >= 32) return Buffer.from(secret);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${file} holds no usable upload key`);
 }

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
+import { readOrCreateSecret } from '../dataDirSecret';
 import type { Kysely } from 'kysely';
 import { ApiError } from '../api/errors';
 import { secretsEqual } from '../api/tokens';
@@ -67,23 +67,8 @@ export function sandboxSecret(dataDir: string): Promise<Buffer> {
   const file = path.join(dataDir, '.payments-sandbox-key');
   let secret = secrets.get(file);
   if (!secret) {
-    secret = readOrCreate(file);
+    secret = readOrCreateSecret(file);
     secrets.set(file, secret);
   }
   return secret;
-}
-
-async function readOrCreate(file: string): Promise<Buffer> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  try {
-    await fs.writeFile(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const text = (await fs.readFile(file, 'utf8')).trim();
-    if (text.length >= 32) return Buffer.from(text);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${file} holds no usable payments key`);
 }
