@@ -12,6 +12,7 @@ import { siteOriginFor } from '../seo/origin';
 import { formatCents } from './ledger';
 import { sameOriginReturn } from './providers';
 import { acceptSandboxCallback, makeCallback, sandboxSecret } from './sandbox';
+import { sandboxOpenId } from './withdrawals';
 
 export interface SandboxPagesDeps {
   db: Kysely<DB>;
@@ -75,7 +76,7 @@ export function sandboxPages(deps: SandboxPagesDeps): Router {
     router.get(['/accounts/login/wechat_payment/', '/accounts/login/wechat_payment'], authenticate(deps.db, deps.now), (req, res) => {
       const next = safeNextPath(typeof req.query.next === 'string' ? req.query.next : undefined);
       const url = new URL(next, 'http://same.origin');
-      url.searchParams.set('openid', `sandbox_openid_${req.auth?.user?.id ?? 0}`);
+      url.searchParams.set('openid', sandboxOpenId(req.auth?.user?.id ?? 0));
       res.set('Cache-Control', 'no-store').redirect(302, url.pathname + url.search + url.hash);
     });
   }
