@@ -1,11 +1,33 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditWalletByEmail } from '../../server/payments/walletCommands';
-import { watchForErrors } from '../support/browser';
-import { demoSite } from '../support/demoSite';
+import { seedDemo } from '../../server/db/seed/demo';
+import { launchBrowser, watchForErrors } from '../support/browser';
+import type { DemoSite, LiveServer } from '../support/demoSite';
+import { startLiveServer } from '../support/liveServer';
 import { createPerson, PASSWORD } from '../support/people';
 
-const site = demoSite();
+let browser: Browser | undefined;
+let server: LiveServer | undefined;
+// The demo, with room for one sign-in per journey (the default allows 10 per address).
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startLiveServer({ deps: { limits: { signIn: 100, reset: 100 } } })]);
+  await seedDemo(server.database.db, Date.now);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+const site: DemoSite = {
+  get browser(): Browser {
+    if (!browser) throw new Error('no browser yet');
+    return browser;
+  },
+  get server(): LiveServer {
+    if (!server) throw new Error('no server yet');
+    return server;
+  },
+};
 
 const CHAPTER = '/booklet/the-walkers-notebook/the-notebook-habit';
 /** Words of the demo booklet's first paid chapter: a buyer reads them, nobody else does. */
@@ -25,6 +47,8 @@ const TEXTS = {
     creating: 'Creating an order...',
     member: /^Your membership: VIP, until \d{4}-\d{2}-\d{2}\.$/,
     buy: 'Buy for ¥12.00',
+    order: 'VIP, one month',
+    paid: 'Paid',
   },
   'zh-CN': {
     vipCard: 'VIP 会员 单次购买',
@@ -39,6 +63,8 @@ const TEXTS = {
     creating: '正在创建订单...',
     member: /^您的会员：VIP 会员，有效期至 \d{4}-\d{2}-\d{2}。$/,
     buy: '购买 ¥12.00',
+    order: 'VIP 会员（一个月）',
+    paid: '已支付',
   },
 } as const;
 
@@ -105,6 +131,12 @@ describe('paying in Chromium', () => {
     await hydrated(page);
     await page.locator('.profile__badge--vip').waitFor();
     await page.getByRole('status').filter({ hasText: texts.member }).waitFor();
+    // The past orders list it, paid.
+    await page.goto(`${site.server.origin}/profile/orders/`);
+    await hydrated(page);
+    const row = page.locator('.orders-list li', { hasText: texts.order });
+    await row.getByText('¥78.00').waitFor();
+    await row.getByText(texts.paid, { exact: true }).waitFor();
     await context.close();
     expect(problems).toEqual([]);
   });

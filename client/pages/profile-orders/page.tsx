@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import type { Page } from '../../../shared/entities';
+import { findMembershipProduct } from '../../../shared/membershipProducts';
 import { paymentsApi, type PaymentOrder } from '../../api/payments';
 import { usePaymentTexts } from '../../payments/usePaymentTexts';
 import { failureText } from '../../payments/failureText';
@@ -46,7 +47,7 @@ export default observer(function ProfileOrdersPage() {
         {orders.map((order) => (
           <li key={order.id}>
             <span>
-              {order.type === 'membership' ? t('orders.membership', { identity: order.identity }) : t('orders.booklet', { identity: order.identity })}
+              {itemText(t, order)}
               <br />
               <small className="wallet-note">{t('panel.order', { id: order.id })}</small>
             </span>
@@ -69,6 +70,14 @@ export default observer(function ProfileOrdersPage() {
     </main>
   );
 });
+
+/** A membership order names its tier and period; a booklet order its number (the list carries no names). */
+function itemText(t: ReturnType<typeof usePaymentTexts>, order: PaymentOrder): string {
+  if (order.type !== 'membership') return t('orders.booklet', { identity: order.identity });
+  const product = findMembershipProduct(order.identity);
+  if (!product) return t('orders.membership', { identity: order.identity });
+  return t('member.item', { level: t(`level.${product.level}`), period: t(`member.period.${product.period}`) });
+}
 
 function statusText(t: ReturnType<typeof usePaymentTexts>, status: PaymentOrder['status']): string {
   switch (status) {
