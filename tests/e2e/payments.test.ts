@@ -213,4 +213,21 @@ describe('paying in Chromium', () => {
     await context.close();
     expect(problems).toEqual([]);
   });
+
+  it('in the mini program the panel says payment is unsupported and gives the order number (en, 375 px)', async () => {
+    const MINI_UA =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47 NetType/WIFI Language/en miniProgram';
+    const { context, page } = await buyer('en', 375, MINI_UA);
+    const problems = watchForErrors(page);
+    // The mini program's pages load the chat app's JS-SDK; this machine has no network, so a stand-in.
+    await page.route('https://res.wx.qq.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: 'window.wx={miniProgram:{navigateTo:function(){}}};' }));
+    await page.goto(site.server.origin + CHAPTER);
+    await hydrated(page);
+    await page.getByRole('button', { name: TEXTS.en.buy }).click();
+    const notice = page.getByRole('dialog').getByText(/^Payment is not supported in the mini program\. Your order number is \S+\.$/);
+    await notice.waitFor();
+    expect(await page.getByRole('dialog').getByRole('button', { name: TEXTS.en.balance }).count()).toBe(0);
+    await context.close();
+    expect(problems).toEqual([]);
+  });
 });
