@@ -230,4 +230,19 @@ describe('paying in Chromium', () => {
     await context.close();
     expect(problems).toEqual([]);
   });
+
+  it('buys the booklet from its chapter\'s article page, which then shows the chapter (en, 1280 px)', async () => {
+    const { context, page, email } = await buyer('en', 1280);
+    await credit(email, 1200);
+    const problems = watchForErrors(page);
+    await page.goto(`${site.server.origin}/article/the-walkers-notebook-the-notebook-habit/`);
+    await hydrated(page);
+    await page.getByRole('button', { name: TEXTS.en.buy }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: TEXTS.en.balance }).click();
+    await dialog.getByText(TEXTS.en.success, { exact: true }).waitFor();
+    await page.getByText(PAID_WORDS).waitFor();
+    await context.close();
+    expect(problems).toEqual([]);
+  });
 });
