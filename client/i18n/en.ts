@@ -178,7 +178,6 @@ const en = {
   'paywall.articleText': 'This article is a paid chapter of {name}.',
   'paywall.buy': 'Buy for {price}',
   'paywall.openBooklet': 'Open the booklet',
-  'paywall.unavailable': 'Buying booklets is not open on this site yet, so nothing was charged. The chapter stays locked until the booklet is bought.',
   'ratings.title': 'Ratings and reviews',
   'ratings.summary': '{average} out of 5 · {count} ratings',
   'ratings.none': 'No ratings yet. Be the first.',

@@ -179,7 +179,6 @@ const zhCN: Catalogue = {
   'paywall.articleText': '这篇文章是《{name}》的付费章节。',
   'paywall.buy': '购买 {price}',
   'paywall.openBooklet': '打开小册',
-  'paywall.unavailable': '本站尚未开放购买小册，未产生任何扣款。购买小册之前，本章仍保持锁定。',
   'ratings.title': '评分与评价',
   'ratings.summary': '{average} / 5 · {count} 个评分',
   'ratings.none': '还没有评分，来做第一个吧。',

@@ -179,7 +179,6 @@ const zhTW: Catalogue = {
   'paywall.articleText': '這篇文章是《{name}》的付費章節。',
   'paywall.buy': '購買 {price}',
   'paywall.openBooklet': '打開小冊',
-  'paywall.unavailable': '本站尚未開放購買小冊，未產生任何扣款。購買小冊之前，本章仍保持鎖定。',
   'ratings.title': '評分與評價',
   'ratings.summary': '{average} / 5 · {count} 個評分',
   'ratings.none': '還沒有評分，來做第一個吧。',

@@ -28,8 +28,6 @@ export class BookletStore {
   fetchingRatings = false;
   /** The rating form: sending, and the server's message when it failed (seed 001 §8). */
   rating: { sending: boolean; error: string | null; saved: boolean } = { sending: false, error: null, saved: false };
-  /** Kept for the pages that still read it: buying is open now (decision 026), so it stays null. */
-  purchaseNotice: string | null = null;
   private pending = new Map<string, Promise<BookletDetail>>();
 
   constructor(
@@ -49,7 +47,6 @@ export class BookletStore {
       ratings: observableRef,
       fetchingRatings: observable,
       rating: observableRef,
-      purchaseNotice: observable,
       setCurrent: action,
       setItem: action,
     });

@@ -61,11 +61,6 @@ export default observer(function BookletOverviewPage() {
               </button>
             ) : null}
           </div>
-          {locked && booklet.purchaseNotice === current.slug ? (
-            <p className="booklet-paywall__notice" role="status">
-              {env.t('paywall.unavailable')}
-            </p>
-          ) : null}
           {current.payment.bought ? <p className="booklet-overview__owned">{env.t('booklet.owned')}</p> : null}
         </div>
       </header>
