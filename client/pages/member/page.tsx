@@ -53,9 +53,11 @@ export default observer(function MemberPage() {
             {plan.monthly ? (
               <div className="member-plan__price">
                 <span>{t('member.monthly', { price: `¥${money(plan.monthly.cents)}` })}</span>
-                <button type="button" className="button button--small" onClick={() => buy(plan, 'monthly')}>
-                  {t('member.buyMonthly')}
-                </button>
+                {plan.kind === 'manual' ? (
+                  <button type="button" className="button button--small" onClick={() => buy(plan, 'monthly')}>
+                    {t('member.buyMonthly')}
+                  </button>
+                ) : null}
               </div>
             ) : null}
             {plan.annual ? (
@@ -64,11 +66,15 @@ export default observer(function MemberPage() {
                   {t('member.annual', { price: `¥${money(plan.annual.cents)}` })}{' '}
                   {plan.annual.originCents !== null ? <s aria-label={t('member.origin', { price: `¥${money(plan.annual.originCents)}` })}>¥{money(plan.annual.originCents)}</s> : null}
                 </span>
-                <button type="button" className="button button--small button--primary" onClick={() => buy(plan, 'annual')}>
-                  {t('member.buyAnnual')}
-                </button>
+                {plan.kind === 'manual' ? (
+                  <button type="button" className="button button--small button--primary" onClick={() => buy(plan, 'annual')}>
+                    {t('member.buyAnnual')}
+                  </button>
+                ) : null}
               </div>
             ) : null}
+            {/* No provider renews subscriptions yet: the server refuses them (decision 025). */}
+            {plan.kind === 'subscription' ? <p className="member-plan__kind">{t('member.subscriptionSoon')}</p> : null}
           </section>
         ))}
       </div>
