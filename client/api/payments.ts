@@ -74,7 +74,7 @@ export const paymentsApi = {
   payWithWallet: (api: ApiClient, id: string) => api.request<PaymentOrder>({ method: 'POST', path: `${orderPath(id)}/wallet/` }),
 
   wechatParams: (api: ApiClient, id: string, openid: string) =>
-    api.request<{ app_params: WechatAppParams }>({ method: 'GET', path: `${orderPath(id)}/wechat/`, query: { openid } }),
+    api.request<{ app_params: WechatAppParams; sandbox_checkout_url?: string }>({ method: 'GET', path: `${orderPath(id)}/wechat/`, query: { openid } }),
 
   webPayUrl: (api: ApiClient, id: string, returnUrl: string) =>
     api.request<{ url: string }>({ method: 'GET', path: `${orderPath(id)}/alipay/web/`, query: { return_url: returnUrl } }),

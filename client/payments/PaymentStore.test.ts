@@ -120,6 +120,20 @@ describe('PaymentStore', () => {
     expect(anonymous.navigate).toHaveBeenCalledWith(`/accounts/login/wechat_payment/?next=${encodeURIComponent('/booklet/a/paid')}`);
   });
 
+  it('chat-app pay on the sandbox provider goes to its checkout page, coming back here, and asks after it', async () => {
+    const answers = {
+      ...created,
+      'GET /api/payments/order/o1/wechat/': { status: 200, data: { app_params: { appId: 'a' }, sandbox_checkout_url: 'http://site.test/payments/sandbox/checkout/o1' } },
+    };
+    const platform = fakePlatform('wechat');
+    const store = new PaymentStore(fakeBackend(answers).api, platform);
+    await store.start(request);
+    await store.payWithWechat();
+    expect(platform.wechatPay).not.toHaveBeenCalled();
+    expect(platform.navigate).toHaveBeenCalledWith(`http://site.test/payments/sandbox/checkout/o1?return_url=${encodeURIComponent('http://site.test/booklet/a/paid')}`);
+    expect(store.status.tag).toBe('unsure');
+  });
+
   it('in the native app the app payment starts at once without the balance; in the mini program nothing is fetched', async () => {
     const app = fakeBackend(created);
     const platform = fakePlatform('app');

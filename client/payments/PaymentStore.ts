@@ -116,7 +116,15 @@ export class PaymentStore {
     }
     this.setStatus({ tag: 'pending' });
     try {
-      const { app_params } = await paymentsApi.wechatParams(this.api, order.id, openid);
+      const { app_params, sandbox_checkout_url } = await paymentsApi.wechatParams(this.api, order.id, openid);
+      if (sandbox_checkout_url) {
+        // The sandbox provider (decision 025): no chat-app bridge can pay its orders, so the payer confirms on its checkout page.
+        const checkout = new URL(sandbox_checkout_url);
+        checkout.searchParams.set('return_url', this.platform.currentUrl());
+        this.setStatus({ tag: 'unsure' });
+        this.platform.navigate(checkout.toString());
+        return;
+      }
       const result = await this.platform.wechatPay(app_params);
       if (result === WECHAT_PAY_OK) {
         this.platform.reload();

@@ -246,17 +246,16 @@ describe('paying in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  it('pays with WeChat Pay in the chat-app browser: the payment login first, a cancelled pay fails with its result, ok reloads (zh-CN, 375 px)', async () => {
+  it('pays with WeChat Pay in the chat-app browser: the payment login first, then the sandbox checkout, failed then paid (zh-CN, 375 px)', async () => {
     const WECHAT_UA =
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
     const { context, page } = await buyer('zh-CN', 375, WECHAT_UA);
-    // The chat app's bridge: answers with what the test puts in window.__payResult.
+    // The bridge must not be asked to pay a sandbox order (the real one would fail): the checkout page takes it.
     await context.addInitScript(() => {
-      Reflect.set(window, 'WeixinJSBridge', {
-        invoke: (_name: string, _params: unknown, done: (answer: { err_msg: string }) => void) => done({ err_msg: String(Reflect.get(window, '__payResult')) }),
-      });
+      Reflect.set(window, 'WeixinJSBridge', { invoke: () => Reflect.set(window, '__bridgeAsked', true) });
     });
-    const problems = watchForErrors(page);
+    // The sandbox checkout page links no icon: the browser's /favicon.ico is a 404.
+    const problems = watchForErrors(page, [/status of 404/]);
     await page.goto(site.server.origin + CHAPTER);
     await hydrated(page);
     await page.getByRole('button', { name: TEXTS['zh-CN'].buy }).click();
@@ -264,17 +263,23 @@ describe('paying in Chromium', () => {
     // No payment open id yet: the payment login, back to the chapter with one.
     await page.waitForURL((url) => url.pathname === CHAPTER && url.searchParams.has('openid'));
     await hydrated(page);
-    await page.evaluate(() => Reflect.set(window, '__payResult', 'get_brand_wcpay_request:cancel'));
+    // The payer fails the payment on the checkout page: back on the chapter, still locked.
     await page.getByRole('button', { name: TEXTS['zh-CN'].buy }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: '微信支付' }).click();
-    await dialog.getByRole('alert').filter({ hasText: 'get_brand_wcpay_request:cancel' }).waitFor();
-    await dialog.getByRole('button', { name: TEXTS['zh-CN'].retry }).click();
-    await page.evaluate(() => Reflect.set(window, '__payResult', 'get_brand_wcpay_request:ok'));
-    await page.evaluate(() => Reflect.set(window, '__beforeReload', true));
-    await dialog.getByRole('button', { name: '微信支付' }).click();
-    await page.waitForFunction(() => !Reflect.has(window, '__beforeReload'));
+    await page.getByRole('dialog').getByRole('button', { name: '微信支付' }).click();
+    await page.waitForURL('**/payments/sandbox/checkout/**');
+    await page.getByRole('button', { name: '支付失败', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === CHAPTER);
     await hydrated(page);
+    expect(await page.content()).not.toContain(PAID_WORDS);
+    // Then pays: the chapter opens.
+    await page.getByRole('button', { name: TEXTS['zh-CN'].buy }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '微信支付' }).click();
+    await page.waitForURL('**/payments/sandbox/checkout/**');
+    await page.getByRole('button', { name: TEXTS['zh-CN'].pay, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === CHAPTER);
+    await hydrated(page);
+    await page.getByText(PAID_WORDS).waitFor();
+    expect(await page.evaluate(() => Reflect.has(window, '__bridgeAsked'))).toBe(false);
     await context.close();
     expect(problems).toEqual([]);
   });
