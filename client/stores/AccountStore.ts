@@ -59,6 +59,12 @@ export class AccountStore {
     return this.loading;
   }
 
+  /** Reads the account again after something changed it (a membership redeemed or bought): the header's badge follows. */
+  async refresh(): Promise<void> {
+    const info = await accountsApi.info(this.api);
+    this.setInfo(info);
+  }
+
   /** Signs in by e-mail and password; throws the API error for the caller to explain. */
   async signIn(email: string, password: string): Promise<void> {
     const info = await accountsApi.signIn(this.api, email, password);

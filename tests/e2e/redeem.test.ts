@@ -73,6 +73,8 @@ describe('redeeming a code in Chromium', () => {
       const done = page.locator('.sms-page__done');
       await done.waitFor();
       expect(await done.textContent()).toMatch(journey.done);
+      // The header's avatar takes the VIP badge at once, without a reload.
+      await page.locator('.profile__badge--vip').waitFor();
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/redeem-${journey.locale}-${journey.width}-done.png`, fullPage: true });
       const user = await server.database.db.selectFrom('users').selectAll().where('id', '=', person.id).executeTakeFirstOrThrow();
       expect(user.membership_tier).toBe('vip');

@@ -12,7 +12,7 @@ type Translate = ReturnType<typeof pageTranslator<keyof (typeof REDEEM_TEXTS)['e
 export const RedeemForm = observer(function RedeemForm({ initialCode }: { initialCode: string }) {
   const stores = useStores();
   const { env, account } = stores;
-  const [redeem] = useState(() => new RedeemStore(stores.api, initialCode));
+  const [redeem] = useState(() => new RedeemStore(stores.api, initialCode, () => stores.account.refresh()));
   const t = pageTranslator(REDEEM_TEXTS, env.textLocale, env.siteName);
   const date = (iso: string) => new Intl.DateTimeFormat(env.textLocale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 

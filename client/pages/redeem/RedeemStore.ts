@@ -29,6 +29,8 @@ export class RedeemStore {
   constructor(
     private readonly api: ApiClient,
     initialCode = '',
+    /** Called after a code is redeemed: the account (membership, badge) changed. */
+    private readonly onRedeemed: () => Promise<void> = async () => {},
   ) {
     this.code = initialCode.toUpperCase().slice(0, 32);
     makeObservable(this, {
@@ -82,6 +84,7 @@ export class RedeemStore {
         this.result = result;
         this.preview = null;
       });
+      await this.onRedeemed().catch(() => {});
     } catch (error) {
       runInAction(() => (this.error = redeemErrorMessage(error)));
     } finally {
