@@ -1,23 +1,9 @@
 import type { Page } from '../../shared/entities';
+import type { OrderType, PaymentOrder, WechatAppParams } from '../../shared/payments';
 import type { ApiClient } from './client';
 import { pageRequest } from './pages';
 
-export type OrderType = 'membership' | 'booklet';
-export type OrderStatus = 'created' | 'pending' | 'paid' | 'failed' | 'closed';
-
-/** An order as the API shows it (issue 8 contract): `id` is its public reference. */
-export interface PaymentOrder {
-  id: string;
-  type: OrderType;
-  identity: string;
-  amount: string;
-  currency: string;
-  currency_symbol: string;
-  status: OrderStatus;
-  method?: string | null;
-  created?: string;
-  paid?: string | null;
-}
+export type { OrderStatus, OrderType, PaymentOrder, WechatAppParams } from '../../shared/payments';
 
 export interface WalletBalance {
   currency_symbol: string;
@@ -34,15 +20,6 @@ export interface WalletTransaction {
   created: string;
 }
 
-/** What the chat app's pay call takes (WeixinJSBridge getBrandWCPayRequest). */
-export interface WechatAppParams {
-  appId: string;
-  timeStamp: string;
-  nonceStr: string;
-  package: string;
-  signType: string;
-  paySign: string;
-}
 
 export interface MembershipState {
   level: string | null;

@@ -1,24 +1,14 @@
 import type { Kysely } from 'kysely';
 import { ApiError } from '../api/errors';
 import { newSecret } from '../api/tokens';
-import type { DB, OrderType } from '../db/schema';
+import type { OrderType, PaymentOrder } from '../../shared/payments';
+import type { DB } from '../db/schema';
 import { fulfilOrder, type OrderRow } from './fulfil';
 import { formatCents, lockWallet, PLATFORM_CLEARING, spendFromWallet } from './ledger';
 import { priceOrder } from './pricing';
 
-/** An order as the API shows it; `id` is the public ref, never the row id. */
-export interface OrderJson {
-  id: string;
-  type: OrderType;
-  identity: string;
-  amount: string;
-  currency: string;
-  currency_symbol: string;
-  status: OrderRow['status'];
-  method: string | null;
-  created: string;
-  paid: string | null;
-}
+/** An order as the API shows it (shared/payments.ts). */
+export type OrderJson = PaymentOrder;
 
 export const ORDER_ALREADY_PAID = 'Order already paid.';
 

@@ -1,14 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { WechatAppParams } from '../../shared/payments';
 
-/** WeChat JSAPI pay parameters (decision 025: sandbox values while WeChat Pay is not configured). */
-export interface WechatAppParams {
-  appId: string;
-  timeStamp: string;
-  nonceStr: string;
-  package: string;
-  signType: string;
-  paySign: string;
-}
+export type { WechatAppParams } from '../../shared/payments';
 
 export function sandboxWechatParams(orderRef: string, openid: string, now: number): WechatAppParams {
   const timeStamp = String(Math.floor(now / 1000));
