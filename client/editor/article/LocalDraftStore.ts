@@ -1,13 +1,7 @@
+import type { EditableArticle } from '../../../shared/entities';
+
 /** The fields of an article the author edits, as they are kept on the device. */
-export interface DraftFields {
-  title: string;
-  description: string;
-  cover_url: string;
-  content: string;
-  theme: string;
-  style: string;
-  word_count: number;
-}
+export type DraftFields = Pick<EditableArticle, 'title' | 'description' | 'cover_url' | 'content' | 'theme' | 'style' | 'word_count'>;
 
 /** A local copy of unsaved work: written on every change, cleared only when the server confirms it. */
 export interface LocalDraft extends DraftFields {
