@@ -251,7 +251,7 @@ describe('the editor in Chromium', () => {
     await item.locator('button', { hasText: 'Delete' }).click();
     await expect.poll(() => page.locator('.ze-dialog').textContent()).toContain('Move "Trash me" to the trash?');
     await page.locator('.ze-dialog button', { hasText: 'Delete' }).click();
-    await expect(item.count()).resolves.toBe(0);
+    await expect.poll(() => item.count()).toBe(0);
     await expect.poll(async () => (await server.database.db.selectFrom('articles').select('trashed').where('id', '=', id).executeTakeFirstOrThrow()).trashed).toBeTruthy();
 
     await page.locator('.ze-list-actions button', { hasText: 'Trash' }).click();
@@ -321,7 +321,7 @@ describe('the editor in Chromium', () => {
     await expect(page.locator('.ze-list-title').first().textContent()).resolves.toBe('Ben number 1');
     await page.locator('.ze-load-more').scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator('.ze-list-item').count()).toBe(25);
-    await expect(page.locator('.ze-load-more').count()).resolves.toBe(0);
+    await expect.poll(() => page.locator('.ze-load-more').count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });
