@@ -6,6 +6,7 @@ import type { DB } from '../db/schema';
 import { MODERATION_STATES, moderateArticle, type ModerationState } from '../content/moderation';
 import { redeemCommands } from '../redeem/adminCommands';
 import { walletCommands } from '../payments/walletCommands';
+import { bookletPriceCommands } from '../payments/bookletPriceCommands';
 
 export interface AdminDeps {
   users: UserDirectory;
@@ -133,6 +134,7 @@ const COMMANDS: Readonly<Record<string, { usage: string; run: (args: string[], d
   },
   ...redeemCommands,
   ...walletCommands,
+  ...bookletPriceCommands,
 };
 
 /** `npm run admin -- <command>`: operator actions on accounts (there is no web sign-up). */
