@@ -38,8 +38,8 @@ export interface ArticleAuthor {
   follow_status: null | 'following' | 'bidirectional';
 }
 
-/** An article as a reader gets it from `GET /api/article/{slug}/`. */
-export interface ArticleDetail {
+/** What every article shape carries: its text, look and dates. */
+export interface ArticleBody {
   id: number;
   slug: string;
   title: string;
@@ -48,11 +48,16 @@ export interface ArticleDetail {
   /** Sanitised HTML. */
   content: string;
   theme: string;
+  /** The background name (shared/themes.ts BACKGROUNDS) or ''. */
   style: string;
   word_count: number;
-  language: string;
   created: string;
   modified: string;
+}
+
+/** An article as a reader gets it from `GET /api/article/{slug}/`. */
+export interface ArticleDetail extends ArticleBody {
+  language: string;
   author: ArticleAuthor;
   thumb_up_count: number;
   thumb_up_status: boolean;
@@ -205,22 +210,9 @@ export const BOOKLET_REVIEW_MAX_LENGTH = 1000;
 export type SharedMark = 'public' | 'share_link' | 'booklet';
 
 /** `GET/POST/PATCH /api/articles/{id}/`: an article as its author edits it. */
-export interface EditableArticle {
-  id: number;
-  slug: string;
-  title: string;
-  description: string;
-  cover_url: string;
-  /** Sanitised HTML. */
-  content: string;
-  theme: string;
-  /** The background name (shared/themes.ts BACKGROUNDS) or ''. */
-  style: string;
-  word_count: number;
+export interface EditableArticle extends ArticleBody {
   /** ISO time of the author's last edit, as the editor sent it; the version a save is checked against. */
   client_modify_date: string;
-  created: string;
-  modified: string;
   tags: string[];
   visibility: 'public' | 'private';
   trashed: boolean;
