@@ -20,8 +20,8 @@ export interface PdfRenderer {
   close(): Promise<void>;
 }
 
-/** The flags of tests/support/browser.ts: no sandbox in containers, no background traffic. */
-const CHROMIUM_ARGS = [
+/** Headless Chromium on these machines (PDF export and the browser tests): no sandbox in containers, no background traffic. */
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/connection';
 import { writeArticle } from '../support/articles';
-import { launchBrowser, watchForErrors } from '../support/browser';
+import { launchBrowser, watchForErrors, signInBrowser } from '../support/browser';
 import { createPerson, PASSWORD } from '../support/people';
 import { testApp } from '../support/testApp';
 
@@ -56,13 +56,7 @@ async function serverOnKnownPort(): Promise<typeof server> {
 
 /** Signs a browser context in through the API, as the sign-in form does. */
 async function signIn(context: BrowserContext, name: string): Promise<void> {
-  await context.request.get(`${server.origin}/`);
-  const csrf = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
-  const res = await context.request.post(`${server.origin}/api/accounts/login/cookies/`, {
-    headers: { 'X-CSRFToken': csrf },
-    data: { email: `${name}@example.com`, password: PASSWORD },
-  });
-  expect(res.status()).toBe(200);
+  await signInBrowser(context, server.origin, `${name}@example.com`, PASSWORD);
 }
 
 /** The tree's rows, top to bottom, as "title" (indented by two spaces a level). */

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeArticle, writtenAgo } from '../support/articles';
-import { launchBrowser, watchForErrors } from '../support/browser';
+import { launchBrowser, watchForErrors, signInBrowser } from '../support/browser';
 import { startLiveServer } from '../support/liveServer';
 import { createPerson, PASSWORD } from '../support/people';
 
@@ -32,13 +32,7 @@ afterAll(async () => {
 
 /** Signs a context in through the API, as the sign-in form does. */
 async function signIn(context: BrowserContext, name: string): Promise<void> {
-  await context.request.get(`${server.origin}/`);
-  const csrf = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
-  const res = await context.request.post(`${server.origin}/api/accounts/login/cookies/`, {
-    headers: { 'X-CSRFToken': csrf },
-    data: { email: `${name}@example.com`, password: PASSWORD },
-  });
-  expect(res.status()).toBe(200);
+  await signInBrowser(context, server.origin, `${name}@example.com`, PASSWORD);
 }
 
 async function openEditor(page: Page, path = '/editor'): Promise<void> {

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeArticle } from '../support/articles';
-import { launchBrowser, watchForErrors } from '../support/browser';
+import { launchBrowser, watchForErrors, signInBrowser } from '../support/browser';
 import { pngOf } from '../support/images';
 import { startLiveServer } from '../support/liveServer';
 import { createPerson, PASSWORD } from '../support/people';
@@ -60,13 +60,7 @@ afterAll(async () => {
 });
 
 async function signIn(context: BrowserContext, who = 'ann'): Promise<void> {
-  await context.request.get(`${server.origin}/`);
-  const csrf = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
-  const res = await context.request.post(`${server.origin}/api/accounts/login/cookies/`, {
-    headers: { 'X-CSRFToken': csrf },
-    data: { email: `${who}@example.com`, password: PASSWORD },
-  });
-  expect(res.status()).toBe(200);
+  await signInBrowser(context, server.origin, `${who}@example.com`, PASSWORD);
 }
 
 async function openEditor(page: Page, id: number): Promise<void> {

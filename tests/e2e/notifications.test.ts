@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeArticle } from '../support/articles';
-import { launchBrowser, watchForErrors } from '../support/browser';
+import { launchBrowser, watchForErrors, signInBrowser } from '../support/browser';
 import { startLiveServer } from '../support/liveServer';
 import { createPerson, PASSWORD } from '../support/people';
 
@@ -24,14 +24,7 @@ afterAll(async () => {
 
 /** Signs a browser context in through the API, as the sign-in form does. */
 async function signIn(context: BrowserContext, name: string): Promise<void> {
-  const api = context.request;
-  await api.get(`${server.origin}/`);
-  const csrf = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
-  const res = await api.post(`${server.origin}/api/accounts/login/cookies/`, {
-    headers: { 'X-CSRFToken': csrf },
-    data: { email: `${name}@example.com`, password: PASSWORD },
-  });
-  expect(res.status()).toBe(200);
+  await signInBrowser(context, server.origin, `${name}@example.com`, PASSWORD);
 }
 
 /** Ben likes Ann's article afresh (undoing an earlier like first), through the real API. */

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalMediaStore } from '../../server/media/mediaStore';
 import { writeArticle } from '../support/articles';
-import { launchBrowser, watchForErrors } from '../support/browser';
+import { launchBrowser, watchForErrors, signInBrowser } from '../support/browser';
 import { startLiveServer } from '../support/liveServer';
 import { createPerson, PASSWORD } from '../support/people';
 
@@ -56,13 +56,7 @@ afterAll(async () => {
 });
 
 async function signIn(context: BrowserContext, origin: string): Promise<void> {
-  await context.request.get(`${origin}/`);
-  const csrf = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
-  const res = await context.request.post(`${origin}/api/accounts/login/cookies/`, {
-    headers: { 'X-CSRFToken': csrf },
-    data: { email: 'ann@example.com', password: PASSWORD },
-  });
-  expect(res.status()).toBe(200);
+  await signInBrowser(context, origin, 'ann@example.com', PASSWORD);
 }
 
 const journeys = [

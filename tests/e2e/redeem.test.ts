@@ -3,7 +3,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../server/admin/commands';
 import { UserDirectory } from '../../server/api/accounts/users';
-import { launchBrowser, watchForErrors } from '../support/browser';
+import { launchBrowser, watchForErrors, signInBrowser } from '../support/browser';
 import { startLiveServer } from '../support/liveServer';
 import { createPerson, PASSWORD } from '../support/people';
 
@@ -32,13 +32,7 @@ async function newCode(...argv: string[]): Promise<string> {
 }
 
 async function signIn(context: BrowserContext, name: string): Promise<void> {
-  await context.request.get(`${server.origin}/`);
-  const csrf = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
-  const res = await context.request.post(`${server.origin}/api/accounts/login/cookies/`, {
-    headers: { 'X-CSRFToken': csrf },
-    data: { email: `${name}@example.com`, password: PASSWORD },
-  });
-  expect(res.status()).toBe(200);
+  await signInBrowser(context, server.origin, `${name}@example.com`, PASSWORD);
 }
 
 const journeys = [

@@ -1,4 +1,6 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+import { CHROMIUM_ARGS } from '../../server/pdf/chromiumRenderer';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -7,16 +9,16 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
+}
+
+/** Signs a browser context in through the API, as the sign-in form does (the CSRF cookie first). */
+export async function signInBrowser(context: BrowserContext, origin: string, email: string, password: string): Promise<void> {
+  await context.request.get(`${origin}/`);
+  const csrf = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
+  const res = await context.request.post(`${origin}/api/accounts/login/cookies/`, { headers: { 'X-CSRFToken': csrf }, data: { email, password } });
+  if (res.status() !== 200) throw new Error(`sign-in of ${email} answered ${res.status()}`);
 }
 
 /**
