@@ -17,16 +17,3 @@ export function sandboxCheckoutUrl(origin: string, orderRef: string, returnUrl: 
   if (returnUrl) url.searchParams.set('return_url', returnUrl);
   return url.toString();
 }
-
-/** A return address on this site only, as a path; anything else becomes the fallback. */
-export function sameOriginReturn(returnUrl: string | undefined, origin: string, fallback: string): string {
-  if (!returnUrl) return fallback;
-  try {
-    const url = new URL(returnUrl, origin);
-    if (url.origin !== new URL(origin).origin) return fallback;
-    const target = url.pathname + url.search + url.hash;
-    return target.startsWith('//') || target.startsWith('/\\') ? fallback : target;
-  } catch {
-    return fallback;
-  }
-}
