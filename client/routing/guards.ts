@@ -35,7 +35,17 @@ export async function requireSignIn({ stores, request }: GuardContext): Promise<
   throw redirect(signInPath(request.url));
 }
 
-export function signInPath(wantedUrl: string): string {
-  const url = new URL(wantedUrl, 'http://localhost');
-  return `${SIGN_IN_PATH}?next=${encodeURIComponent(url.pathname + url.search)}`;
+/** The sign-in page, with the wanted page (a URL or a path, however odd) as `next`. */
+export function signInPath(wanted: string): string {
+  return `${SIGN_IN_PATH}?next=${encodeURIComponent(pathOf(wanted))}`;
+}
+
+/** A path is read as a path even when it starts with `//`, which `new URL(path, base)` reads as a host. */
+function pathOf(wanted: string): string {
+  try {
+    const url = wanted.startsWith('/') ? new URL(`http://localhost${wanted}`) : new URL(wanted);
+    return url.pathname + url.search;
+  } catch {
+    return '/';
+  }
 }
