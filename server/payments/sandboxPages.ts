@@ -2,7 +2,7 @@ import express, { Router, type Request, type Response } from 'express';
 import type { Kysely } from 'kysely';
 import { escapeHtml } from '../../shared/escapeHtml';
 import type { Locale } from '../../shared/locale';
-import { safeNextPath } from '../../shared/safeNext';
+import { safeNextPath, sameOriginPath } from '../../shared/safeNext';
 import { authenticate } from '../api/auth';
 import { CSRF_COOKIE } from '../api/cookies';
 import { ApiError } from '../api/errors';
@@ -10,7 +10,6 @@ import { secretsEqual } from '../api/tokens';
 import type { DB } from '../db/schema';
 import { siteOriginFor } from '../seo/origin';
 import { formatCents } from './ledger';
-import { sameOriginReturn } from './providers';
 import { acceptSandboxCallback, makeCallback, sandboxSecret } from './sandbox';
 import { sandboxOpenId } from './withdrawals';
 
@@ -41,8 +40,9 @@ const CHECKOUT = '/payments/sandbox/checkout/:ref';
 export function sandboxPages(deps: SandboxPagesDeps): Router {
   const router = Router();
   if (!deps.enabled) return router;
-  router.get(CHECKOUT, async (req, res) => {
-    const order = await deps.db.selectFrom('orders').selectAll().where('ref', '=', String(req.params.ref)).executeTakeFirst();
+  const signedIn = authenticate(deps.db, deps.now);
+  router.get(CHECKOUT, signedIn, async (req, res) => {
+    const order = await payersOrder(deps.db, req);
     const t = textsFor(res);
     res.set('Cache-Control', 'no-store').set('X-Robots-Tag', 'noindex');
     if (!order) {
@@ -60,20 +60,24 @@ export function sandboxPages(deps: SandboxPagesDeps): Router {
       page(t.title, `<p style="color:#a60">${escapeHtml(t.note)}</p><dl><dt>${escapeHtml(t.order)}</dt><dd>${escapeHtml(order.ref)}</dd><dt>${escapeHtml(t.item)}</dt><dd>${escapeHtml(await itemName(deps.db, order.type, order.identity))}</dd><dt>${escapeHtml(t.amount)}</dt><dd>¥${formatCents(Number(order.amount_cents))}</dd></dl>${body}`),
     );
   });
-  router.post(CHECKOUT, express.urlencoded({ extended: false, limit: '8kb' }), async (req, res) => {
+  router.post(CHECKOUT, signedIn, express.urlencoded({ extended: false, limit: '8kb' }), async (req, res) => {
     const form = (req.body ?? {}) as Record<string, unknown>;
     const token = typeof form.csrfmiddlewaretoken === 'string' ? form.csrfmiddlewaretoken : '';
     const cookie = csrfOf(req);
     if (!cookie || !secretsEqual(token, cookie)) throw ApiError.detail(403, 'CSRF Failed: CSRF token incorrect.');
+    if (!(await payersOrder(deps.db, req))) {
+      res.status(404).type('html').send(page(textsFor(res).title, `<p>${escapeHtml(textsFor(res).missing)}</p>`));
+      return;
+    }
     const result = form.result === 'paid' ? 'paid' : 'failed';
     const callback = makeCallback(await sandboxSecret(deps.dataDir), String(req.params.ref), result, deps.now());
     await acceptSandboxCallback(deps.db, await sandboxSecret(deps.dataDir), callback, deps.now());
     const origin = siteOriginFor(deps.publicOrigin, req);
-    const back = sameOriginReturn(typeof form.return_url === 'string' ? form.return_url : undefined, origin, '/');
+    const back = sameOriginPath(typeof form.return_url === 'string' ? form.return_url : undefined, origin);
     res.redirect(303, back);
   });
   if (!deps.wechatPaymentLogin) {
-    router.get(['/accounts/login/wechat_payment/', '/accounts/login/wechat_payment'], authenticate(deps.db, deps.now), (req, res) => {
+    router.get(['/accounts/login/wechat_payment/', '/accounts/login/wechat_payment'], signedIn, (req, res) => {
       const next = safeNextPath(typeof req.query.next === 'string' ? req.query.next : undefined);
       const url = new URL(next, 'http://same.origin');
       url.searchParams.set('openid', sandboxOpenId(req.auth?.user?.id ?? 0));
@@ -92,6 +96,13 @@ function csrfOf(req: Request): string {
   const cookies = req.cookies as Record<string, unknown> | undefined;
   const value = cookies?.[CSRF_COOKIE];
   return typeof value === 'string' ? value : '';
+}
+
+/** The order on the checkout page, only for the signed-in payer who placed it; anyone else sees no such order. */
+async function payersOrder(db: Kysely<DB>, req: Request) {
+  const payer = req.auth?.user;
+  if (!payer) return undefined;
+  return db.selectFrom('orders').selectAll().where('ref', '=', String(req.params.ref)).where('user_id', '=', payer.id).executeTakeFirst();
 }
 
 /** What the order buys: the booklet's name, or the membership product key (vip_monthly_manual). */

@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../server/api/cookies';
 import { createBooklet } from '../../server/api/booklets/create';
 import { balanceCents, walletAccount } from '../../server/payments/ledger';
 import { makeCallback, sandboxSecret, signCallback } from '../../server/payments/sandbox';
 import { writeArticle } from '../support/articles';
 import { createPerson, PASSWORD } from '../support/people';
-import { Visitor } from '../support/session';
+import { cookieValue, Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
 
 describe('the sandbox payment provider', async () => {
@@ -173,17 +175,43 @@ describe('with PAYMENTS_SANDBOX=0', async () => {
 describe('the sandbox checkout on a first visit', async () => {
   const { app, database } = await testApp({ config: { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'zine-p2-first-')) } });
   await createPerson(database, 'fay');
+  await createPerson(database, 'gus');
   const fay = new Visitor(app);
-  await fay.signIn('fay@example.com', PASSWORD);
+  const session = cookieValue(await fay.signIn('fay@example.com', PASSWORD), SESSION_COOKIE);
+  const statusOf = async (ref: string) => (await database.db.selectFrom('orders').select('status').where('ref', '=', ref).executeTakeFirstOrThrow()).status;
 
-  it('works in a browser that has no CSRF cookie yet (the payer opened the link elsewhere)', async () => {
+  it('works for the payer whose browser has no CSRF cookie yet (the session only)', async () => {
     const ref = (await fay.post('/api/payments/order/', { type: 'membership', identity: 'premium_monthly_manual' })).body.id as string;
-    const stranger = new Visitor(app);
-    const page = await stranger.get(`/payments/sandbox/checkout/${ref}`);
+    const cookie = `${SESSION_COOKIE}=${session ?? ''}`;
+    const page = await request(app).get(`/payments/sandbox/checkout/${ref}`).set('Cookie', cookie).expect(200);
     const token = /name="csrfmiddlewaretoken" value="([^"]+)"/.exec(page.text)?.[1];
-    expect(token).toBe(stranger.csrf);
-    const paid = await stranger.agent.post(`/payments/sandbox/checkout/${ref}`).type('form').send({ result: 'paid', csrfmiddlewaretoken: token, return_url: '/member' });
+    expect(token).toBe(cookieValue(page, 'csrftoken'));
+    const paid = await request(app)
+      .post(`/payments/sandbox/checkout/${ref}`)
+      .set('Cookie', `${cookie}; csrftoken=${token ?? ''}`)
+      .type('form')
+      .send({ result: 'paid', csrfmiddlewaretoken: token, return_url: '/member' });
     expect(paid.status).toBe(303);
-    expect((await fay.get(`/api/payments/order/${ref}/`)).body.status).toBe('paid');
+    expect(await statusOf(ref)).toBe('paid');
+  });
+
+  it('shows an order to nobody but its payer, and nobody else can pay or fail it', async () => {
+    const ref = (await fay.post('/api/payments/order/', { type: 'membership', identity: 'vip_monthly_manual' })).body.id as string;
+    const anonymous = new Visitor(app);
+    await anonymous.open();
+    const gus = new Visitor(app);
+    await gus.signIn('gus@example.com', PASSWORD);
+    for (const stranger of [anonymous, gus]) {
+      const page = await stranger.get(`/payments/sandbox/checkout/${ref}`);
+      expect(page.status).toBe(404);
+      expect(page.text).toContain('No such order.');
+      expect(page.text).not.toContain(ref);
+      for (const result of ['paid', 'failed']) {
+        const post = await stranger.agent.post(`/payments/sandbox/checkout/${ref}`).type('form').send({ result, csrfmiddlewaretoken: stranger.csrf, return_url: '/member' });
+        expect(post.status).toBe(404);
+      }
+    }
+    expect(await statusOf(ref)).toBe('created');
+    expect((await fay.get(`/payments/sandbox/checkout/${ref}`)).status).toBe(200);
   });
 });
