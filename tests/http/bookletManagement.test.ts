@@ -335,6 +335,21 @@ describe('booklet management', async () => {
         expect(JSON.stringify(res.body)).toMatch(message);
       }
       expect(await snapshot()).toEqual(before);
+      // Another's booklet is not found, whatever the body: no 400 tells that it exists.
+      for (const [body] of bodies) expect((await send(bobV, 'put', `/api/booklet/${booklet.id}/`).send(body as object)).status).toBe(404);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('answers an empty item PATCH with the item as it is and writes nothing; others get 404', async () => {
+      const booklet = await create(annV, 'Nothing to change');
+      const dir = ((await addItem(annV, booklet.id, { type: 'directory', title: 'Kept', parent_id: null })).body as ManagedBookletItem).id;
+      const modified = (await bookletRow(booklet.id))?.modified_at;
+      const res = await send(annV, 'patch', `/api/booklet/${booklet.id}/items/${dir}/`).send({});
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: dir, detail: { title: 'Kept' } });
+      expect((await bookletRow(booklet.id))?.modified_at).toBe(modified);
+      expect((await send(annV, 'patch', `/api/booklet/${booklet.id}/items/999999/`).send({})).status).toBe(404);
+      expect((await send(bobV, 'patch', `/api/booklet/${booklet.id}/items/${dir}/`).send({})).status).toBe(404);
     });
 
     it('renames directories, sells chapters behind the paywall, and removes items with what is under them', async () => {

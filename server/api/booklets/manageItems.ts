@@ -3,7 +3,7 @@ import { BOOKLET_MAX_DEPTH, BOOKLET_MAX_ITEMS, type ManagedBookletItem, type New
 import type { BookletSalesMode } from '../../../shared/entities';
 import type { DB, User } from '../../db/schema';
 import { ApiError } from '../errors';
-import { lockOwnBooklet } from './manageAccess';
+import { lockOwnBooklet, ownBooklet } from './manageAccess';
 import { bookletChanged, paidChapterArticles } from './manageChanges';
 import { freshItemSlug } from './manageSlug';
 import { depthOf, ownerTree, subtreeIds, type OwnerItemRow } from './manageTree';
@@ -61,6 +61,11 @@ export async function updateBookletItem(
   input: { title?: string; sales_mode?: BookletSalesMode },
   now: number,
 ): Promise<ManagedBookletItem> {
+  // A PATCH with nothing to change answers the item as it is, as DRF does, and writes nothing.
+  if (input.title === undefined && input.sales_mode === undefined) {
+    const booklet = await ownBooklet(db, bookletId, owner);
+    return itemOf(await ownerItemRows(db, booklet.id), itemId);
+  }
   return db.transaction().execute(async (trx) => {
     const booklet = await lockOwnBooklet(trx, bookletId, owner, now);
     const rows = await ownerItemRows(trx, booklet.id);
@@ -68,12 +73,9 @@ export async function updateBookletItem(
     if (!item) throw ApiError.detail(404, 'Not found.');
     if (input.title !== undefined && item.type !== 'directory') throw new ApiError(400, { title: ['A chapter takes its title from its article.'] });
     if (input.sales_mode !== undefined && item.type !== 'article') throw new ApiError(400, { sales_mode: ['Only a chapter is sold.'] });
+    const changes = { ...(input.title === undefined ? {} : { title: input.title }), ...(input.sales_mode === undefined ? {} : { sales_mode: input.sales_mode }) };
     const paywallChanged = input.sales_mode !== undefined && input.sales_mode !== item.sales_mode && item.article_id !== null;
-    await trx
-      .updateTable('booklet_items')
-      .set({ ...(input.title === undefined ? {} : { title: input.title }), ...(input.sales_mode === undefined ? {} : { sales_mode: input.sales_mode }) })
-      .where('id', '=', item.id)
-      .execute();
+    await trx.updateTable('booklet_items').set(changes).where('id', '=', item.id).execute();
     // The chapter's own page (its paywall) and the lists that blank paid summaries change with its sales mode.
     await bookletChanged(trx, booklet.slug, paywallChanged && item.article_id !== null ? [item.article_id] : [], now);
     return itemOf(await ownerItemRows(trx, booklet.id), item.id);

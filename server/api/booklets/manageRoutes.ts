@@ -89,6 +89,8 @@ export function bookletEditRoutes(deps: Deps): Router {
   router.put('/:id/', async (req, res) => {
     const owner = requireUser(req);
     const id = idOf(req.params.id);
+    // Whose booklet first: another's is a 404 whatever the body, so a 400 tells nothing of it.
+    await ownBooklet(deps.db, id, owner);
     const tree = parseOrderTree(req.body ?? {});
     res.json(await reorderOwnBooklet(deps.db, owner, id, tree, deps.now()));
   });
