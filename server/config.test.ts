@@ -36,4 +36,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ PUBLIC_ORIGIN: 'not a url' })).toThrow(/PUBLIC_ORIGIN/);
   });
+
+  it('takes sandbox payments only on the demo and in development unless the operator turns them on (decision 028)', () => {
+    expect(loadConfig({}).paymentsSandbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).paymentsSandbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://zine.example' }).paymentsSandbox).toBe(false);
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://zine.example', PAYMENTS_SANDBOX: '' }).paymentsSandbox).toBe(false);
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://zine.example', PAYMENTS_SANDBOX: '1' }).paymentsSandbox).toBe(true);
+    expect(loadConfig({ PAYMENTS_SANDBOX: '0' }).paymentsSandbox).toBe(false);
+    expect(() => loadConfig({ PAYMENTS_SANDBOX: 'yes' })).toThrow(/PAYMENTS_SANDBOX/);
+  });
 });

@@ -71,8 +71,11 @@ const schema = z.object({
   QINIU_UPLOAD_URL: z.url({ protocol: /^https?$/ }).default('https://upload.qiniup.com'),
   /** Chromium for PDF exports (docs/decisions/020); export says it is unavailable when the file is missing. */
   CHROMIUM_PATH: z.string().trim().min(1).default('/usr/bin/chromium'),
-  /** The sandbox payment provider (docs/decisions/025): '0' turns chat-app and web pay off. */
-  PAYMENTS_SANDBOX: z.enum(['0', '1']).default('1'),
+  /**
+   * The sandbox payment provider (docs/decisions/025, 028): '1' on, '0' off. Unset, it is on
+   * for the demo and development, and off on a live site (one that sets PUBLIC_ORIGIN).
+   */
+  PAYMENTS_SANDBOX: z.preprocess(blankIsAbsent, z.enum(['0', '1']).optional()),
 }).superRefine((c, ctx) => {
   const qiniu = [c.QINIU_ACCESS_KEY, c.QINIU_SECRET_KEY, c.QINIU_BUCKET, c.QINIU_DOMAIN];
   if (qiniu.some(Boolean) && !qiniu.every(Boolean)) {
@@ -173,7 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wechatSdkUrl: c.WECHAT_JS_SDK_URL,
     smsWebhookUrl: c.SMS_WEBHOOK_URL,
     chromiumPath: c.CHROMIUM_PATH,
-    paymentsSandbox: c.PAYMENTS_SANDBOX === '1',
+    paymentsSandbox: c.PAYMENTS_SANDBOX === undefined ? !c.PUBLIC_ORIGIN : c.PAYMENTS_SANDBOX === '1',
     wechat: {
       ...(c.WECHAT_WEB_APP_ID && c.WECHAT_WEB_APP_SECRET ? { web: { appId: c.WECHAT_WEB_APP_ID, secret: c.WECHAT_WEB_APP_SECRET } } : {}),
       ...(c.WECHAT_MP_APP_ID && c.WECHAT_MP_APP_SECRET ? { mp: { appId: c.WECHAT_MP_APP_ID, secret: c.WECHAT_MP_APP_SECRET } } : {}),

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './app';
+import { drainServer } from './drainServer';
 import { loadConfig } from './config';
 import { PageViewCounter } from './content/pageViews';
 import { migrate, openDatabase } from './db/connection';
@@ -47,6 +48,14 @@ const server = app.listen(config.port, config.host, () => {
   );
 });
 
+if (config.paymentsSandbox && database) {
+  // Anyone signed in can buy anything for nothing through the sandbox: never unnoticed on a real site.
+  logger.warn(
+    { paymentsSandbox: true, publicOrigin: config.publicOrigin ?? null },
+    'PAYMENTS ARE IN SANDBOX MODE: chat-app and web pay go to a test checkout where no money moves. A live site sets PUBLIC_ORIGIN (sandbox off) or PAYMENTS_SANDBOX=0 (docs/decisions/028).',
+  );
+}
+
 let stopping = false;
 
 /** Stops taking connections, lets requests in flight finish, closes the database, exits. */
@@ -55,14 +64,10 @@ function shutdown(reason: string, exitCode: number): void {
   stopping = true;
   logger.info({ reason }, 'shutting down');
   void pdfExporter?.stop();
-  server.close(() => {
-    (pageViews?.stop() ?? Promise.resolve())
-      .then(() => database?.close())
-      .finally(() => process.exit(exitCode));
-  });
-  server.closeIdleConnections();
-  // Keep-alive connections that go idle after their last response close too.
-  server.on('request', (_req, res) => res.setHeader('Connection', 'close'));
+  void drainServer(server, 1000)
+    .then(() => pageViews?.stop())
+    .then(() => database?.close())
+    .finally(() => process.exit(exitCode));
   setTimeout(() => process.exit(exitCode || 1), 10_000).unref();
 }
 
