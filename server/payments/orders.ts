@@ -90,6 +90,8 @@ export async function markPending(db: Kysely<DB>, userId: number, ref: string, m
   const order = await ownOrder(db, userId, ref);
   if (order.status === 'paid') throw ApiError.detail(400, ORDER_ALREADY_PAID);
   if (order.status === 'closed') throw ApiError.detail(400, 'Order closed.');
+  // Asked again (a reload, a second tab), a pending order with this method is left as it is.
+  if (order.status === 'pending' && order.method === method) return order;
   await db.updateTable('orders').set({ status: 'pending', method }).where('id', '=', order.id).where('status', 'in', ['created', 'pending', 'failed']).execute();
   return { ...order, status: 'pending', method };
 }

@@ -175,6 +175,30 @@ describe('sessions and sign-out', async () => {
     expect(replayed.body).toEqual({});
   });
 
+  it('signs out on a GET only from our own pages: a cross-site link or image changes nothing', async () => {
+    const visitor = new Visitor(app);
+    const signedIn = await visitor.signIn('ann@example.com', PASSWORD);
+    const sessionId = cookieValue(signedIn, 'sessionid') ?? '';
+    const session = () => database.db.selectFrom('sessions').select('id').where('id', '=', hashSecret(sessionId)).execute();
+    const forged = [
+      visitor.agent.get('/api/accounts/logout/cookies/').set('Sec-Fetch-Site', 'cross-site'),
+      visitor.agent.get('/api/accounts/logout/cookies/').set('Sec-Fetch-Site', 'same-site'),
+      visitor.agent.get('/api/accounts/logout/cookies/').set('Sec-Fetch-Site', 'none'),
+      visitor.agent.get('/api/accounts/logout/cookies/'),
+      visitor.agent.get('/api/accounts/logout/cookies/').set('X-CSRFToken', 'x'.repeat(32)),
+    ];
+    for (const call of forged) {
+      const res = await call;
+      expect(res.status).toBe(403);
+      expect(res.body.detail).toMatch(/^CSRF Failed/);
+      expect(setCookieHeader(res, 'sessionid')).toBeUndefined();
+    }
+    expect(await session()).toHaveLength(1);
+    const ours = await visitor.agent.get('/api/accounts/logout/cookies/').set('Sec-Fetch-Site', 'same-origin');
+    expect(ours.status).toBe(200);
+    expect(await session()).toEqual([]);
+  });
+
   it('forgets an expired session', async () => {
     const visitor = new Visitor(app);
     await visitor.signIn('ann@example.com', PASSWORD);

@@ -138,6 +138,31 @@ describe('the sandbox payment provider', async () => {
     expect((await new Visitor(app).get(`/api/payments/order/${ref}/wechat/?openid=x`)).status).toBe(403);
   });
 
+  it('starting a provider payment is refused cross-site, and asking again changes nothing', async () => {
+    const ref = await newOrder(benV, { type: 'membership', identity: 'premium_monthly_manual' });
+    const paths = [`/api/payments/order/${ref}/alipay/web/?return_url=%2Fmember`, `/api/payments/order/${ref}/wechat/?openid=sandbox_openid_1`];
+    for (const path of paths) {
+      for (const site of ['cross-site', 'same-site', 'none']) {
+        const res = await benV.agent.get(path).set('Sec-Fetch-Site', site);
+        expect(res.status, `${path} ${site}`).toBe(403);
+      }
+      expect((await benV.agent.get(path)).status).toBe(403);
+    }
+    expect(await statusOf(ref)).toBe('created');
+
+    const first = await benV.agent.get(paths[0] ?? '').set('Sec-Fetch-Site', 'same-origin');
+    expect(first.status).toBe(200);
+    const row = () => db.selectFrom('orders').select(['status', 'method', 'paid_at']).where('ref', '=', ref).executeTakeFirstOrThrow();
+    const pending = await row();
+    const again = await benV.get(paths[0] ?? '');
+    expect(again.status).toBe(200);
+    expect({ ...again.body, url: undefined }).toEqual({ ...first.body, url: undefined });
+    const where = (url: unknown) => new URL(String(url)).pathname + new URL(String(url)).search;
+    expect(where(again.body.url)).toBe(where(first.body.url));
+    expect(await row()).toEqual(pending);
+    expect(pending).toMatchObject({ status: 'pending', method: 'alipay' });
+  });
+
   it('the payment login answers in sandbox mode with an open id, and only to this site', async () => {
     const res = await benV.get(`/accounts/login/wechat_payment/?next=${encodeURIComponent('/member?x=1')}`);
     expect(res.status).toBe(302);

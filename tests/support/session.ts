@@ -24,8 +24,9 @@ export class Visitor {
     return res;
   }
 
+  /** As our client does, every call carries the token (the GETs that change something need it). */
   async get(path: string): Promise<request.Response> {
-    const res = await this.agent.get(path);
+    const res = await (this.csrf ? this.agent.get(path).set('X-CSRFToken', this.csrf) : this.agent.get(path));
     this.remember(res);
     return res;
   }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { clearSessionCookie, issueCsrfCookie, setSessionCookie } from '../cookies';
 import { throttle } from '../throttle';
 import { accountInfo, confirmPasswordReset, requestPasswordReset, signIn, signOut, type ResetDeps } from './service';
+import { sameOriginGet } from '../csrf';
 
 export interface AccountsRouteDeps extends ResetDeps {
   secure: boolean;
@@ -30,7 +31,8 @@ export function accountsRoutes(deps: AccountsRouteDeps): Router {
     res.json(accountInfo(user, deps.now()));
   });
 
-  router.get('/logout/cookies/', async (req, res) => {
+  // The contract keeps sign-out a GET; only our own pages may call it (a cross-site link would sign the reader out).
+  router.get('/logout/cookies/', sameOriginGet(), async (req, res) => {
     await signOut(deps, req.auth?.sessionHash ?? null);
     clearSessionCookie(res, deps.secure);
     res.json({ detail: 'Successfully logged out.' });

@@ -6,6 +6,7 @@ import { createOrder, listOrders, markPending, orderJson, ownOrder, payWithWalle
 import { sandboxCheckoutUrl, sandboxWechatParams } from '../../payments/providers';
 import { siteOriginFor } from '../../seo/origin';
 import { requireUser } from '../auth';
+import { sameOriginGet } from '../csrf';
 import { ApiError } from '../errors';
 import { pageLinks, pageQuery } from '../pagination';
 
@@ -22,6 +23,7 @@ const alipayQuery = z.object({ return_url: z.string().max(2000).optional() });
 /** Orders and their payment methods, mounted at `/api/payments/order` (docs/decisions/025). */
 export function orderRoutes(deps: { db: Kysely<DB>; now: () => number; origin: string; publicOrigin?: string; paymentsSandbox?: boolean }): Router {
   const router = Router();
+  // Starting a provider payment moves the order to pending: a GET by the contract, so only from our pages.
   // No real provider is wired in yet: without the sandbox, chat-app and web pay are off.
   const providerPay: RequestHandler = (_req, _res, next) => {
     next(deps.paymentsSandbox === false ? ApiError.detail(503, 'This payment method is not configured.') : undefined);
@@ -51,7 +53,7 @@ export function orderRoutes(deps: { db: Kysely<DB>; now: () => number; origin: s
     const user = requireUser(req);
     res.json(orderJson(await payWithWallet(deps.db, user.id, refOf(req.params), deps.now())));
   });
-  router.get('/:ref/wechat/', providerPay, async (req, res) => {
+  router.get('/:ref/wechat/', sameOriginGet(), providerPay, async (req, res) => {
     const user = requireUser(req);
     const { openid } = wechatQuery.parse(req.query);
     const order = await markPending(deps.db, user.id, refOf(req.params), 'wechat');
@@ -59,7 +61,7 @@ export function orderRoutes(deps: { db: Kysely<DB>; now: () => number; origin: s
     const checkout = sandboxCheckoutUrl(siteOriginFor(deps.publicOrigin, req), order.ref, undefined);
     res.json({ ...orderJson(order), app_params: sandboxWechatParams(order.ref, openid, deps.now()), sandbox_checkout_url: checkout });
   });
-  router.get('/:ref/alipay/web/', providerPay, async (req, res) => {
+  router.get('/:ref/alipay/web/', sameOriginGet(), providerPay, async (req, res) => {
     const user = requireUser(req);
     const { return_url: returnUrl } = alipayQuery.parse(req.query);
     const order = await markPending(deps.db, user.id, refOf(req.params), 'alipay');
