@@ -20,6 +20,7 @@ export const EDITOR_TEXTS = {
     uploadTokenFailed: 'Get upload token failed {message}',
     uploadImageFailed: 'Upload image failed {message}',
     uploadImageFailedNoUrl: 'Upload image failed, no url returned',
+    imageTooLarge: 'the image is too large: at most {megapixels} megapixels',
     moduleNotFound: 'ZineEditor Module not found',
     // Saving
     statusModified: 'Modified',
@@ -96,6 +97,7 @@ export const EDITOR_TEXTS = {
     uploadTokenFailed: '获取上传凭证失败 {message}',
     uploadImageFailed: '上传图片失败 {message}',
     uploadImageFailedNoUrl: '上传图片失败，未返回地址',
+    imageTooLarge: '图片过大，最多 {megapixels} 百万像素',
     moduleNotFound: 'ZineEditor Module not found',
     statusModified: '已修改',
     statusSaving: '保存中…',
@@ -167,6 +169,7 @@ export const EDITOR_TEXTS = {
     uploadTokenFailed: '取得上傳憑證失敗 {message}',
     uploadImageFailed: '上傳圖片失敗 {message}',
     uploadImageFailedNoUrl: '上傳圖片失敗，未傳回網址',
+    imageTooLarge: '圖片過大，最多 {megapixels} 百萬像素',
     moduleNotFound: 'ZineEditor Module not found',
     statusModified: '已修改',
     statusSaving: '儲存中…',

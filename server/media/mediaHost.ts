@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type Request, type Response, Router } from 'express';
-import sharp from 'sharp';
+import { boundedSharp } from './imageInput';
 import { LAZY_IMAGES } from '../../shared/mediaImage';
 import { isSafeMediaKey, type LocalMediaStore } from './mediaStore';
 import { parseImageView, viewName, type ImageView, type OutputFormat } from './imageView';
@@ -71,7 +71,7 @@ function keepsOnDisk(view: ImageView): boolean {
 
 async function render(original: string, view: ImageView, format: OutputFormat): Promise<Buffer> {
   const animated = format === 'gif' || format === 'webp';
-  const image = sharp(original, { animated })
+  const image = (await boundedSharp(original, { animated }))
     .rotate()
     .resize({ width: view.width, height: view.height, fit: view.mode === 1 ? 'cover' : 'inside', withoutEnlargement: true });
   const quality = view.quality ?? 85;

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import { type RequestHandler, Router } from 'express';
 import multer from 'multer';
-import sharp from 'sharp';
 import { MAX_UPLOAD_BYTES } from '../../shared/traffic';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
 import { type LocalMediaStore } from './mediaStore';
+import { hasTooManyPixels, imageFacts, TOO_MANY_PIXELS } from './imageInput';
 import { qetag } from './qetag';
 import { forgetUpload, recordUpload } from './recordUpload';
 import { verifyUploadToken } from './uploadToken';
@@ -56,8 +56,10 @@ function upload(deps: UploadRouteDeps): RequestHandler {
     const file = req.file;
     if (!file || file.size === 0) return void res.status(400).json({ error: 'file is missing' });
     if (file.size > policy.fsizeLimit) return void res.status(413).json({ error: 'file too large for the traffic left this month' });
-    const contentType = IMAGE_TYPES[await imageFormat(file.buffer)];
-    if (!contentType) return void res.status(415).json({ error: 'not an image: jpeg, png, gif or webp only' });
+    const facts = await imageFacts(file.buffer);
+    const contentType = facts ? IMAGE_TYPES[facts.format] : undefined;
+    if (!facts || !contentType) return void res.status(415).json({ error: 'not an image: jpeg, png, gif or webp only' });
+    if (hasTooManyPixels(facts)) return void res.status(413).json({ error: TOO_MANY_PIXELS });
 
     const outcome = await recordUpload(
       deps.db,
@@ -77,15 +79,6 @@ function upload(deps: UploadRouteDeps): RequestHandler {
     }
     res.set('Cache-Control', 'no-store').json({ key, hash: qetag(file.buffer), url, size: file.size });
   };
-}
-
-/** The format sharp finds in the bytes (never the name or the declared type), or '' for none. */
-async function imageFormat(bytes: Buffer): Promise<string> {
-  try {
-    return (await sharp(bytes).metadata()).format;
-  } catch {
-    return '';
-  }
 }
 
 /** The multipart form, or its refusal as the form upload's {error}: too large is 413, any other bad form 400. */

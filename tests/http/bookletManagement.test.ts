@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ManagedBooklet, ManagedBookletItem } from '../../shared/bookletManagement';
 import type { BookletDetail, BookletItemDetail } from '../../shared/entities';
 import { writeArticle } from '../support/articles';
+import { pixelBomb } from '../support/images';
 import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
@@ -86,7 +87,7 @@ describe('booklet management', async () => {
       expect(await count()).toBe(before);
     });
 
-    it('refuses a cover that is not an image (415) or is larger than 5 MB (400), storing nothing', async () => {
+    it('refuses a cover that is not an image (415), is larger than 5 MB or 25 megapixels (400), storing nothing', async () => {
       const before = fs.readdirSync(mediaDir, { recursive: true }).length;
       const text = await send(annV, 'post', '/api/booklets/').field('name', 'Fake cover').attach('cover', Buffer.from('<svg onload="alert(1)"></svg>'), { filename: 'cover.png', contentType: 'image/png' });
       expect(text.status).toBe(415);
@@ -96,8 +97,11 @@ describe('booklet management', async () => {
       expect(huge.body).toEqual({ cover: ['The cover image may be at most 5 MB.'] });
       const twoFiles = await send(annV, 'post', '/api/booklets/').field('name', 'Other file').attach('other', await png(), 'x.png');
       expect(twoFiles.status).toBe(400);
+      const bomb = await send(annV, 'post', '/api/booklets/').field('name', 'Bomb cover').attach('cover', await pixelBomb(), { filename: 'cover.png', contentType: 'image/png' });
+      expect(bomb.status).toBe(400);
+      expect(bomb.body).toEqual({ cover: ['The image is too large: at most 25 megapixels.'] });
       expect(fs.readdirSync(mediaDir, { recursive: true }).length).toBe(before);
-      expect(await db.selectFrom('booklets').select('id').where('name', 'in', ['Fake cover', 'Huge cover', 'Other file']).execute()).toEqual([]);
+      expect(await db.selectFrom('booklets').select('id').where('name', 'in', ['Fake cover', 'Huge cover', 'Other file', 'Bomb cover']).execute()).toEqual([]);
     });
 
     it('needs a signed-in caller and the CSRF token', async () => {

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { mediaImageUrl } from '../../shared/mediaImage';
 import { LocalMediaStore } from '../../server/media/mediaStore';
-import { pngOf } from '../support/images';
+import { pixelBomb, pngOf } from '../support/images';
 import { jsonBlock, testApp } from '../support/testApp';
 
 const KEY = `${'c0ffee'.repeat(5)}ab_hd.png`;
@@ -80,6 +80,18 @@ describe('the media host, GET /media/<key>', async () => {
     const res = await get(new URL(url).pathname);
     expect(res.status).toBe(200);
     expect(binary(res).equals(cover)).toBe(true);
+  });
+
+  it('serves a stored image over the pixel limit as it is, but never decodes it to resize', async () => {
+    const key = `${'b0mb'.repeat(8)}_hd.png`;
+    const bomb = await pixelBomb();
+    await store.save(key, bomb, 'image/png');
+    const started = Date.now();
+    const resized = await get(`/media/${key}?imageView2/2/w/320/q/89/format/webp`);
+    expect(resized.status).toBe(415);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(fs.existsSync(path.join(mediaDir, '.cache', key))).toBe(false);
+    expect(binary(await get(`/media/${key}`).expect(200)).equals(bomb)).toBe(true);
   });
 
   it('answers 404 for a missing image', async () => {

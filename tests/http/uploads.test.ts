@@ -8,7 +8,7 @@ import { qetag } from '../../server/media/qetag';
 import { QiniuMediaStore } from '../../server/media/qiniuStore';
 import { trafficMonth, TRAFFIC_LIMITS } from '../../shared/traffic';
 import { writeArticle } from '../support/articles';
-import { pngOf } from '../support/images';
+import { pixelBomb, pngOf } from '../support/images';
 import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
@@ -149,6 +149,18 @@ describe('uploads: the token, the form upload and the traffic meter', async () =
         expect(res.body).toEqual({ error: 'not an image: jpeg, png, gif or webp only' });
         expect(fs.existsSync(path.join(mediaDir, name))).toBe(false);
       }
+      expect(await used(ann.id)).toBe(before);
+    });
+
+    it('answers 413 for an image over the pixel limit, stores nothing and counts no traffic', async () => {
+      const { token } = await tokenFor(annArticle);
+      const before = await used(ann.id);
+      const count = (await files()).length;
+      const res = await upload({ token, key: key(40), file: await pixelBomb() });
+      expect(res.status).toBe(413);
+      expect(res.body).toEqual({ error: 'The image is too large: at most 25 megapixels.' });
+      expect(fs.existsSync(path.join(mediaDir, key(40)))).toBe(false);
+      expect((await files()).length).toBe(count);
       expect(await used(ann.id)).toBe(before);
     });
 

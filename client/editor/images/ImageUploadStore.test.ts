@@ -1,5 +1,6 @@
 import { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { TOO_MANY_PIXELS } from '../../../shared/mediaImage';
 import { ApiClient } from '../../api/client';
 import type { ApiRequest } from '../../api/transport';
 import type { UploadAnswer, UploadForm } from '../../api/uploads';
@@ -12,7 +13,7 @@ type Answer = { status: number; data: unknown };
 
 const TOKEN = { token: 'tok', upload_url: '/media/upload/', domain: '' };
 
-function setup(options: { articleId?: number | null; answers?: Answer[]; uploads?: UploadAnswer[]; locale?: EditorDeps['locale'] } = {}) {
+function setup(options: { articleId?: number | null; answers?: Answer[]; uploads?: UploadAnswer[]; locale?: EditorDeps['locale']; size?: [number, number] } = {}) {
   const calls: ApiRequest[] = [];
   const answers = [...(options.answers ?? [{ status: 200, data: TOKEN }, { status: 200, data: { begin: '', end: '', bytes_limit: 100, bytes_used: 10 } }])];
   const api = new ApiClient(async (request) => {
@@ -25,7 +26,7 @@ function setup(options: { articleId?: number | null; answers?: Answer[]; uploads
   const revoked: string[] = [];
   let upgrades = 0;
   const io: UploadIO = {
-    scale: async (file) => ({ blob: file, width: 1080, height: 720 }),
+    scale: async (file) => ({ blob: file, width: options.size?.[0] ?? 1080, height: options.size?.[1] ?? 720 }),
     post: async (url, form) => {
       posted.push({ url, form });
       return uploads.shift() ?? { status: 500, body: { error: 'none left' } };
@@ -121,6 +122,18 @@ describe('ImageUploadStore.uploadFiles', () => {
     expect(tips.top?.text).toBe('Upload image failed not an image');
     expect(store.resources[0]?.status).toBe('upload_failed');
     expect(images(editor)).toHaveLength(0);
+  });
+
+  it('an image over the pixel limit: refused before sending, or by the host, in the author\'s language', async () => {
+    const local = setup({ size: [6000, 5000], locale: 'zh-CN' });
+    await local.store.uploadFiles([png('huge.gif')], local.editor);
+    expect(local.tips.top?.text).toBe('上传图片失败 图片过大，最多 25 百万像素');
+    expect(local.posted).toHaveLength(0);
+    expect(images(local.editor)).toHaveLength(0);
+
+    const hosted = setup({ uploads: [{ status: 413, body: { error: TOO_MANY_PIXELS } }] });
+    await hosted.store.uploadFiles([png()], hosted.editor);
+    expect(hosted.tips.top?.text).toBe('Upload image failed the image is too large: at most 25 megapixels');
   });
 
   it('an answer without a URL: upload image failed, no url returned', async () => {

@@ -1,6 +1,7 @@
 import type { Editor } from '@tiptap/core';
 import type { Transaction } from '@tiptap/pm/state';
 import { action, makeObservable, observable, observableRef } from 'mobx';
+import { MAX_IMAGE_MEGAPIXELS, MAX_IMAGE_PIXELS, TOO_MANY_PIXELS } from '../../../shared/mediaImage';
 import { ApiRequestError } from '../../api/client';
 import { trafficApi, type TrafficQuota } from '../../api/traffic';
 import { postUploadForm, uploadsApi, type UploadAnswer, type UploadForm, type UploadToken } from '../../api/uploads';
@@ -234,6 +235,11 @@ export class ImageUploadStore {
   private async send(file: File, token: UploadToken, articleId: number): Promise<UploadedImage | null> {
     const t = editorTexts(this.deps.locale);
     const { blob, width, height } = await this.io.scale(file);
+    // What goes as it is (a GIF) must be within the host's pixel limit; wider stills were scaled down.
+    if (width !== null && height !== null && width * height > MAX_IMAGE_PIXELS) {
+      this.deps.tips.push({ text: t('uploadImageFailed', { message: t('imageTooLarge', { megapixels: MAX_IMAGE_MEGAPIXELS }) }), kind: 'error' });
+      return null;
+    }
     const key = uploadName(blob.type || file.type, file.name, this.io.randomBytes);
     const answer = await this.io.post(token.upload_url, { token: token.token, key, file: blob, articleId });
     if (answer.status >= 200 && answer.status < 300) {
@@ -246,7 +252,8 @@ export class ImageUploadStore {
       this.tellTrafficLack();
       return null;
     }
-    this.deps.tips.push({ text: t('uploadImageFailed', { message: uploadErrorText(answer) }), kind: 'error' });
+    const message = uploadErrorText(answer) === TOO_MANY_PIXELS ? t('imageTooLarge', { megapixels: MAX_IMAGE_MEGAPIXELS }) : uploadErrorText(answer);
+    this.deps.tips.push({ text: t('uploadImageFailed', { message }), kind: 'error' });
     return null;
   }
 

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import multer from 'multer';
-import sharp from 'sharp';
 import { BOOKLET_COVER_MAX_BYTES } from '../../../shared/bookletManagement';
+import { hasTooManyPixels, imageFacts, TOO_MANY_PIXELS } from '../../media/imageInput';
 import { newMediaKey, type MediaExtension, type MediaStore } from '../../media/mediaStore';
 import { ApiError } from '../errors';
 
@@ -40,13 +40,10 @@ export function bookletForm(): RequestHandler {
  * name) and stores it on the media host; answers its public URL. Not inside a transaction.
  */
 export async function storeCover(media: MediaStore, file: { buffer: Buffer }): Promise<string> {
-  let format: string | undefined;
-  try {
-    format = (await sharp(file.buffer).metadata()).format;
-  } catch {
-    format = undefined;
-  }
+  const facts = await imageFacts(file.buffer);
+  const format = facts?.format;
   const extension = format === undefined ? undefined : EXTENSION_OF_FORMAT[format];
-  if (!extension) throw ApiError.detail(415, 'The cover must be a JPEG, PNG, GIF or WebP image.');
+  if (!facts || !extension) throw ApiError.detail(415, 'The cover must be a JPEG, PNG, GIF or WebP image.');
+  if (hasTooManyPixels(facts)) throw new ApiError(400, { cover: [TOO_MANY_PIXELS] });
   return media.save(newMediaKey(extension, 'booklets'), file.buffer, `image/${format === 'jpeg' ? 'jpeg' : format}`);
 }
