@@ -165,12 +165,15 @@ describe('the render cache', async () => {
     expect(chosen.text).toContain('lang="zh-TW"');
   });
 
-  it('keeps the home page and column tabs, not other pages nor error pages', async () => {
-    for (const url of ['/', '/@ann/', '/@ann/articles', '/@ann/collections']) {
+  it('keeps the home page, discovery and column tabs, not other pages nor error pages', async () => {
+    for (const url of ['/', '/found', '/@ann/', '/@ann/articles', '/@ann/collections']) {
       await page(app, url);
       expect((await page(app, url)).headers['x-cache'], url).toBe('hit');
     }
-    for (const url of ['/found', '/article/no-such-thing/', '/sign/in/']) {
+    // Discovery shows the feed: any change to it renders the page again.
+    await contentChanged(dbB.db, ['feed'], now());
+    expect((await page(app, '/found')).headers['x-cache']).toBe('miss');
+    for (const url of ['/article/no-such-thing/', '/sign/in/']) {
       await page(app, url);
       expect((await page(app, url)).headers['x-cache'], url).toBe('bypass');
     }

@@ -3,8 +3,8 @@ import { createRoutes } from '../../../client/routes';
 import { columnUsername } from '../../../shared/column';
 import type { ContentKey } from '../../content/changes';
 
-/** The leaf routes whose pages the cache keeps (the booklet overview once its page lands). */
-const CACHED_ROUTES = new Set(['home', 'article', 'column-home', 'column-articles', 'column-collections', 'booklet-overview']);
+/** The leaf routes whose pages the cache keeps. */
+const CACHED_ROUTES = new Set(['home', 'found', 'article', 'column-home', 'column-articles', 'column-collections', 'booklet-overview']);
 
 const routeTable = createRoutes(() => {
   throw new Error('the route table is only matched here, never loaded');
@@ -40,13 +40,15 @@ export interface PageDependencies {
 
 /**
  * The pages anonymous readers get from the cache (DESIGN §3) and what each shows:
- * the home feed, an article, a column tab, a booklet's overview. Any other page: null.
+ * the home feed and discovery (the same feed), an article, a column tab, a booklet's
+ * overview. Any other page: null.
  */
 export function pageDependencies(page: RenderedPage): PageDependencies | null {
   if (page.failed) return null;
   const leaf = page.routeIds.at(-1);
   switch (leaf) {
     case 'home':
+    case 'found':
       return { keys: ['feed'], authors: [], booklet: null, viewsOf: null };
     case 'article': {
       const slug = page.params.slug;
