@@ -63,8 +63,8 @@ describe('the document', () => {
   });
 
   it('compresses rendered HTML with gzip even when brotli is offered', async () => {
-    // /found is rendered for each request; cached pages carry brotli computed once (renderCache.test.ts).
-    const res = await request(app).get('/found').set('Accept-Encoding', 'br, gzip').expect(200);
+    // /business is rendered for each request; cached pages carry brotli computed once (renderCache.test.ts).
+    const res = await request(app).get('/business').set('Accept-Encoding', 'br, gzip').expect(200);
     expect(res.headers['x-cache']).not.toBe('hit');
     expect(res.headers['content-encoding']).toBe('gzip');
   });
