@@ -19,6 +19,8 @@ export interface EnvSnapshot {
   appLinks?: { ios?: string; android?: string };
   /** The media host's name: its images are asked for resized (shared/mediaImage.ts); absent without one. */
   mediaHost?: string;
+  /** The editor's stylesheet (its own build entry), for a visit that reaches /editor inside the app. */
+  editorStylesheet?: string;
 }
 
 /** What the server detected about the request, and the texts of its language. Read-only. */
@@ -33,6 +35,7 @@ export class EnvStore {
   readonly appLinks: { ios?: string; android?: string };
   /** The hosts whose images resize by URL: the media host, when there is one. */
   readonly mediaHosts: readonly string[];
+  readonly editorStylesheet: string | undefined;
   private readonly catalogue: Catalogue;
 
   constructor(snapshot: EnvSnapshot, catalogue: Catalogue) {
@@ -45,6 +48,7 @@ export class EnvStore {
     this.wechatSdkUrl = snapshot.wechatSdkUrl;
     this.appLinks = snapshot.appLinks ?? {};
     this.mediaHosts = snapshot.mediaHost ? [snapshot.mediaHost] : [];
+    this.editorStylesheet = snapshot.editorStylesheet;
     this.catalogue = catalogue;
   }
 
@@ -71,6 +75,7 @@ export class EnvStore {
       ...(this.wechatSdkUrl ? { wechatSdkUrl: this.wechatSdkUrl } : {}),
       ...(this.appLinks.ios || this.appLinks.android ? { appLinks: this.appLinks } : {}),
       ...(this.mediaHosts[0] ? { mediaHost: this.mediaHosts[0] } : {}),
+      ...(this.editorStylesheet ? { editorStylesheet: this.editorStylesheet } : {}),
     };
   }
 }

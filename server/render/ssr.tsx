@@ -26,7 +26,7 @@ import { DocumentWriter } from './documentWriter';
 import { DocumentCollector } from './cache/collector';
 import type { RenderCache } from './cache/renderCache';
 import { toFetchRequest } from './fetchRequest';
-import { modulePreloads, pageStylesheets, type AssetManifest } from './manifest';
+import { EDITOR_PAGE_MODULE, modulePreloads, pageStylesheets, type AssetManifest } from './manifest';
 import { routerHydrationData } from './routerData';
 import { pageHead } from '../seo/pageHead';
 import { siteOriginFor } from '../seo/origin';
@@ -57,6 +57,7 @@ export interface SsrOptions {
  */
 export function ssr(options: SsrOptions): RequestHandler {
   const origin = options.config.publicOrigin ?? 'http://localhost';
+  const editorStylesheet = options.manifest.pageCss[EDITOR_PAGE_MODULE]?.[0];
   return async (req, res) => {
     const { locale, clientType, nonce } = res.locals;
     const catalogue = CATALOGUES[textLocale(locale)];
@@ -72,6 +73,7 @@ export function ssr(options: SsrOptions): RequestHandler {
           ...(loadsWechatSdk(clientType.shell, options.config.wechat.mp !== undefined) ? { wechatSdkUrl: options.config.wechatSdkUrl } : {}),
           ...(options.config.appLinks.ios || options.config.appLinks.android ? { appLinks: options.config.appLinks } : {}),
           ...(options.mediaHost ? { mediaHost: options.mediaHost } : {}),
+          ...(editorStylesheet ? { editorStylesheet } : {}),
         },
         account: options.isAnonymous?.(req) ? { info: {}, loaded: true } : undefined,
       },

@@ -21,7 +21,7 @@ export default function EditorPage() {
 
   useEffect(() => {
     let live = true;
-    ensureEditorStylesheet();
+    ensureEditorStylesheet(stores.env.editorStylesheet);
     loadEditorScreen().then(
       (module) => {
         if (live) setScreen(() => module.default);
