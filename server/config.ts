@@ -69,8 +69,13 @@ const schema = z.object({
   /** The bucket's public domain, images are served from it: https://media.example.com */
   QINIU_DOMAIN: optionalUrl,
   QINIU_UPLOAD_URL: z.url({ protocol: /^https?$/ }).default('https://upload.qiniup.com'),
-  /** Chromium for PDF exports (docs/decisions/020); export says it is unavailable when the file is missing. */
-  CHROMIUM_PATH: z.string().trim().min(1).default('/usr/bin/chromium'),
+  /**
+   * Chromium for PDF exports (docs/decisions/020, 030). Unset: Debian's /usr/bin/chromium when
+   * installed, else the one packaged in @sparticuz/chromium; set to a missing file: the packaged one.
+   */
+  CHROMIUM_PATH: z.preprocess(blankIsAbsent, z.string().trim().min(1).optional()),
+  /** '0' turns PDF export off (the editor then says it is unavailable). */
+  PDF_EXPORT: z.enum(['0', '1']).default('1'),
   /**
    * The sandbox payment provider (docs/decisions/025, 028): '1' on, '0' off. Unset, it is on
    * for the demo and development, and off on a live site (one that sets PUBLIC_ORIGIN).
@@ -112,8 +117,10 @@ export type Config = Readonly<{
   wechatSdkUrl: string;
   smsWebhookUrl: string | undefined;
   appLinks: { ios?: string; android?: string };
-  /** Chromium for PDF exports; a missing file makes export unavailable. */
-  chromiumPath: string;
+  /** CHROMIUM_PATH, when set (server/pdf/chromiumExecutable.ts picks the browser). */
+  chromiumPath: string | undefined;
+  /** PDF_EXPORT: false turns export off. */
+  pdfExport: boolean;
   paymentsSandbox: boolean;
   wechat: WechatConfig;
   /** Qiniu storage for uploads; absent: DATA_DIR/media and this site's media host. */
@@ -176,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wechatSdkUrl: c.WECHAT_JS_SDK_URL,
     smsWebhookUrl: c.SMS_WEBHOOK_URL,
     chromiumPath: c.CHROMIUM_PATH,
+    pdfExport: c.PDF_EXPORT === '1',
     paymentsSandbox: c.PAYMENTS_SANDBOX === undefined ? !c.PUBLIC_ORIGIN : c.PAYMENTS_SANDBOX === '1',
     wechat: {
       ...(c.WECHAT_WEB_APP_ID && c.WECHAT_WEB_APP_SECRET ? { web: { appId: c.WECHAT_WEB_APP_ID, secret: c.WECHAT_WEB_APP_SECRET } } : {}),

@@ -10,7 +10,7 @@ const article: PdfArticle = {
   author: 'ada & co',
   modified: Date.UTC(2026, 10, 2),
 };
-const options = { baseHref: 'http://127.0.0.1:3000/', themeCss: '.article--theme-1{}', fonts: [{ font_name: 'Lora', web_font_url: '/fonts/lora.css' }] };
+const options = { baseHref: 'http://127.0.0.1:3000/', themeCss: '.article--theme-1{}', fonts: [{ font_name: 'Lora', web_font_url: '/fonts/lora.css' }], cjkFontFaces: '@font-face{font-family:x}' };
 
 describe('articleDocumentHtml', () => {
   it('prints the title, author and date escaped, under the theme', () => {

@@ -29,6 +29,8 @@ export interface ArticleDocumentOptions {
   themeCss: string;
   /** The site's web fonts; those the content names are linked. */
   fonts: readonly PdfWebFont[];
+  /** @font-face rules of the CJK face every PDF carries (cjkFontFaces.ts). */
+  cjkFontFaces: string;
 }
 
 /**
@@ -47,7 +49,7 @@ export function articleDocumentHtml(article: PdfArticle, options: ArticleDocumen
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8">`,
     `<base href="${escapeHtml(options.baseHref)}">`,
     `<title>${escapeHtml(article.title)}</title>`,
-    `<style>${PRINT_STYLES}</style><style>${options.themeCss}</style><style>${PRINT_OVERRIDES}</style>${fontLinks}`,
+    `<style>${PRINT_STYLES}</style><style>${options.themeCss}</style><style>${PRINT_OVERRIDES}</style><style>${options.cjkFontFaces}</style>${fontLinks}`,
     `</head><body><main class="article article--${theme.name}"><article class="article__sheet">`,
     `<header class="article__header"><h1 class="article__title">${escapeHtml(article.title)}</h1>`,
     `<p class="article__byline"><span class="article__author">${escapeHtml(article.author)}</span>`,

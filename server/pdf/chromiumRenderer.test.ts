@@ -1,13 +1,13 @@
-import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
+import { chromiumExecutable } from './chromiumExecutable';
 import { ChromiumPdfRenderer } from './chromiumRenderer';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const renderer = new ChromiumPdfRenderer({ executablePath: CHROMIUM, idleMs: 60_000, logger: createLogger({ logLevel: 'silent' }) });
+// The system Chromium when there is one, else the packaged one: never skipped.
+const renderer = new ChromiumPdfRenderer({ executable: async () => (await chromiumExecutable()).path, idleMs: 60_000, logger: createLogger({ logLevel: 'silent' }) });
 afterAll(() => renderer.close());
 
-describe.skipIf(!fs.existsSync(CHROMIUM))('ChromiumPdfRenderer', () => {
+describe('ChromiumPdfRenderer', () => {
   it('prints HTML to a PDF, asking fetchAsset for every request and reaching nothing else', async () => {
     const asked: string[] = [];
     const pdf = await renderer.render({

@@ -53,7 +53,8 @@ export class ChromiumPdfRenderer implements PdfRenderer {
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
-    private readonly options: { executablePath: string; idleMs: number; logger: Logger },
+    /** `executable` finds the browser on the first launch (unpacking the packaged one may take seconds). */
+    private readonly options: { executable: () => Promise<string>; idleMs: number; logger: Logger },
   ) {}
 
   async render(request: RenderRequest): Promise<Buffer> {
@@ -97,7 +98,7 @@ export class ChromiumPdfRenderer implements PdfRenderer {
 
   private launch(): Promise<Browser> {
     if (!this.browser) {
-      const launching = chromium.launch({ executablePath: this.options.executablePath, headless: true, args: CHROMIUM_ARGS });
+      const launching = this.options.executable().then((executablePath) => chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS }));
       this.browser = launching;
       launching.then(
         (browser) => {

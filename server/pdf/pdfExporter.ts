@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
 import { articleDocumentHtml, type PdfWebFont } from './articleDocument';
+import { cjkFontFaces } from './cjkFontFaces';
 import type { PdfRenderer } from './chromiumRenderer';
 import { localGet } from './localGet';
 import { siteAssetFetcher } from './siteAssets';
@@ -215,7 +216,7 @@ export class PdfExporter {
     const [themeCss, fonts] = await Promise.all([themeStylesheet(this.options.publicDir, row.theme), webFonts(origin)]);
     return articleDocumentHtml(
       { title: row.title, content: row.content, cover_url: row.cover_url, theme: row.theme, language: row.language, author: row.username, modified: row.modified_at },
-      { baseHref: `${origin}/`, themeCss, fonts },
+      { baseHref: `${origin}/`, themeCss, fonts, cjkFontFaces: cjkFontFaces() },
     );
   }
 }

@@ -1,3 +1,5 @@
+import { PRINT_CJK_FAMILY } from './cjkFontFaces';
+
 /**
  * The page's own styles for print: the reader's article rules (client/styles/app.css) that
  * the theme sheets build on, with their tokens, on A4 paper. Backgrounds are a screen
@@ -44,4 +46,5 @@ body { color: var(--ink); font-family: var(--font); -webkit-print-color-adjust: 
 export const PRINT_OVERRIDES = `
 main.article { padding: 0; background: none; }
 main.article .article__sheet { max-width: none; margin: 0; padding: 0; border: 0; outline: 0; border-radius: 0; box-shadow: none; background: none; }
+main.article .article__sheet { font-family: '${PRINT_CJK_FAMILY}', var(--article-font, var(--font)); }
 `;

@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { siteOrigin, type Config } from '../config';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
+import { chromiumExecutable, chromiumSource } from './chromiumExecutable';
 import { ChromiumPdfRenderer } from './chromiumRenderer';
 import { PdfExporter } from './pdfExporter';
 
@@ -12,18 +12,20 @@ const JOB_TIMEOUT_MS = 60_000;
 const BROWSER_IDLE_MS = 60_000;
 
 /**
- * The PDF export queue of the configuration: Chromium from CHROMIUM_PATH when the file
- * exists (else export is unavailable), files under DATA_DIR/pdfs; picks up what a
- * previous run left unfinished.
+ * The PDF export queue of the configuration: the Chromium chromiumExecutable() picks (a
+ * system one, else the packaged one), files under DATA_DIR/pdfs; picks up what a previous
+ * run left unfinished. Off with PDF_EXPORT=0, or where no browser can run.
  */
 export function startPdfExporter(options: { config: Config; db: Kysely<DB>; logger: Logger; now: () => number; mediaOrigin?: string }): PdfExporter {
   const { config, logger } = options;
-  const hasChromium = fs.existsSync(config.chromiumPath);
-  if (!hasChromium) logger.warn({ chromiumPath: config.chromiumPath }, 'PDF export is unavailable: Chromium was not found');
+  const browser = config.pdfExport ? chromiumSource(config.chromiumPath) : null;
+  if (!config.pdfExport) logger.info('PDF export is off (PDF_EXPORT=0)');
+  else if (!browser) logger.warn({ chromiumPath: config.chromiumPath ?? null, platform: process.platform }, 'PDF export is unavailable: no Chromium was found and the packaged one runs on Linux only');
+  else logger.info({ browser }, 'PDF export renders with Chromium');
   const aliases = [siteOrigin(config), config.publicOrigin].filter((origin): origin is string => Boolean(origin));
   const exporter = new PdfExporter({
     db: options.db,
-    renderer: hasChromium ? new ChromiumPdfRenderer({ executablePath: config.chromiumPath, idleMs: BROWSER_IDLE_MS, logger }) : null,
+    renderer: browser ? new ChromiumPdfRenderer({ executable: async () => (await chromiumExecutable(config.chromiumPath)).path, idleMs: BROWSER_IDLE_MS, logger }) : null,
     dir: path.join(config.dataDir, 'pdfs'),
     publicDir: path.resolve('public'),
     aliases,

@@ -1,16 +1,15 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
+import { chromiumExecutable } from '../../server/pdf/chromiumExecutable';
 import { CHROMIUM_ARGS } from '../../server/pdf/chromiumRenderer';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** The system Chromium, headless, with the flags this closed network needs. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [...CHROMIUM_ARGS],
-  });
+/**
+ * Headless Chromium with the flags this closed network needs: the system one (CHROMIUM_PATH,
+ * else /usr/bin/chromium) when installed, else the one packaged in @sparticuz/chromium.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const { path } = await chromiumExecutable();
+  return chromium.launch({ executablePath: path, headless: true, args: [...CHROMIUM_ARGS] });
 }
 
 /** Signs a browser context in through the API, as the sign-in form does (the CSRF cookie first). */

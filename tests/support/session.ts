@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { Express } from 'express';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
@@ -7,7 +8,8 @@ export class Visitor {
   readonly agent: TestAgent;
   csrf = '';
 
-  constructor(app: Express) {
+  /** The app, or a server it listens on (work that runs after a request, such as a PDF export, may call it back). */
+  constructor(app: Express | Server) {
     this.agent = request.agent(app);
   }
 
