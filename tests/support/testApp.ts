@@ -25,7 +25,8 @@ export interface TestApp {
 
 /** The real app on the real build and a fresh database, quiet, with optional overrides. */
 export async function testApp(options: { config?: Partial<Config>; deps?: Partial<AppDeps> } = {}): Promise<TestApp> {
-  const config: Config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...options.config };
+  // CHROMIUM_PATH passes through: a run with it pointing nowhere is the fresh machine (packaged browser) throughout.
+  const config: Config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CHROMIUM_PATH: process.env.CHROMIUM_PATH }), ...options.config };
   const database = config.apiUpstream ? undefined : (options.deps?.database ?? (await testDatabase()));
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-outbox-'));
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-media-'));
