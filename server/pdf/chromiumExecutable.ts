@@ -41,32 +41,37 @@ export function chromiumSource(configured: string | undefined = process.env.CHRO
   return process.platform === 'linux' && process.arch === 'x64' ? 'packaged' : null;
 }
 
-let unpacking: Promise<string> | null = null;
+const unpacking = new Map<string, Promise<string>>();
 
 /**
  * The packaged browser, unpacked once per machine into the temp folder (about 2 s the first
- * time). The package itself unpacks in place, so two processes at once, or one killed midway,
- * could leave a broken file that every later start would trust. Here a child process unpacks
- * into a private folder, which is then renamed into place in one step.
+ * time; later starts find it there).
  */
-export function packagedChromium(): Promise<string> {
-  unpacking ??= unpackOnce().catch((error: unknown) => {
-    unpacking = null;
-    throw error;
-  });
-  return unpacking;
+export function packagedChromium(tmpDir: string = os.tmpdir()): Promise<string> {
+  let job = unpacking.get(tmpDir);
+  if (!job) {
+    job = unpackChromium(tmpDir);
+    unpacking.set(tmpDir, job);
+    job.catch(() => unpacking.delete(tmpDir));
+  }
+  return job;
 }
 
-async function unpackOnce(): Promise<string> {
+/**
+ * The package unpacks in place, so two processes at once, or one killed midway, could leave a
+ * broken file that every later start would trust. Here a child process unpacks into a private
+ * folder, which is then renamed into place in one step; the loser of a race takes the winner's.
+ */
+export async function unpackChromium(tmpDir: string): Promise<string> {
   const require = createRequire(import.meta.url);
   const entry = require.resolve('@sparticuz/chromium');
   const manifest = path.join(path.dirname(entry), '..', '..', 'package.json');
   const { version } = JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string };
-  const target = path.join(os.tmpdir(), `zine-chromium-${version}`);
+  const target = path.join(tmpDir, `zine-chromium-${version}`);
   const binary = path.join(target, 'chromium');
   if (fs.existsSync(binary)) return binary;
 
-  const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-chromium-unpacking-'));
+  const staging = fs.mkdtempSync(path.join(tmpDir, 'zine-chromium-unpacking-'));
   try {
     const script = `require(${JSON.stringify(entry)}).executablePath().then((p) => process.stdout.write(p))`;
     const { stdout } = await promisify(execFile)(process.execPath, ['-e', script], { env: { ...process.env, TMPDIR: staging }, timeout: 120_000 });
