@@ -6,6 +6,7 @@ import { QINIU_CALLBACK_PATH } from './qiniu';
 import type { QiniuMediaStore } from './qiniuStore';
 import { recordUpload } from './recordUpload';
 import { UPLOAD_KEY } from './uploadRoute';
+import { MAX_ROW_ID } from '../db/rowId';
 
 export interface QiniuCallbackDeps {
   db: Kysely<DB>;
@@ -18,8 +19,8 @@ const callbackBody = z.object({
   hash: z.string().max(64),
   fsize: z.coerce.number().int().positive(),
   mimeType: z.enum(['image/jpeg', 'image/png', 'image/gif', 'image/webp']),
-  user: z.coerce.number().int().positive(),
-  article: z.coerce.number().int().positive(),
+  user: z.coerce.number().int().positive().max(MAX_ROW_ID),
+  article: z.coerce.number().int().positive().max(MAX_ROW_ID),
 });
 
 /**

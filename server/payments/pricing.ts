@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { findMembershipProduct } from '../../shared/membershipProducts';
 import { ApiError } from '../api/errors';
 import type { DB, OrderType } from '../db/schema';
+import { MAX_ROW_ID } from '../db/rowId';
 
 export interface Price {
   amountCents: number;
@@ -20,7 +21,7 @@ export async function priceOrder(db: Kysely<DB> | Transaction<DB>, userId: numbe
     if (product.kind === 'subscription') throw ApiError.detail(400, 'Subscriptions are not available yet; choose a one-off membership.');
     return { amountCents: product.amountCents, currency: 'CNY' };
   }
-  const bookletId = /^[1-9]\d{0,9}$/.test(identity) ? Number(identity) : null;
+  const bookletId = /^[1-9]\d{0,9}$/.test(identity) && Number(identity) <= MAX_ROW_ID ? Number(identity) : null;
   const booklet = bookletId === null
     ? undefined
     : await db.selectFrom('booklets').select(['id', 'owner_id', 'price_cents', 'currency', 'trashed']).where('id', '=', bookletId).executeTakeFirst();

@@ -101,8 +101,10 @@ function csrfOf(req: Request): string {
 /** The order on the checkout page, only for the signed-in payer who placed it; anyone else sees no such order. */
 async function payersOrder(db: Kysely<DB>, req: Request) {
   const payer = req.auth?.user;
-  if (!payer) return undefined;
-  return db.selectFrom('orders').selectAll().where('ref', '=', String(req.params.ref)).where('user_id', '=', payer.id).executeTakeFirst();
+  const ref = String(req.params.ref);
+  // Refs are 16 URL-safe characters: anything else (a NUL, which PostgreSQL refuses) is no order.
+  if (!payer || !/^[A-Za-z0-9_-]{1,32}$/.test(ref)) return undefined;
+  return db.selectFrom('orders').selectAll().where('ref', '=', ref).where('user_id', '=', payer.id).executeTakeFirst();
 }
 
 /** What the order buys: the booklet's name, or the membership product key (vip_monthly_manual). */

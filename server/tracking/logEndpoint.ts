@@ -8,19 +8,21 @@ import type { DB } from '../db/schema';
 /** The smallest transparent GIF: what an image beacon expects back. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
-const short = z.string().max(100).optional();
+/** Text of an event; PostgreSQL refuses NUL characters (a 500), so an event carrying one is refused on both engines. */
+const text = (min: number, max: number) => z.string().min(min).max(max).refine((value) => !value.includes('\u0000'));
+const short = text(0, 100).optional();
 const eventQuery = z.object({
   v: z.literal(TRACKING_API_VERSION),
-  cate: z.string().min(1).max(100),
-  event: z.string().min(1).max(100),
+  cate: text(1, 100),
+  event: text(1, 100),
   status: short,
   method: short,
   order_id: short,
   page: short,
   uid: short,
   sid: short,
-  msg: z.string().max(500).optional(),
-  path: z.string().max(500).optional(),
+  msg: text(0, 500).optional(),
+  path: text(0, 500).optional(),
   t: z.string().regex(/^\d{1,16}$/).optional(),
 });
 

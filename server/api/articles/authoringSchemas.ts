@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import { ApiError } from '../errors';
 import { BACKGROUNDS, THEME_NAMES } from '../../../shared/themes';
+import { MAX_ROW_ID } from '../../db/rowId';
 
 /** Sizes of what an author saves (the columns of migration 002; content by characters). */
 export const ARTICLE_LIMITS = { title: 200, description: 500, coverUrl: 500, content: 1_000_000, wordCount: 10_000_000, tags: 10, tag: 20 } as const;
@@ -55,7 +56,7 @@ export const articleId = z
   .string()
   .regex(/^[1-9]\d{0,9}$/)
   .transform(Number)
-  .refine((id) => id <= 2_147_483_647);
+  .refine((id) => id <= MAX_ROW_ID);
 
 /** The edit time a client sent, refused when it lies beyond the server's clock (plus a day's skew). */
 export function checkClientTime(time: number | undefined, now: number): Record<string, string[]> | null {

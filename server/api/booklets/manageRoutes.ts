@@ -16,12 +16,11 @@ import { listOwnBooklets } from './manageList';
 import { reorderOwnBooklet } from './manageReorder';
 import { parseOrderTree } from './manageTree';
 import { managedBookletWithTree } from './manageView';
+import { MAX_ROW_ID } from '../../db/rowId';
 
 type Deps = { db: Kysely<DB>; media: MediaStore; now: () => number; origin: string };
 
-/** Ids are 32-bit integers on PostgreSQL: a larger one is no row, never a database error. */
-const MAX_ID = 2_147_483_647;
-const rowId = z.number().int().positive().max(MAX_ID);
+const rowId = z.number().int().positive().max(MAX_ROW_ID);
 
 const listQuery = pageQuery(BOOKLET_PAGE_SIZE, 50).extend({
   trash_status: z.enum(['not_in_trash', 'in_trash']).default('not_in_trash'),
@@ -114,6 +113,6 @@ export function bookletEditRoutes(deps: Deps): Router {
 
 /** An id that cannot exist is simply not found. */
 function idOf(value: string): number {
-  if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > MAX_ID) throw ApiError.detail(404, 'Not found.');
+  if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > MAX_ROW_ID) throw ApiError.detail(404, 'Not found.');
   return Number(value);
 }

@@ -8,6 +8,7 @@ import { pageLinks, pageQuery } from '../pagination';
 import { ARTICLE_SLUG } from '../articles/routes';
 import { ApiError } from '../errors';
 import { addComment, listComments } from './service';
+import { MAX_ROW_ID } from '../../db/rowId';
 
 const query = pageQuery(20, 50);
 const body = z.object({
@@ -17,7 +18,7 @@ const body = z.object({
     .min(1, 'A comment cannot be empty.')
     // Characters as the reader counts them (code points, as the client cuts), not UTF-16 units.
     .refine((text) => [...text].length <= COMMENT_MAX_LENGTH, `A comment has at most ${COMMENT_MAX_LENGTH} characters.`),
-  parent: z.number().int().positive().max(2_147_483_647).nullable().optional(),
+  parent: z.number().int().positive().max(MAX_ROW_ID).nullable().optional(),
 });
 
 /** The article's slug, or the 404 an unknown article gets. */

@@ -5,9 +5,10 @@ import { pdfFileName } from '../../pdf/pdfFileName';
 import { requireUser } from '../auth';
 import { ApiError } from '../errors';
 import { articlePdfFile, articlePdfStatus, pdfQuota, type PdfServiceDeps } from './service';
+import { MAX_ROW_ID } from '../../db/rowId';
 
 /** Digits only: '1e3', ' 12' or '0x1' are not ids. */
-const articleId = z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).pipe(z.number().max(2_147_483_647));
+const articleId = z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).pipe(z.number().max(MAX_ROW_ID));
 
 /** Seed 001 §7, PDF export: the month's quota, an article's export, its file. */
 export function pdfRoutes(deps: PdfServiceDeps): Router {
