@@ -38,7 +38,8 @@ describe('article images on the media host', () => {
     const url = await store.save(KEY, await sharp(await pngOf(1600, 1000)).jpeg().toBuffer(), 'image/jpeg');
     const ann = await createPerson(database, 'ann');
     const filler = `<p>${'A paragraph that pushes the picture below the fold. '.repeat(60)}</p>`;
-    await writeArticle(database, ann.id, 'pictures', { content: `${filler}${filler}<p><img src="${url}" width="1600" height="1000" alt="A photo"></p>` });
+    // Far below the fold: further than Chromium's own lazy-loading distance (up to 3000 px when it cannot tell the network).
+    await writeArticle(database, ann.id, 'pictures', { content: `${filler.repeat(6)}<p><img src="${url}" width="1600" height="1000" alt="A photo"></p>` });
     [browser, server] = await Promise.all([launchBrowser(), new Promise<Server>((resolve) => { const s = app.listen(port, '127.0.0.1', () => resolve(s)); })]);
   });
 
