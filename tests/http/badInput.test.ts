@@ -1,7 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import type { RouteObject } from 'react-router-dom';
 import sharp from 'sharp';
@@ -9,9 +8,8 @@ import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createRoutes } from '../../client/routes';
-import { createLogger } from '../../server/logger';
 import { QiniuMediaStore } from '../../server/media/qiniuStore';
-import { PdfExporter } from '../../server/pdf/pdfExporter';
+import { exporterWith, fakeRenderer } from '../support/pdfExporter';
 import { redeemCommands } from '../../server/redeem/adminCommands';
 import { TRACKING_API_VERSION } from '../../shared/tracking';
 import { writeArticle } from '../support/articles';
@@ -562,18 +560,7 @@ const asIs = (data: string): string => data;
 describe('bad input answers 4xx, never 5xx (issue 13)', async () => {
   const database = await testDatabase();
   // A renderer that answers at once: without one the PDF routes answer 503 (export unavailable) to anything.
-  const pdfExporter = new PdfExporter({
-    db: database.db,
-    renderer: { render: async () => Buffer.from('%PDF-1.4 fake'), close: async () => {} },
-    dir: fs.mkdtempSync(path.join(os.tmpdir(), 'zine-pdfs-')),
-    publicDir: path.resolve('public'),
-    aliases: [],
-    mediaOrigins: [],
-    fallbackOrigin: 'http://127.0.0.1:9',
-    jobTimeoutMs: 30_000,
-    now: Date.now,
-    logger: createLogger({ logLevel: 'silent' }),
-  });
+  const pdfExporter = exporterWith(database, fakeRenderer());
   const { app } = await testApp({
     config: { publicOrigin: 'http://zine.test' },
     // The corpus sends thousands of refused sign-ins, resets and codes: the throttles would answer 429 instead.

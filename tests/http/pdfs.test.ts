@@ -5,11 +5,8 @@ import path from 'node:path';
 import type { Express } from 'express';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PdfExporter } from '../../server/pdf/pdfExporter';
-import type { PdfRenderer } from '../../server/pdf/chromiumRenderer';
-import { createLogger } from '../../server/logger';
-import type { Database } from '../../server/db/connection';
 import { writeArticle } from '../support/articles';
+import { exporterWith, fakeRenderer } from '../support/pdfExporter';
 import { pdfContents } from '../support/pdfText';
 import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';
@@ -26,34 +23,6 @@ function freshDataDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-pdf-'));
   dataDirs.push(dir);
   return dir;
-}
-
-/** A renderer that answers at once: for the rules, without paying for Chromium. */
-function fakeRenderer(fail = false): PdfRenderer & { calls: number } {
-  return {
-    calls: 0,
-    async render() {
-      this.calls += 1;
-      if (fail) throw new Error('the renderer broke');
-      return Buffer.from('%PDF-1.4 fake');
-    },
-    async close() {},
-  };
-}
-
-function exporterWith(database: Database, renderer: PdfRenderer | null, dir: string): PdfExporter {
-  return new PdfExporter({
-    db: database.db,
-    renderer,
-    dir,
-    publicDir: path.resolve('public'),
-    aliases: [],
-    mediaOrigins: [],
-    fallbackOrigin: 'http://127.0.0.1:9',
-    jobTimeoutMs: 30_000,
-    now: Date.now,
-    logger: createLogger({ logLevel: 'silent' }),
-  });
 }
 
 async function signedIn(app: Express | Server, username: string): Promise<Visitor> {

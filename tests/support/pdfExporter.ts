@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Database } from '../../server/db/connection';
+import { createLogger } from '../../server/logger';
+import type { PdfRenderer } from '../../server/pdf/chromiumRenderer';
+import { PdfExporter } from '../../server/pdf/pdfExporter';
+
+/** A renderer that answers at once: for the rules, without paying for Chromium. */
+export function fakeRenderer(fail = false): PdfRenderer & { calls: number } {
+  return {
+    calls: 0,
+    async render() {
+      this.calls += 1;
+      if (fail) throw new Error('the renderer broke');
+      return Buffer.from('%PDF-1.4 fake');
+    },
+    async close() {},
+  };
+}
+
+/** The export queue on a test database, writing into `dir` (a fresh folder when not given). */
+export function exporterWith(database: Database, renderer: PdfRenderer | null, dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-pdfs-'))): PdfExporter {
+  return new PdfExporter({
+    db: database.db,
+    renderer,
+    dir,
+    publicDir: path.resolve('public'),
+    aliases: [],
+    mediaOrigins: [],
+    fallbackOrigin: 'http://127.0.0.1:9',
+    jobTimeoutMs: 30_000,
+    now: Date.now,
+    logger: createLogger({ logLevel: 'silent' }),
+  });
+}
