@@ -46,13 +46,15 @@ describe('the /editor page', async () => {
     expect(res.headers.location).toBe(`/sign/in/?next=${encodeURIComponent('/editor?article=5')}`);
   });
 
-  it('does not link the editor stylesheet on reader pages', async () => {
+  it('does not link the editor stylesheet on reader pages (only names it, for a later visit to the editor)', async () => {
+    const link = `<link rel="stylesheet" href="${editorCss}">`;
     for (const path of ['/', '/article/tea-notes', '/@ann/']) {
       const res = await request(app).get(path);
       expect(res.status, path).toBe(200);
-      expect(res.text, path).not.toContain(editorCss);
+      expect(res.text, path).not.toContain(link);
+      expect(res.text, path).toContain(`"editorStylesheet":"${editorCss}"`);
     }
     const signedInReader = await (await signedIn()).get('/article/tea-notes');
-    expect(signedInReader.text).not.toContain(editorCss);
+    expect(signedInReader.text).not.toContain(link);
   });
 });
