@@ -28,7 +28,8 @@ import { gzipCompression } from './middleware/gzipCompression';
 import { hashedAssets } from './middleware/hashedAssets';
 import { localeAndClient } from './middleware/localeAndClient';
 import { requestLogging } from './middleware/requestLogging';
-import { securityHeaders } from './middleware/securityHeaders';
+import { fixedSecurityHeaders, securityHeaders } from './middleware/securityHeaders';
+import { renderCacheHits } from './render/cache/fastHits';
 import type { AssetManifest } from './render/manifest';
 import { ssr } from './render/ssr';
 import { wechatSignInPages } from './accounts/wechatSignIn';
@@ -75,9 +76,14 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
 
+  const csp = { img: [...originsOf(config.logEndpoint), ...mediaCsp.img], connect: mediaCsp.connect, frame: originsOf(config.wechat.openBase), wechatSdkScript: originsOf(config.wechatSdkUrl), chatAppSigning: config.wechat.mp !== undefined };
+
+  // 0. Anonymous readers' pages the render cache holds, answered before all they do not need.
+  if (backend.renderCache) app.use(renderCacheHits(backend.renderCache, { secure: config.secure, securityHeaders: fixedSecurityHeaders(config, csp), logger: deps.logger }));
+
   // 1. Request id and log line; security headers with a per-response nonce.
   app.use(requestLogging(deps.logger));
-  app.use(securityHeaders(config, { img: [...originsOf(config.logEndpoint), ...mediaCsp.img], connect: mediaCsp.connect, frame: originsOf(config.wechat.openBase), wechatSdkScript: originsOf(config.wechatSdkUrl), chatAppSigning: config.wechat.mp !== undefined }));
+  app.use(securityHeaders(config, csp));
   app.get('/healthz', async (_req, res) => {
     const health = await backend.health();
     res.status(health.ok ? 200 : 503).set('Cache-Control', 'no-store').json(health.body);

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from '../logger';
 
-const REQUEST_ID_HEADER = 'x-request-id';
+export const REQUEST_ID_HEADER = 'x-request-id';
 const VALID_REQUEST_ID = /^[\w.:-]{8,128}$/;
 
 /** A request id (kept from a proxy in front when it looks sane) and one log line per response. */
@@ -11,8 +11,7 @@ export function requestLogging(logger: Logger) {
   return pinoHttp({
     logger,
     genReqId(req: IncomingMessage, res: ServerResponse) {
-      const incoming = req.headers[REQUEST_ID_HEADER];
-      const id = typeof incoming === 'string' && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      const id = requestIdOf(req);
       res.setHeader('X-Request-Id', id);
       return id;
     },
@@ -26,4 +25,10 @@ export function requestLogging(logger: Logger) {
       res: (res: { statusCode: unknown }) => ({ statusCode: res.statusCode }),
     },
   });
+}
+
+/** The id a proxy in front gave the request, when it looks sane; else a fresh one. */
+export function requestIdOf(req: IncomingMessage): string {
+  const incoming = req.headers[REQUEST_ID_HEADER];
+  return typeof incoming === 'string' && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }

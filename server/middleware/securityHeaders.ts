@@ -23,14 +23,47 @@ export function securityHeaders(config: Pick<Config, 'secure'>, sources: CspSour
     res.locals.nonce = randomBytes(16).toString('base64');
     next();
   };
-  const headers = helmet({
+  return [nonce, helmet(helmetOptions(config, sources, true))];
+}
+
+/**
+ * The same headers for a page with no inline script at all (a cached page, decision 009):
+ * the CSP names no nonce, so they are the same for every response and computed once, for a
+ * reader in the mini program (who loads WeChat's SDK) and for everyone else.
+ */
+export function fixedSecurityHeaders(config: Pick<Config, 'secure'>, sources: CspSources = {}): (userAgent: string | undefined) => Readonly<Record<string, string>> {
+  const middleware = helmet(helmetOptions(config, sources, false));
+  const headersFor = (userAgent: string): Record<string, string> => {
+    const headers: Record<string, string> = {};
+    const res = {
+      setHeader: (name: string, value: string | number) => {
+        headers[name] = String(value);
+      },
+      removeHeader: (name: string) => {
+        delete headers[name];
+      },
+    };
+    // helmet only sets and removes headers, synchronously.
+    middleware({ headers: { 'user-agent': userAgent } } as unknown as IncomingMessage, res as unknown as ServerResponse, () => undefined);
+    return headers;
+  };
+  const withSdk = headersFor(WECHAT_MINI_PROGRAM_UA);
+  const plain = headersFor('');
+  return (userAgent) => (loadsWechatSdk(detectClientType(userAgent).shell, sources.chatAppSigning ?? false) ? withSdk : plain);
+}
+
+/** A user agent of the mini program: the one client whose pages load WeChat's SDK without signing. */
+const WECHAT_MINI_PROGRAM_UA = 'Mozilla/5.0 (iPhone) AppleWebKit/605.1.15 MicroMessenger/8.0.50 miniProgram';
+
+function helmetOptions(config: Pick<Config, 'secure'>, sources: CspSources, withNonce: boolean): Parameters<typeof helmet>[0] {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: [
           "'self'",
-          (_req, res) => `'nonce-${nonceOf(res)}'`,
+          ...(withNonce ? [(_req: IncomingMessage, res: ServerResponse) => `'nonce-${nonceOf(res)}'`] : []),
           ...(sources.wechatSdkScript ?? []).map(
             (origin) => (req: IncomingMessage) => (loadsWechatSdk(detectClientType(req.headers['user-agent']).shell, sources.chatAppSigning ?? false) ? origin : ''),
           ),
@@ -52,8 +85,7 @@ export function securityHeaders(config: Pick<Config, 'secure'>, sources: CspSour
     },
     strictTransportSecurity: config.secure,
     crossOriginEmbedderPolicy: false,
-  });
-  return [nonce, headers];
+  };
 }
 
 /** helmet hands directive functions the bare Node response; Express keeps `locals` on it. */

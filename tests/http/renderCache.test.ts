@@ -6,6 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Express } from 'express';
 import request from 'supertest';
+import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../server/admin/commands';
 import { UserDirectory } from '../../server/api/accounts/users';
@@ -118,6 +119,35 @@ describe('the render cache', async () => {
     // Complete, with no inline script and no nonce.
     expect(second.text).not.toMatch(/<script(?![^>]*(type="application\/(ld\+)?json"|type="module" src=))/);
     expect(second.text).not.toContain('nonce');
+  });
+
+  it('answers a hit ahead of the stack: the same headers a rendered page gets, a fixed CSP without nonce, no access-log line', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    const { app: logged } = await testApp({ config: { publicOrigin: ORIGIN }, deps: { database: dbA, now, logger } });
+    const miss = await page(logged, '/article/second-letter/');
+    expect(miss.headers['x-cache']).toBe('miss');
+    const linesAfterMiss = lines.length;
+    expect(linesAfterMiss).toBeGreaterThan(0);
+    const hit = await page(logged, '/article/second-letter/').set('X-Request-Id', 'edge-hit-12345');
+    expect(hit.headers['x-cache']).toBe('hit');
+    expect(lines.length).toBe(linesAfterMiss);
+    expect(hit.headers['x-request-id']).toBe('edge-hit-12345');
+    expect(hit.headers['content-security-policy']).toMatch(/script-src 'self'(;| )/);
+    expect(hit.headers['content-security-policy']).not.toContain('nonce');
+    for (const name of ['x-content-type-options', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy']) {
+      expect(hit.headers[name], name).toBe(miss.headers[name]);
+    }
+    expect(hit.headers.vary).toContain('Accept-Language');
+    expect(hit.headers['set-cookie']?.[0]).toMatch(/^csrftoken=/);
+    // A reader who has the CSRF cookie gets none again; a chosen language is remembered.
+    const returning = await page(logged, '/article/second-letter/').set('Cookie', `csrftoken=${'a'.repeat(32)}`);
+    expect(returning.headers['x-cache']).toBe('hit');
+    expect(returning.headers['set-cookie']).toBeUndefined();
+    await page(logged, '/article/second-letter/?__lang=zh-TW');
+    const chosen = await page(logged, '/article/second-letter/?__lang=zh-TW');
+    expect(chosen.headers['x-cache']).toBe('hit');
+    expect(([] as string[]).concat(chosen.headers['set-cookie'] ?? []).join()).toContain('__lang=zh-TW');
   });
 
   it('keys by locale and client class', async () => {

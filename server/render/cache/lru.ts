@@ -19,6 +19,11 @@ export class PageLru {
     return this.used;
   }
 
+  /** Whether a page is held for the key (live or not yet dropped), without touching its place. */
+  has(key: string): boolean {
+    return this.pages.has(key);
+  }
+
   /** The live page of a key, marked as recently used; an expired one is dropped. */
   get(key: string, now: number): CachedPage | undefined {
     const page = this.pages.get(key);

@@ -70,10 +70,28 @@ export class RenderCache {
     });
   }
 
+  /**
+   * The page of a hit to answer ahead of the rest of the stack (fastHits.ts), after the
+   * freshness check; null when the request goes on (not held, out of date, quota used up).
+   */
+  async freshHit(key: string): Promise<CachedPage | null> {
+    if (!this.pages.has(key)) return null;
+    await this.feed.fresh();
+    const page = this.pages.get(key, this.options.now());
+    if (!page || !this.usable(page, key)) return null;
+    return page;
+  }
+
+  /** Sends a page freshHit() gave, counting the read toward its author's quota. */
+  sendHit(req: Request, res: Response, page: CachedPage): void {
+    this.countView(req, page);
+    this.send(req, res, page, 'hit');
+  }
+
   /** Before the SSR: answers from the cache, or marks the request so its render is stored. */
   middleware(isAnonymous: (req: Request) => boolean): RequestHandler {
     return async (req, res, next) => {
-      const key = this.keyOf(req, res, isAnonymous);
+      const key = this.keyOf(req, res, isAnonymous(req));
       if (key === null) {
         res.set('X-Cache', 'bypass');
         next();
@@ -160,9 +178,10 @@ export class RenderCache {
     }
   }
 
-  private keyOf(req: Request, res: Response, isAnonymous: (req: Request) => boolean): string | null {
+  /** The key of the page a request asks for (locale and client type in `res.locals`), or null when it may not come from here. */
+  keyOf(req: Request, res: Response, anonymous: boolean): string | null {
     if (req.method !== 'GET' && req.method !== 'HEAD') return null;
-    if (!isAnonymous(req) || req.originalUrl.length > MAX_URL) return null;
+    if (!anonymous || req.originalUrl.length > MAX_URL) return null;
     const names = Object.keys(req.query);
     const lang = req.query[LANG_PARAM];
     if (names.some((name) => name !== LANG_PARAM)) return null;
@@ -188,20 +207,32 @@ export class RenderCache {
 
   /** Sends a stored page; false when its author's quota is known to be used up (the page is dropped). */
   private serve(req: Request, res: Response, page: CachedPage, state: 'hit' | 'miss' | 'bypass', key: string | null): boolean {
-    if (state === 'hit' && page.viewsOf !== null && this.options.pageViews) {
-      const now = this.options.now();
-      if (this.options.pageViews.knownExhausted(page.viewsOf, now)) {
-        if (key) this.pages.delete(key);
-        return false;
-      }
-      if (req.method === 'GET') this.options.pageViews.count(page.viewsOf, now);
+    if (state === 'hit') {
+      if (!this.usable(page, key)) return false;
+      this.countView(req, page);
     }
+    this.send(req, res, page, state);
+    return true;
+  }
+
+  /** False, and the page dropped, when its author's page-view quota is known to be used up. */
+  private usable(page: CachedPage, key: string | null): boolean {
+    if (page.viewsOf === null || !this.options.pageViews?.knownExhausted(page.viewsOf, this.options.now())) return true;
+    if (key) this.pages.delete(key);
+    return false;
+  }
+
+  private countView(req: Request, page: CachedPage): void {
+    if (page.viewsOf !== null && req.method === 'GET') this.options.pageViews?.count(page.viewsOf, this.options.now());
+  }
+
+  private send(req: Request, res: Response, page: CachedPage, state: 'hit' | 'miss' | 'bypass'): void {
     res.status(200);
     res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ETag: page.etag, 'X-Cache': state });
     res.vary('Accept-Encoding');
     if (notModified(req.headers['if-none-match'], page.etag)) {
       res.status(304).end();
-      return true;
+      return;
     }
     const encoding = pickEncoding(res.locals.acceptEncoding ?? req.headers['accept-encoding'] ?? '');
     const body = bodyIn(page, encoding);
@@ -209,7 +240,6 @@ export class RenderCache {
     res.set('Content-Length', String(body.length));
     if (req.method === 'HEAD') res.end();
     else res.end(body);
-    return true;
   }
 
   /** Fills in the authors' ids and membership expiries; the deadline is the earliest of them. */
