@@ -1,6 +1,7 @@
 // `npm run bench`: starts the built server on a fresh demo database and measures
-// req/s and latency of key pages at 50 connections with autocannon, beside a static
-// file with the same bytes served by the same process (the ceiling), and prints ratios.
+// req/s, latency, the server's CPU time per request and its memory for key pages at 50
+// connections with autocannon, beside the same bytes served as a static file by the same
+// stack and by node:http alone (the raw ceiling), and prints ratios and issue 15's targets.
 // Every request sends `Accept-Encoding: gzip` (what browsers send, minus brotli), so the
 // pages and the ceiling alike travel gzip-compressed: the ceiling is pre-compressed on disk,
 // cached pages are pre-compressed in memory, uncached pages are compressed per response.
@@ -32,17 +33,32 @@ interface Target {
   headers?: Record<string, string>;
 }
 
+interface Row extends Target {
+  status: number;
+  cache: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  bytes: number;
+  /** The server process's CPU time (user + system) per answered request. */
+  cpuMs: number;
+  /** Its resident memory after the run. */
+  rssMb: number;
+}
+
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-bench-'));
   let server = await startServer(dataDir);
-  // The ceiling: the anonymous article page's own bytes, as a pre-compressed static file.
+  // The ceilings: the anonymous article page's own bytes, pre-compressed, served by this stack and by node:http alone.
   const articleHtml = Buffer.from(await (await fetch(`${server.origin}${ARTICLE}`, { headers: BROWSER })).arrayBuffer());
   await server.stop();
   // The benchmark reads one article tens of thousands of times: its author gets an unlimited quota.
   await unlimitedQuota(dataDir, 'oliver@zine.local');
 
+  const gzipped = zlib.gzipSync(articleHtml, { level: 9 });
   fs.writeFileSync(path.join(CLIENT_DIR, CEILING_FILE), articleHtml);
-  fs.writeFileSync(path.join(CLIENT_DIR, `${CEILING_FILE}.gz`), zlib.gzipSync(articleHtml, { level: 9 }));
+  fs.writeFileSync(path.join(CLIENT_DIR, `${CEILING_FILE}.gz`), gzipped);
+  const rows: Row[] = [];
   try {
     server = await startServer(dataDir);
     const session = await signIn(server.origin);
@@ -51,38 +67,64 @@ async function main(): Promise<void> {
       { name: 'article, anonymous', path: ARTICLE },
       { name: 'article, signed in', path: ARTICLE, headers: session },
       { name: '404 page', path: '/this/page/does/not/exist' },
-      { name: 'static ceiling', path: `/static/${CEILING_FILE}` },
+      { name: 'static, same stack', path: `/static/${CEILING_FILE}` },
     ];
-    const rows = [];
-    for (const target of targets) rows.push({ ...target, ...(await measure(server.origin + target.path, target.headers)) });
+    for (const target of targets) rows.push({ ...target, ...(await measure(server, target.path, target.headers)) });
     await server.stop();
-    const ceiling = rows.at(-1)?.rps ?? 1;
-    console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, Accept-Encoding: gzip, ${os.cpus().length} cores\n`);
-    console.log('target               status  cache   req/s     p50 ms  p99 ms  bytes    of ceiling');
-    for (const r of rows) {
-      console.log(
-        `${r.name.padEnd(20)} ${String(r.status).padEnd(7)} ${r.cache.padEnd(7)} ${r.rps.toFixed(0).padStart(7)}  ${r.p50
-          .toFixed(1)
-          .padStart(6)}  ${r.p99.toFixed(1).padStart(6)}  ${String(r.bytes).padStart(7)}  ${((r.rps / ceiling) * 100).toFixed(0).padStart(5)} %`,
-      );
-    }
+
+    // The same article rendered for every anonymous reader: the render cache off.
+    server = await startServer(dataDir, { RENDER_CACHE_MB: '0' });
+    rows.push({ name: 'article, uncached', path: ARTICLE, ...(await measure(server, ARTICLE)) });
+    await server.stop();
+
+    const raw = await startRawCeiling(path.join(CLIENT_DIR, `${CEILING_FILE}.gz`));
+    rows.push({ name: 'raw node:http', path: '/', ...(await measure(raw, '/')) });
+    await raw.stop();
   } finally {
     fs.rmSync(path.join(CLIENT_DIR, CEILING_FILE), { force: true });
     fs.rmSync(path.join(CLIENT_DIR, `${CEILING_FILE}.gz`), { force: true });
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  report(rows);
 }
 
-async function measure(
-  url: string,
-  extra: Record<string, string> = {},
-): Promise<{ status: number; cache: string; rps: number; p50: number; p99: number; bytes: number }> {
+function report(rows: readonly Row[]): void {
+  const ceiling = rows.find((r) => r.name === 'raw node:http')?.rps ?? 1;
+  console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, Accept-Encoding: gzip, ${os.cpus().length} cores, ${new Date().toISOString().slice(0, 10)}\n`);
+  console.log('target               status  cache    req/s   p50 ms  p99 ms    bytes  CPU ms/req  RSS MB  of raw');
+  for (const r of rows) {
+    console.log(
+      `${r.name.padEnd(20)} ${String(r.status).padEnd(7)} ${r.cache.padEnd(7)} ${r.rps.toFixed(0).padStart(7)}  ${r.p50.toFixed(1).padStart(6)}  ${r.p99
+        .toFixed(1)
+        .padStart(6)}  ${String(r.bytes).padStart(7)}  ${r.cpuMs.toFixed(2).padStart(10)}  ${r.rssMb.toFixed(0).padStart(6)}  ${((r.rps / ceiling) * 100).toFixed(0).padStart(4)} %`,
+    );
+  }
+  const row = (name: string) => rows.find((r) => r.name === name);
+  const cached = row('article, anonymous');
+  const signedIn = row('article, signed in');
+  const uncached = row('article, uncached');
+  const checks: [string, boolean][] = [
+    ['signed-in article: at most 4 ms CPU a request', (signedIn?.cpuMs ?? Infinity) <= 4],
+    ['uncached anonymous article: at most 4 ms CPU a request', (uncached?.cpuMs ?? Infinity) <= 4],
+    ['cached article: at least 40 % of the raw ceiling', (cached?.rps ?? 0) >= 0.4 * ceiling],
+    ['cached article: at most 0.2 ms CPU a hit', (cached?.cpuMs ?? Infinity) <= 0.2],
+    ['cached article: p99 under 25 ms', (cached?.p99 ?? Infinity) < 25],
+    ['memory: RSS at most 200 MB after the runs', Math.max(...rows.filter((r) => r.name !== 'raw node:http').map((r) => r.rssMb)) <= 200],
+  ];
+  console.log('\nissue 15 targets');
+  for (const [name, pass] of checks) console.log(`  ${pass ? 'pass' : 'FAIL'}  ${name}`);
+}
+
+async function measure(server: RunningServer, target: string, extra: Record<string, string> = {}): Promise<Omit<Row, keyof Target>> {
+  const url = server.origin + target;
   const headers = { ...BROWSER, ...extra };
   // Warm up (JIT, lazy chunks, the render cache) before the measured run.
   await autocannon({ url, headers, connections: CONNECTIONS, duration: 1 });
   const probe = await fetch(url, { headers });
   const bytes = (await probe.arrayBuffer()).byteLength;
+  const before = cpuMsOf(server.pid);
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
+  const cpu = cpuMsOf(server.pid) - before;
   if (result.non2xx > 0 && probe.ok) console.warn(`${url}: ${result.non2xx} responses were not 2xx`);
   return {
     status: probe.status,
@@ -91,7 +133,21 @@ async function measure(
     p50: result.latency.p50,
     p99: result.latency.p99,
     bytes,
+    cpuMs: cpu / Math.max(1, result.requests.total),
+    rssMb: rssMbOf(server.pid),
   };
+}
+
+/** User and system CPU time of a process so far, from /proc (Linux), in milliseconds. */
+function cpuMsOf(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // After the command's closing parenthesis: utime and stime are the 12th and 13th fields, in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+function rssMbOf(pid: number): number {
+  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:')) ?? '';
+  return Number(/(\d+)/.exec(line)?.[1] ?? 0) / 1024;
 }
 
 /** Signs the demo account in: the session and CSRF cookies a signed-in browser sends. */
@@ -120,17 +176,36 @@ async function unlimitedQuota(dataDir: string, email: string): Promise<void> {
   }
 }
 
-async function startServer(dataDir: string): Promise<{ origin: string; stop: () => Promise<void> }> {
+interface RunningServer {
+  origin: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['dist/server/index.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: process.env.LOG_LEVEL ?? 'error' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: process.env.LOG_LEVEL ?? 'error', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const origin = `http://127.0.0.1:${port}`;
+  return waitForServer(child, `http://127.0.0.1:${port}`, '/healthz');
+}
+
+/** The raw ceiling: node:http alone, answering every request with the same pre-compressed bytes. */
+async function startRawCeiling(gzipFile: string): Promise<RunningServer> {
+  const port = await freePort();
+  const script = `const http = require('node:http'); const body = require('node:fs').readFileSync(${JSON.stringify(gzipFile)});
+http.createServer((req, res) => { res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Encoding': 'gzip', 'Content-Length': body.length }); res.end(body); }).listen(${port}, '127.0.0.1');`;
+  const child: ChildProcess = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'ignore', 'inherit'] });
+  return waitForServer(child, `http://127.0.0.1:${port}`, '/');
+}
+
+async function waitForServer(child: ChildProcess, origin: string, probe: string): Promise<RunningServer> {
   for (let i = 0; i < 100; i++) {
-    if (await fetch(`${origin}/healthz`).then((r) => r.ok, () => false)) {
+    if (await fetch(`${origin}${probe}`).then((r) => r.ok, () => false)) {
       return {
         origin,
+        pid: child.pid ?? 0,
         stop: () =>
           new Promise((resolve) => {
             child.once('exit', () => resolve());
