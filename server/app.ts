@@ -26,6 +26,7 @@ import { csrfCookie } from './middleware/csrfCookie';
 import { errorHandler } from './middleware/errorHandler';
 import { gzipCompression } from './middleware/gzipCompression';
 import { hashedAssets } from './middleware/hashedAssets';
+import { publicFiles } from './middleware/publicFiles';
 import { localeAndClient } from './middleware/localeAndClient';
 import { requestLogging } from './middleware/requestLogging';
 import { fixedSecurityHeaders, securityHeaders } from './middleware/securityHeaders';
@@ -97,7 +98,7 @@ export function createApp(deps: AppDeps): Express {
   // 3. gzip for dynamic responses; hashed assets pre-compressed; unhashed public files.
   app.use(gzipCompression());
   app.use('/static', hashedAssets(config.clientDir));
-  app.use(express.static('public', { index: false, maxAge: '1d' }));
+  app.use(publicFiles(path.resolve('public')));
   app.use('/fonts', fontFiles());
   for (const handler of backend.log) app.use(handler);
   // robots.txt, the sitemap and the column feeds, before the page routes could take them.
