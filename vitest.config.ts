@@ -1,11 +1,15 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
+const ENGINE_INDEPENDENT = ['tests/http/lifecycle.test.ts', 'tests/http/clientSize.test.ts', 'tests/http/serverDependencies.test.ts'];
+
 const http = (name: string, env: Record<string, string>): TestProjectInlineConfiguration => ({
   extends: true,
   test: {
     name,
     // The operator commands work on the database too: they run on both engines.
     include: ['tests/http/**/*.test.{ts,tsx}', 'server/admin/**/*.test.ts'],
+    // Files that never touch the database run once, on SQLite.
+    exclude: env.TEST_ENGINE === 'postgres' ? ENGINE_INDEPENDENT : [],
     environment: 'node',
     setupFiles: ['tests/support/setup.ts'],
     env: { LOG_LEVEL: 'silent', ...env },
@@ -38,7 +42,8 @@ export default defineConfig({
           setupFiles: ['tests/support/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // Two journeys at a time: each has its own server and browser, and much of their time is waiting.
+          maxWorkers: 2,
         },
       },
     ],
