@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const ENGINE_INDEPENDENT = ['tests/http/lifecycle.test.ts', 'tests/http/clientSize.test.ts', 'tests/http/serverDependencies.test.ts'];
@@ -19,6 +20,9 @@ const http = (name: string, env: Record<string, string>): TestProjectInlineConfi
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one worker on a 2-core machine. Files
+    // are independent (each has its own database or schema and free ports), so use every core.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
@@ -42,8 +46,8 @@ export default defineConfig({
           setupFiles: ['tests/support/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // Two journeys at a time: each has its own server and browser, and much of their time is waiting.
-          maxWorkers: 2,
+          // After the other projects: journeys wait on timers (autosave) and would be slowed by them.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
