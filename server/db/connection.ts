@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { withStatementCache } from './statementCache';
 import pg from 'pg';
 import type { Engine } from './engine';
 import { migrations } from './migrations';
@@ -60,7 +61,7 @@ function openSqlite(options: DatabaseOptions): Database {
   connection.pragma('foreign_keys = ON');
   // `npm run admin` may write beside the running server.
   connection.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: connection }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
   return {
     db,
     engine: 'sqlite',
