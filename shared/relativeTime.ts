@@ -12,15 +12,32 @@ const TIME_ZONES: Readonly<Record<string, string>> = { 'zh-CN': 'Asia/Shanghai',
 export function relativeTime(at: number, now: number, locale: string, justNow: string): string {
   const elapsed = Math.max(0, now - at);
   if (elapsed < MINUTE) return justNow;
-  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+  const rtf = relativeFormat(locale);
   if (elapsed < HOUR) return rtf.format(-Math.floor(elapsed / MINUTE), 'minute');
   if (elapsed < DAY) return rtf.format(-Math.floor(elapsed / HOUR), 'hour');
   if (elapsed < 7 * DAY) return rtf.format(-Math.floor(elapsed / DAY), 'day');
   const timeZone = TIME_ZONES[locale] ?? 'UTC';
   const sameYear = yearIn(at, timeZone) === yearIn(now, timeZone);
-  return new Intl.DateTimeFormat(locale, { timeZone, year: sameYear ? undefined : 'numeric', month: 'short', day: 'numeric' }).format(at);
+  return dateFormat(locale, timeZone, sameYear).format(at);
+}
+
+// Building an Intl formatter costs far more than using one: each is made once per locale and zone.
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function relativeFormat(locale: string): Intl.RelativeTimeFormat {
+  let format = relativeFormats.get(locale);
+  if (!format) relativeFormats.set(locale, (format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' })));
+  return format;
+}
+
+function dateFormat(locale: string, timeZone: string, sameYear: boolean): Intl.DateTimeFormat {
+  const key = `${locale} ${timeZone} ${sameYear ? 'md' : 'ymd'}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, { timeZone, year: sameYear ? undefined : 'numeric', month: 'short', day: 'numeric' })));
+  return format;
 }
 
 function yearIn(at: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en', { timeZone, year: 'numeric' }).format(at);
+  return dateFormat('en', timeZone, false).formatToParts(at).find((part) => part.type === 'year')?.value ?? '';
 }
