@@ -1,5 +1,6 @@
 import path from 'node:path';
 import request from 'supertest';
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { UserDirectory } from '../../server/api/accounts/users';
 import { inProcessApiApp } from '../../server/api/inProcessApp';
@@ -9,7 +10,9 @@ import { createLogger } from '../../server/logger';
 import { createMailer } from '../../server/mail/mailer';
 import { LocalMediaStore } from '../../server/media/mediaStore';
 import { createSmsSender } from '../../server/sms/sender';
-import { createPerson } from '../support/people';
+import { writeArticle } from '../support/articles';
+import { createPerson, PASSWORD } from '../support/people';
+import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
 
 describe('the in-process transport', async () => {
@@ -41,5 +44,18 @@ describe('the in-process transport', async () => {
   it('leaves the real server’s requests intact afterwards', async () => {
     await request(app).get('/').expect(200);
     await request(app).get('/found/').set('Cookie', 'sessionid=nothing').expect(200);
+  });
+
+  it("logs one line for a signed-in reader's page, not one more for each of its data calls", async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    const logged = (await testApp({ deps: { database, logger } })).app;
+    await writeArticle(database, ann.id, 'logged-page');
+    const reader = new Visitor(logged);
+    await reader.signIn('ann@example.com', PASSWORD);
+    lines.length = 0;
+    expect((await reader.get('/article/logged-page/')).status).toBe(200);
+    const urls = lines.map((line) => (JSON.parse(line) as { req?: { url?: string } }).req?.url).filter(Boolean);
+    expect(urls).toEqual(['/article/logged-page/']);
   });
 });
