@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { MAX_IMAGE_PIXELS } from '../../shared/mediaImage';
+import { MAX_IMAGE_PIXELS } from '../../shared/imageLimits';
 import { boundedSharp, hasTooManyPixels, imageFacts } from './imageInput';
 
 const still = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#fff' } }).png().toBuffer();

@@ -1,5 +1,5 @@
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
-import { MAX_IMAGE_PIXELS, TOO_MANY_PIXELS } from '../../shared/mediaImage';
+import { MAX_IMAGE_PIXELS, TOO_MANY_PIXELS } from '../../shared/imageLimits';
 
 /** What an image's header says, read without decoding its pixels. */
 export interface ImageFacts {

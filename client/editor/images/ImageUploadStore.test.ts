@@ -1,6 +1,6 @@
 import { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TOO_MANY_PIXELS } from '../../../shared/mediaImage';
+import { TOO_MANY_PIXELS } from '../../../shared/imageLimits';
 import { ApiClient } from '../../api/client';
 import type { ApiRequest } from '../../api/transport';
 import type { UploadAnswer, UploadForm } from '../../api/uploads';

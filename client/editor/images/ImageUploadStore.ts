@@ -1,7 +1,7 @@
 import type { Editor } from '@tiptap/core';
 import type { Transaction } from '@tiptap/pm/state';
 import { action, makeObservable, observable, observableRef } from 'mobx';
-import { MAX_IMAGE_MEGAPIXELS, MAX_IMAGE_PIXELS, TOO_MANY_PIXELS } from '../../../shared/mediaImage';
+import { MAX_IMAGE_MEGAPIXELS, MAX_IMAGE_PIXELS, TOO_MANY_PIXELS } from '../../../shared/imageLimits';
 import { ApiRequestError } from '../../api/client';
 import { trafficApi, type TrafficQuota } from '../../api/traffic';
 import { postUploadForm, uploadsApi, type UploadAnswer, type UploadForm, type UploadToken } from '../../api/uploads';
