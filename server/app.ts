@@ -3,7 +3,7 @@ import cookieParser from 'cookie-parser';
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import type { ApiTransport } from '../client/api/transport';
 import type { RouteTableOptions } from '../client/routes';
-import { SESSION_COOKIE } from './api/cookies';
+import { bringsNoCredentials } from './api/auth';
 import { embeddedApi } from './api/router';
 import { sandboxPages } from './payments/sandboxPages';
 import { inProcessApiApp } from './api/inProcessApp';
@@ -80,7 +80,9 @@ export function createApp(deps: AppDeps): Express {
   const csp = { img: [...originsOf(config.logEndpoint), ...mediaCsp.img], connect: mediaCsp.connect, frame: originsOf(config.wechat.openBase), wechatSdkScript: originsOf(config.wechatSdkUrl), chatAppSigning: config.wechat.mp !== undefined };
 
   // 0. Anonymous readers' pages the render cache holds, answered before all they do not need.
-  if (backend.renderCache) app.use(renderCacheHits(backend.renderCache, { secure: config.secure, securityHeaders: fixedSecurityHeaders(config, csp), logger: deps.logger }));
+  if (backend.renderCache && backend.isAnonymous) {
+    app.use(renderCacheHits(backend.renderCache, { isAnonymous: backend.isAnonymous, secure: config.secure, securityHeaders: fixedSecurityHeaders(config, csp), logger: deps.logger }));
+  }
 
   // 1. Request id and log line; security headers with a per-response nonce.
   app.use(requestLogging(deps.logger));
@@ -196,8 +198,7 @@ function embeddedBackend(deps: AppDeps): Backend {
     renderCache: renderCache || undefined,
     transportFor: (req) => inProcessTransport(apiApp, { headers: req.headers, bearerToken: bearerFromQuery(req) }),
     // Without a session cookie or a token the embedded backend would answer "signed out".
-    isAnonymous: (req) =>
-      !(req.cookies as Record<string, unknown>)[SESSION_COOKIE] && !req.headers.authorization && !bearerFromQuery(req),
+    isAnonymous: bringsNoCredentials,
     async health() {
       const reachable = await database.ping();
       return { ok: reachable, body: { status: reachable ? 'ok' : 'unavailable', database: reachable ? 'ok' : 'unreachable' } };

@@ -2,6 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import type { Kysely } from 'kysely';
 import type { DB, User } from '../db/schema';
 import { ApiError, NOT_AUTHENTICATED } from './errors';
+import { cookieFromHeader } from '../../shared/cookieHeader';
 import { SESSION_COOKIE } from './cookies';
 import { hashSecret } from './tokens';
 
@@ -33,6 +34,15 @@ export function authenticate(db: Kysely<DB>, now: () => number): RequestHandler 
       next(error);
     }
   };
+}
+
+/**
+ * Whether a request brings no credentials at all (no session cookie, no `Authorization`, no
+ * `__token` of the native app): the embedded backend would answer it as signed out. Read from
+ * the raw header, so it holds before any cookie parser has run (the render cache's fast path).
+ */
+export function bringsNoCredentials(req: Request): boolean {
+  return !cookieFromHeader(req.headers.cookie, SESSION_COOKIE) && !req.headers.authorization && typeof req.query.__token !== 'string';
 }
 
 /** The signed-in user, or 403 for a cookie session (DRF's answer) and 401 for a token. */

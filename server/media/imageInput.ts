@@ -9,8 +9,6 @@ export interface ImageFacts {
   pixels: number;
 }
 
-export { TOO_MANY_PIXELS };
-
 /** The format and the pixel count of the bytes (never their name or declared type), or null when they are no image. */
 export async function imageFacts(input: Buffer | string): Promise<ImageFacts | null> {
   try {

@@ -1,7 +1,8 @@
 import type { RequestHandler } from 'express';
 import multer from 'multer';
 import { BOOKLET_COVER_MAX_BYTES } from '../../../shared/bookletManagement';
-import { hasTooManyPixels, imageFacts, TOO_MANY_PIXELS } from '../../media/imageInput';
+import { TOO_MANY_PIXELS } from '../../../shared/imageLimits';
+import { hasTooManyPixels, imageFacts } from '../../media/imageInput';
 import { newMediaKey, type MediaExtension, type MediaStore } from '../../media/mediaStore';
 import { ApiError } from '../errors';
 

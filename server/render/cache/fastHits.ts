@@ -1,7 +1,7 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { cookieFromHeader } from '../../../shared/cookieHeader';
 import { LANG_COOKIE } from '../../../shared/locale';
-import { CSRF_COOKIE, issueCsrfCookie, SESSION_COOKIE, VALID_CSRF_TOKEN } from '../../api/cookies';
+import { CSRF_COOKIE, issueCsrfCookie, VALID_CSRF_TOKEN } from '../../api/cookies';
 import type { Logger } from '../../logger';
 import { applyReaderContext, readerContext } from '../../middleware/localeAndClient';
 import { REQUEST_ID_HEADER, requestIdOf } from '../../middleware/requestLogging';
@@ -11,6 +11,8 @@ import type { RenderCache } from './renderCache';
 const NOT_PAGES = /^\/(?:api|static|media|fonts)\//;
 
 export interface FastHitOptions {
+  /** The backend's own rule (bringsNoCredentials): the same the full stack's cache middleware uses. */
+  isAnonymous: (req: Request) => boolean;
   secure: boolean;
   /** The security headers of a page without inline script, by user agent (securityHeaders.ts). */
   securityHeaders: (userAgent: string | undefined) => Readonly<Record<string, string>>;
@@ -28,8 +30,8 @@ export interface FastHitOptions {
 export function renderCacheHits(cache: RenderCache, options: FastHitOptions): RequestHandler {
   return (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_PAGES.test(req.path)) return next();
+    if (!options.isAnonymous(req)) return next();
     const cookies = req.headers.cookie;
-    if (cookieFromHeader(cookies, SESSION_COOKIE) !== null || req.headers.authorization || req.query.__token !== undefined) return next();
     const context = readerContext(req, cookieFromHeader(cookies, LANG_COOKIE));
     res.locals.locale = context.locale;
     res.locals.clientType = context.clientType;
