@@ -129,7 +129,8 @@ describe('the notification bell in Chromium', () => {
     await page.getByRole('link', { name: 'Next' }).click();
     await page.waitForURL(`${server.origin}/profile/notification/?page=2`);
     await page.getByText('Page 2 of 2').waitFor();
-    expect(await page.locator('.notification-list--page .notification').count()).toBe(5);
+    // The page line can show before the list under load: wait for the list itself.
+    await expect.poll(() => page.locator('.notification-list--page .notification').count()).toBe(5);
     expect(await page.getByRole('link', { name: 'Next' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Previous' }).waitFor();
     await context.close();
