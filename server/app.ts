@@ -3,11 +3,11 @@ import cookieParser from 'cookie-parser';
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import type { ApiTransport } from '../client/api/transport';
 import type { RouteTableOptions } from '../client/routes';
-import { bringsNoCredentials } from './api/auth';
+import { bringsNoCredentials, resolveAuth } from './api/auth';
 import { embeddedApi } from './api/router';
 import { sandboxPages } from './payments/sandboxPages';
 import { inProcessApiApp } from './api/inProcessApp';
-import { inProcessTransport } from './api/inProcessTransport';
+import { inProcessApi, inProcessTransport } from './api/inProcessTransport';
 import { upstreamTransport } from './api/upstreamTransport';
 import { siteOrigin, type Config } from './config';
 import type { Database } from './db/connection';
@@ -189,14 +189,15 @@ function embeddedBackend(deps: AppDeps): Backend {
     wechatPayoutAppId: config.wechat.mp?.appId,
     wechatSigner: config.wechat.mp ? new JsapiSigner(new WechatApi(config.wechat.apiBase, config.wechat.timeoutMs), config.wechat.mp, deps.now ?? Date.now) : undefined,
   });
-  const apiApp = inProcessApiApp(api, deps.logger);
+  const now = deps.now ?? Date.now;
+  const inProcess = inProcessApi(inProcessApiApp(api.router, deps.logger), api.reads, (credentials) => resolveAuth(database.db, credentials, now()), deps.logger);
   const mounted = express.Router();
-  mounted.use('/api', api);
+  mounted.use('/api', api.router);
   return {
     api: [mounted],
     log: [logEndpoint(database.db, deps.now ?? Date.now)],
     renderCache: renderCache || undefined,
-    transportFor: (req) => inProcessTransport(apiApp, { headers: req.headers, bearerToken: bearerFromQuery(req) }),
+    transportFor: (req) => inProcessTransport(inProcess, { headers: req.headers, bearerToken: bearerFromQuery(req) }),
     // Without a session cookie or a token the embedded backend would answer "signed out".
     isAnonymous: bringsNoCredentials,
     async health() {

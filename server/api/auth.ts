@@ -28,7 +28,8 @@ const SIGNED_OUT: Auth = { user: null, via: null, sessionHash: null };
 export function authenticate(db: Kysely<DB>, now: () => number): RequestHandler {
   return async (req, _res, next) => {
     try {
-      req.auth = await resolveAuth(db, req, now());
+      const cookies = req.cookies as Record<string, unknown> | undefined;
+      req.auth = await resolveAuth(db, { authorization: req.headers.authorization, sessionId: cookies?.[SESSION_COOKIE] }, now());
       next();
     } catch (error) {
       next(error);
@@ -52,8 +53,15 @@ export function requireUser(req: Request): User {
   throw ApiError.detail(req.auth?.via === 'token' ? 401 : 403, NOT_AUTHENTICATED);
 }
 
-async function resolveAuth(db: Kysely<DB>, req: Request, now: number): Promise<Auth> {
-  const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+/** What a caller presents: the `Authorization` header and the session cookie's value. */
+export interface Credentials {
+  authorization?: string;
+  sessionId?: unknown;
+}
+
+/** The caller of credentials: the API's middleware per request, a page's reads once per page. */
+export async function resolveAuth(db: Kysely<DB>, credentials: Credentials, now: number): Promise<Auth> {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(credentials.authorization ?? '')?.[1];
   if (bearer) {
     const row = await db
       .selectFrom('api_tokens')
@@ -68,8 +76,7 @@ async function resolveAuth(db: Kysely<DB>, req: Request, now: number): Promise<A
     return { user, via: 'token', sessionHash: null };
   }
 
-  const cookies = req.cookies as Record<string, unknown> | undefined;
-  const sessionId = cookies?.[SESSION_COOKIE];
+  const { sessionId } = credentials;
   if (typeof sessionId !== 'string' || sessionId.length > 100) return SIGNED_OUT;
   const sessionHash = hashSecret(sessionId);
   const row = await db

@@ -38,28 +38,21 @@ export function apiErrorHandler(): ErrorRequestHandler {
       res.destroy();
       return;
     }
-    if (error instanceof ApiError) {
-      res.status(error.status).json(error.body);
-      return;
-    }
-    if (error instanceof ZodError) {
-      res.status(400).json(fieldErrors(error));
-      return;
-    }
-    const e = typeof error === 'object' && error !== null ? (error as { type?: unknown; status?: unknown }) : {};
-    if (e.type === 'entity.parse.failed') {
-      res.status(400).json({ detail: 'JSON parse error - the request body is not valid JSON.' });
-      return;
-    }
-    if (e.type === 'entity.too.large') {
-      res.status(413).json({ detail: 'Request body too large.' });
-      return;
-    }
-    if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
-      res.status(e.status).json({ detail: error instanceof Error ? error.message : 'Bad request.' });
-      return;
-    }
-    req.log.error({ err: error }, 'API request failed');
-    res.status(500).json({ detail: 'Internal Server Error' });
+    const answer = errorAnswer(error);
+    if (answer.status === 500) req.log.error({ err: error }, 'API request failed');
+    res.status(answer.status).json(answer.body);
   };
+}
+
+/** The status and DRF-shaped body the API answers for an error (the page reads answer the same, in process). */
+export function errorAnswer(error: unknown): { status: number; body: DrfErrorBody } {
+  if (error instanceof ApiError) return { status: error.status, body: error.body };
+  if (error instanceof ZodError) return { status: 400, body: fieldErrors(error) };
+  const e = typeof error === 'object' && error !== null ? (error as { type?: unknown; status?: unknown }) : {};
+  if (e.type === 'entity.parse.failed') return { status: 400, body: { detail: 'JSON parse error - the request body is not valid JSON.' } };
+  if (e.type === 'entity.too.large') return { status: 413, body: { detail: 'Request body too large.' } };
+  if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
+    return { status: e.status, body: { detail: error instanceof Error ? error.message : 'Bad request.' } };
+  }
+  return { status: 500, body: { detail: 'Internal Server Error' } };
 }

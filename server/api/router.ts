@@ -5,17 +5,18 @@ import type { PageViewGate } from '../content/pageViews';
 import type { DB } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import type { MediaStore } from '../media/mediaStore';
-import { accountsRoutes } from './accounts/routes';
-import { columnRoutes } from './columns/routes';
+import { accountInfoRead, accountsRoutes } from './accounts/routes';
+import { columnRead, columnRoutes } from './columns/routes';
 import { commentRoutes } from './comments/routes';
 import { contactRoutes } from './contact/routes';
-import { articleListRoutes } from './articles/listRoutes';
-import { articleReadRoutes } from './articles/routes';
+import { publicArticlesRead } from './articles/publicListRead';
+import { articleRead } from './articles/articleRead';
 import { authoringRoutes } from './articles/authoringRoutes';
 import { authoringListRoutes } from './articles/authoringList';
 import { editorAssetRoutes } from './editorAssets/routes';
 import { authenticate } from './auth';
-import { bookletRoutes } from './booklets/routes';
+import { bookletReads, bookletRoutes } from './booklets/routes';
+import { serveRead, type PageRead } from './pageReads';
 import { bookletEditRoutes, bookletManageRoutes } from './booklets/manageRoutes';
 import { smsRoutes } from './sms/routes';
 import { jsapiRoutes } from './wechat/jsapiRoutes';
@@ -69,11 +70,19 @@ export interface ApiDeps {
   wechatPayoutAppId?: string;
 }
 
+export interface EmbeddedApi {
+  /** The `/api` routes, to mount under `/api`. */
+  router: Router;
+  /** The GETs page loaders make, which the server's rendering calls directly (pageReads.ts). */
+  reads: PageRead[];
+}
+
 /**
  * The embedded backend: the `/api` contract of both seeds, one folder a domain.
  * It parses its own cookies and bodies (the proxy mode must see raw bodies).
  */
-export function embeddedApi(deps: ApiDeps): Router {
+export function embeddedApi(deps: ApiDeps): EmbeddedApi {
+  const reads = [accountInfoRead(deps), articleRead(deps), publicArticlesRead(deps), columnRead(deps), ...bookletReads(deps)];
   const api = Router();
   api.use(cookieParser());
   api.use(authenticate(deps.db, deps.now));
@@ -88,10 +97,9 @@ export function embeddedApi(deps: ApiDeps): Router {
     next();
   });
 
+  for (const read of reads) api.get(read.path, serveRead(read));
   api.use('/accounts', accountsRoutes(deps));
   api.use('/accounts', membershipRoutes(deps));
-  api.use('/article', articleReadRoutes(deps));
-  api.use('/v2/articles', articleListRoutes(deps));
   api.use('/articles', authoringRoutes(deps));
   api.use('/v2/articles', authoringListRoutes(deps));
   api.use(editorAssetRoutes(deps));
@@ -126,5 +134,5 @@ export function embeddedApi(deps: ApiDeps): Router {
     res.status(404).json({ detail: 'Not found.' });
   });
   api.use(apiErrorHandler());
-  return api;
+  return { router: api, reads };
 }

@@ -1092,6 +1092,17 @@ function declaredApiRoutes(): string[] {
     const target = definingFile(file, source, factory);
     if (target) found.push(...routesOf(target, factory, `/api${mount}`, prop));
   }
+  // The page reads (pageReads.ts): `const reads = [accountInfoRead(deps), ...bookletReads(deps)]`, each with its `path: '...'`.
+  const reads = /const reads = \[([^\]]*)\]/.exec(source)?.[1] ?? '';
+  for (const [, factory = ''] of reads.matchAll(/(\w+)\(deps\)/g)) {
+    const target = definingFile(file, source, factory);
+    if (!target) throw new Error(`no file defines ${factory}`);
+    const defining = read(target);
+    const start = defining.search(new RegExp(`\\bfunction ${factory}\\(`));
+    const end = defining.slice(start + 1).search(/\n(?:export )?(?:async )?function /);
+    const body = end < 0 ? defining.slice(start) : defining.slice(start, start + 1 + end);
+    for (const [, route = ''] of body.matchAll(/\bpath: '([^']*)'/g)) found.push(`GET /api${route}`);
+  }
   return found;
 }
 

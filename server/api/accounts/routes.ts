@@ -4,6 +4,7 @@ import { clearSessionCookie, issueCsrfCookie, setSessionCookie } from '../cookie
 import { throttle } from '../throttle';
 import { accountInfo, confirmPasswordReset, requestPasswordReset, signIn, signOut, type ResetDeps } from './service';
 import { sameOriginGet } from '../csrf';
+import type { PageRead } from '../pageReads';
 
 export interface AccountsRouteDeps extends ResetDeps {
   secure: boolean;
@@ -18,7 +19,16 @@ const signInBody = z.object({
 const resetBody = z.object({ email: z.string().trim().min(1).max(254) });
 const confirmBody = z.object({ token: z.string().min(1).max(200), new_password: z.string().max(1024) });
 
-/** The accounts API of seed 000 §7 with DRF conventions. */
+/** `GET /api/accounts/info/`: who is reading, or `{}` when nobody is signed in. */
+export function accountInfoRead(deps: { now: () => number }): PageRead {
+  return {
+    path: '/accounts/info/',
+    cacheControl: 'private, no-store',
+    read: async ({ user }) => (user ? accountInfo(user, deps.now()) : {}),
+  };
+}
+
+/** The accounts API of seed 000 §7 with DRF conventions (`info/` is a page read, above). */
 export function accountsRoutes(deps: AccountsRouteDeps): Router {
   const router = Router();
 
@@ -36,12 +46,6 @@ export function accountsRoutes(deps: AccountsRouteDeps): Router {
     await signOut(deps, req.auth?.sessionHash ?? null);
     clearSessionCookie(res, deps.secure);
     res.json({ detail: 'Successfully logged out.' });
-  });
-
-  router.get('/info/', (req, res) => {
-    res.set('Cache-Control', 'private, no-store');
-    const user = req.auth?.user;
-    res.json(user ? accountInfo(user, deps.now()) : {});
   });
 
   router.post('/reset_password/', throttle(deps.limits.reset, 60 * 60_000), async (req, res) => {

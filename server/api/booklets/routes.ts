@@ -5,6 +5,7 @@ import { BOOKLET_REVIEW_MAX_LENGTH } from '../../../shared/entities';
 import type { DB } from '../../db/schema';
 import { requireUser } from '../auth';
 import { ApiError } from '../errors';
+import type { PageRead } from '../pageReads';
 import { pageLinks, pageQuery } from '../pagination';
 import { listRatings, rateBooklet } from './ratings';
 import { readBooklet, readBookletItem } from './service';
@@ -32,17 +33,25 @@ const ratingBody = z.object({
 
 type Deps = { db: Kysely<DB>; now: () => number; origin: string; pageViews?: Parameters<typeof readBookletItem>[5] };
 
-/** Seed 001 §7, booklets (reading and rating). */
+/** Seed 001 §7: `GET /api/booklets/{slug}/` and `…/item/{childSlug}/`, a booklet and a chapter for their reader. */
+export function bookletReads(deps: Deps): PageRead[] {
+  return [
+    {
+      path: '/booklets/:slug/',
+      cacheControl: 'private, no-cache',
+      read: ({ params, user }) => readBooklet(deps.db, slugOf(params.slug), user, deps.now()),
+    },
+    {
+      path: '/booklets/:slug/item/:childSlug/',
+      cacheControl: 'private, no-cache',
+      read: ({ params, user }) => readBookletItem(deps.db, slugOf(params.slug), slugOf(params.childSlug), user, deps.now(), deps.pageViews),
+    },
+  ];
+}
+
+/** Seed 001 §7, booklets: ratings (reading a booklet or a chapter is a page read, above). */
 export function bookletRoutes(deps: Deps): Router {
   const router = Router();
-  router.get('/:slug/', async (req, res) => {
-    res.set('Cache-Control', 'private, no-cache');
-    res.json(await readBooklet(deps.db, slugOf(req.params.slug), req.auth?.user ?? null, deps.now()));
-  });
-  router.get('/:slug/item/:childSlug/', async (req, res) => {
-    res.set('Cache-Control', 'private, no-cache');
-    res.json(await readBookletItem(deps.db, slugOf(req.params.slug), slugOf(req.params.childSlug), req.auth?.user ?? null, deps.now(), deps.pageViews));
-  });
   router.get('/:slug/ratings/', async (req, res) => {
     const { page, page_size: pageSize } = ratingsQuery.parse(req.query);
     const { count, results } = await listRatings(deps.db, slugOf(req.params.slug), req.auth?.user ?? null, deps.now(), page, pageSize);
@@ -58,7 +67,7 @@ export function bookletRoutes(deps: Deps): Router {
 }
 
 /** A slug that cannot exist is simply not found. */
-function slugOf(value: string): string {
+function slugOf(value: string | undefined): string {
   const parsed = slug.safeParse(value);
   if (!parsed.success) throw ApiError.detail(404, 'Does Not Exist');
   return parsed.data;

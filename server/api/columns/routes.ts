@@ -6,6 +6,7 @@ import { columnPath } from '../../../shared/column';
 import type { DB } from '../../db/schema';
 import { publicArticles } from '../articles/publicList';
 import { ApiError } from '../errors';
+import type { PageRead } from '../pageReads';
 import { pageLinks, pageQuery } from '../pagination';
 import { followState } from '../social/service';
 
@@ -14,31 +15,39 @@ const query = pageQuery(PAGE_SIZE, 50);
 const listType = z.enum(['originals', 'favorites']);
 const name = z.string().regex(/^[A-Za-z0-9_.\-\u4e00-\u9fff]{1,64}$/u);
 
-/** Seed 001 §7: a column by its author's name, and its two lists page by page. */
-export function columnRoutes(deps: { db: Kysely<DB>; now: () => number; origin: string }): Router {
-  const router = Router();
+type ColumnDeps = { db: Kysely<DB>; now: () => number; origin: string };
 
-  router.get('/@:name/', async (req, res) => {
-    const owner = await findOwner(deps.db, req.params.name, deps.now());
-    const readerId = req.auth?.user?.id ?? null;
-    const [social, originals, favorites] = await Promise.all([
-      followState(deps.db, owner.id, readerId),
-      publicArticles(deps.db, deps.now(), 1, PAGE_SIZE, { authorId: owner.id }),
-      publicArticles(deps.db, deps.now(), 1, PAGE_SIZE, { favoritedBy: owner.id }),
-    ]);
-    res.json({
-      owner: {
-        username: owner.username,
-        avatar: owner.avatar,
-        description: owner.description,
-        city: owner.city,
-        column: columnPath(owner.username),
-        ...social,
-      },
-      originals: { ...originals, ...pageLinks(deps.origin, `/api/columns/originals/@${owner.username}/`, 1, PAGE_SIZE, originals.count) },
-      favorites: { ...favorites, ...pageLinks(deps.origin, `/api/columns/favorites/@${owner.username}/`, 1, PAGE_SIZE, favorites.count) },
-    });
-  });
+/** Seed 001 §7: `GET /api/columns/@{name}/`, a column by its author's name with the first page of both lists. */
+export function columnRead(deps: ColumnDeps): PageRead {
+  return {
+    path: '/columns/@:name/',
+    read: async ({ params, user }) => {
+      const owner = await findOwner(deps.db, params.name, deps.now());
+      const readerId = user?.id ?? null;
+      const [social, originals, favorites] = await Promise.all([
+        followState(deps.db, owner.id, readerId),
+        publicArticles(deps.db, deps.now(), 1, PAGE_SIZE, { authorId: owner.id }),
+        publicArticles(deps.db, deps.now(), 1, PAGE_SIZE, { favoritedBy: owner.id }),
+      ]);
+      return {
+        owner: {
+          username: owner.username,
+          avatar: owner.avatar,
+          description: owner.description,
+          city: owner.city,
+          column: columnPath(owner.username),
+          ...social,
+        },
+        originals: { ...originals, ...pageLinks(deps.origin, `/api/columns/originals/@${owner.username}/`, 1, PAGE_SIZE, originals.count) },
+        favorites: { ...favorites, ...pageLinks(deps.origin, `/api/columns/favorites/@${owner.username}/`, 1, PAGE_SIZE, favorites.count) },
+      };
+    },
+  };
+}
+
+/** Seed 001 §7: a column's two lists page by page (the column itself is a page read, above). */
+export function columnRoutes(deps: ColumnDeps): Router {
+  const router = Router();
 
   router.get('/:type/@:name/', async (req, res) => {
     const type = listType.safeParse(req.params.type);

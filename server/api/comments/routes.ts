@@ -5,7 +5,7 @@ import { COMMENT_MAX_LENGTH } from '../../../shared/entities';
 import type { DB } from '../../db/schema';
 import { requireUser } from '../auth';
 import { pageLinks, pageQuery } from '../pagination';
-import { ARTICLE_SLUG } from '../articles/routes';
+import { ARTICLE_SLUG } from '../articles/articleRead';
 import { ApiError } from '../errors';
 import { addComment, listComments } from './service';
 import { MAX_ROW_ID } from '../../db/rowId';
