@@ -31,6 +31,7 @@ import { localeAndClient } from './middleware/localeAndClient';
 import { requestLogging } from './middleware/requestLogging';
 import { fixedSecurityHeaders, securityHeaders } from './middleware/securityHeaders';
 import { renderCacheHits } from './render/cache/fastHits';
+import { answerFirst, protocolOf } from './render/cache/frontDoor';
 import type { AssetManifest } from './render/manifest';
 import { ssr } from './render/ssr';
 import { wechatSignInPages } from './accounts/wechatSignIn';
@@ -79,9 +80,15 @@ export function createApp(deps: AppDeps): Express {
 
   const csp = { img: [...originsOf(config.logEndpoint), ...mediaCsp.img], connect: mediaCsp.connect, frame: originsOf(config.wechat.openBase), wechatSdkScript: originsOf(config.wechatSdkUrl), chatAppSigning: config.wechat.mp !== undefined };
 
-  // 0. Anonymous readers' pages the render cache holds, answered before all they do not need.
-  if (backend.renderCache && backend.isAnonymous) {
-    app.use(renderCacheHits(backend.renderCache, { isAnonymous: backend.isAnonymous, secure: config.secure, securityHeaders: fixedSecurityHeaders(config, csp), logger: deps.logger }));
+  // 0. Anonymous readers' pages the render cache holds, answered before Express itself.
+  if (backend.renderCache) {
+    const hits = renderCacheHits(backend.renderCache, {
+      secure: config.secure,
+      securityHeaders: fixedSecurityHeaders(config, csp),
+      originOf: (req) => siteOriginFor(config.publicOrigin, { protocol: protocolOf(app, req), headers: req.headers }),
+      logger: deps.logger,
+    });
+    answerFirst(app, hits);
   }
 
   // 1. Request id and log line; security headers with a per-response nonce.

@@ -20,8 +20,22 @@ export function clearSessionCookie(res: Response, secure: boolean): void {
 /** A fresh `csrftoken` cookie, readable by scripts (they copy it into `X-CSRFToken`). */
 export function issueCsrfCookie(res: Response, secure: boolean): string {
   const token = newSecret(24);
-  res.cookie(CSRF_COOKIE, token, { ...base(secure), httpOnly: false, maxAge: ONE_YEAR_MS });
+  res.append('Set-Cookie', csrfCookieHeader(token, secure));
   return token;
+}
+
+/** The `Set-Cookie` value of a new CSRF token (the render cache's hits write it without Express). */
+export function csrfCookieHeader(token: string, secure: boolean): string {
+  return yearLongCookie(CSRF_COOKIE, token, secure);
+}
+
+/**
+ * A cookie kept for a year, readable by scripts, as `res.cookie` would write it
+ * (the `cookie` package's order: Max-Age, Path, Expires, Secure, SameSite).
+ */
+export function yearLongCookie(name: string, value: string, secure: boolean, now = Date.now()): string {
+  const expires = new Date(now + ONE_YEAR_MS).toUTCString();
+  return `${name}=${encodeURIComponent(value)}; Max-Age=${ONE_YEAR_MS / 1000}; Path=/; Expires=${expires}${secure ? '; Secure' : ''}; SameSite=Lax`;
 }
 
 function base(secure: boolean): CookieOptions {

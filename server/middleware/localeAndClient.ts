@@ -1,8 +1,7 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { detectClientType, type ClientType } from '../../shared/clientType';
+import { yearLongCookie } from '../api/cookies';
 import { detectLocale, LANG_COOKIE, LANG_PARAM, normaliseLocaleTag, type Locale } from '../../shared/locale';
-
-const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
 
 /** What a request says of its reader: language, client, and a new language choice to remember. */
 export interface ReaderContext {
@@ -16,27 +15,41 @@ export interface ReaderContext {
 export function localeAndClient(options: { secure: boolean }): RequestHandler {
   return (req, res, next) => {
     const cookies = req.cookies as Record<string, unknown> | undefined;
-    const cookie = typeof cookies?.[LANG_COOKIE] === 'string' ? cookies[LANG_COOKIE] : null;
-    applyReaderContext(res, readerContext(req, cookie), options.secure);
+    const cookie = cookies?.[LANG_COOKIE];
+    const param = req.query[LANG_PARAM];
+    const context = readerContext({
+      langParam: typeof param === 'string' ? param : null,
+      langCookie: typeof cookie === 'string' ? cookie : null,
+      acceptLanguage: req.headers['accept-language'],
+      userAgent: req.headers['user-agent'],
+    });
+    applyReaderContext(res, context, options.secure);
     next();
   };
 }
 
-/** Reads the reader's context without touching the response (the render cache's fast path reads the cookie itself). */
-export function readerContext(req: Request, langCookie: string | null): ReaderContext {
-  const query = typeof req.query[LANG_PARAM] === 'string' ? req.query[LANG_PARAM] : null;
-  const chosen = normaliseLocaleTag(query);
+/** What a request says of its language and client: the `__lang` parameter, the cookie, two headers. */
+export interface ReaderInputs {
+  langParam: string | null;
+  langCookie: string | null;
+  acceptLanguage: string | undefined;
+  userAgent: string | undefined;
+}
+
+/** Reads the reader's context without touching the response (the render cache's hits read the cookie themselves). */
+export function readerContext(inputs: ReaderInputs): ReaderContext {
+  const chosen = normaliseLocaleTag(inputs.langParam);
   return {
-    locale: detectLocale({ query, cookie: langCookie, acceptLanguage: req.headers['accept-language'] }),
-    clientType: detectClientType(req.headers['user-agent']),
-    remember: chosen && chosen !== normaliseLocaleTag(langCookie) ? chosen : null,
+    locale: detectLocale({ query: inputs.langParam, cookie: inputs.langCookie, acceptLanguage: inputs.acceptLanguage }),
+    clientType: detectClientType(inputs.userAgent),
+    remember: chosen && chosen !== normaliseLocaleTag(inputs.langCookie) ? chosen : null,
   };
 }
 
 export function applyReaderContext(res: Response, context: ReaderContext, secure: boolean): void {
   res.locals.locale = context.locale;
   res.locals.clientType = context.clientType;
-  if (context.remember) res.cookie(LANG_COOKIE, context.remember, { path: '/', maxAge: ONE_YEAR_MS, sameSite: 'lax', secure });
+  if (context.remember) res.append('Set-Cookie', yearLongCookie(LANG_COOKIE, context.remember, secure));
   res.vary('Accept-Language');
   res.vary('Cookie');
 }

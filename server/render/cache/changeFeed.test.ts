@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { testDatabase } from '../../../tests/support/testDatabase';
 import { contentChanged } from '../../content/changes';
 import { ChangeFeed } from './changeFeed';
@@ -38,5 +38,26 @@ describe('the change feed', () => {
     expect(applied).toEqual(['article:second']);
     await feed.sweep();
     expect(applied).toEqual(['article:second', 'article:first']);
+  });
+
+  it('shares one query among the requests of one turn, and checks again for a request that came during a check', async () => {
+    const { db } = await testDatabase();
+    const applied: string[] = [];
+    const feed = new ChangeFeed(db, (keys) => applied.push(...keys));
+    await feed.fresh();
+    const queries = vi.spyOn(db, 'executeQuery');
+    await Promise.all(Array.from({ length: 20 }, () => feed.fresh()));
+    expect(queries).toHaveBeenCalledTimes(1);
+
+    // A change committed while a check is under way: the request that came after it waits for a later check.
+    queries.mockClear();
+    const first = feed.fresh();
+    await new Promise((resolve) => setImmediate(resolve));
+    await contentChanged(db, ['article:during'], 3);
+    const second = feed.fresh();
+    await first;
+    await second;
+    expect(applied).toEqual(['article:during']);
+    expect(queries.mock.calls.length).toBeGreaterThanOrEqual(2);
   });
 });

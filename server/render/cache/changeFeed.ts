@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 
 /**
@@ -17,32 +17,41 @@ export class ChangeFeed {
   private floor = 0;
   private readonly seen = new Set<number>();
   private running: Promise<void> | null = null;
-  private queued: Promise<void> | null = null;
+  private next: Promise<void> | null = null;
+
+  /** The rows after an id, built once: every cache hit waits for this query. */
+  private readonly rowsAfter: CompiledQuery<{ id: number; key: string }>;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly apply: (keys: string[]) => void,
-  ) {}
+  ) {
+    this.rowsAfter = db.selectFrom('content_changes').select(['id', 'key']).where('id', '>', 0).orderBy('id').compile();
+  }
 
   /**
    * Resolves after a check of the log that started after this call, so a change
    * committed before a request arrived is applied before it is answered. Requests
-   * arriving together share one query.
+   * arriving in the same turn of the event loop share one query (a cache hit's
+   * query was a third of its CPU when each made its own).
    */
   fresh(): Promise<void> {
-    if (!this.running) {
-      this.running = this.check().finally(() => {
-        this.running = null;
+    this.next ??= new Promise<void>((resolve, reject) => {
+      setImmediate(() => {
+        void (this.running ?? Promise.resolve())
+          .catch(() => undefined)
+          .then(() => {
+            // Whoever calls from now on needs a check that starts later than this one.
+            this.next = null;
+            const check = this.check().finally(() => {
+              if (this.running === check) this.running = null;
+            });
+            this.running = check;
+            check.then(resolve, reject);
+          });
       });
-      return this.running;
-    }
-    this.queued ??= this.running
-      .catch(() => undefined)
-      .then(() => {
-        this.queued = null;
-        return this.fresh();
-      });
-    return this.queued;
+    });
+    return this.next;
   }
 
   /** Looks again at the last rows, for writes that committed after later ids were read. */
@@ -75,7 +84,7 @@ export class ChangeFeed {
       this.floor = this.lastSeen;
       return;
     }
-    const rows = await this.db.selectFrom('content_changes').select(['id', 'key']).where('id', '>', this.lastSeen).orderBy('id').execute();
+    const { rows } = await this.db.executeQuery<{ id: number; key: string }>({ ...this.rowsAfter, parameters: [this.lastSeen] });
     this.take(rows);
   }
 

@@ -10,10 +10,20 @@ const routeTable = createRoutes(() => {
   throw new Error('the route table is only matched here, never loaded');
 });
 
+/** Paths already matched: react-router flattens and ranks the whole table on every match. */
+const matched = new Map<string, boolean>();
+const MATCHED_PATHS = 2000;
+
 /** Whether a path is one of the cached kinds of page, so a miss renders complete for the cache (else it streams). */
 export function isCachedRoute(path: string): boolean {
-  const leaf = matchRoutes(routeTable, path)?.at(-1)?.route.id;
-  return leaf !== undefined && CACHED_ROUTES.has(leaf);
+  let cached = matched.get(path);
+  if (cached === undefined) {
+    const leaf = matchRoutes(routeTable, path)?.at(-1)?.route.id;
+    cached = leaf !== undefined && CACHED_ROUTES.has(leaf);
+    if (matched.size >= MATCHED_PATHS) matched.clear();
+    matched.set(path, cached);
+  }
+  return cached;
 }
 
 /** What a finished render tells about itself. */

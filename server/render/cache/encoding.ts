@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CachedPage } from './page';
 
 /** The stored encoding a request accepts best: brotli, gzip, or the plain bytes. */
@@ -26,4 +27,24 @@ export function notModified(ifNoneMatch: string | undefined, etag: string): bool
     const t = tag.trim();
     return t === '*' || t.replace(/^W\//, '') === bare;
   });
+}
+
+/**
+ * Writes a stored page after the headers in `head` (name, value, name, value…): 304 for
+ * its ETag, else the best stored encoding the request accepts, at once and whole.
+ */
+export function writeCachedPage(req: IncomingMessage, res: ServerResponse, page: CachedPage, head: string[], acceptEncoding: string): void {
+  head.push('Content-Type', 'text/html; charset=utf-8', 'Cache-Control', 'no-cache', 'ETag', page.etag);
+  if (notModified(req.headers['if-none-match'], page.etag)) {
+    res.writeHead(304, head);
+    res.end();
+    return;
+  }
+  const encoding = pickEncoding(acceptEncoding);
+  const body = bodyIn(page, encoding);
+  if (encoding) head.push('Content-Encoding', encoding);
+  head.push('Content-Length', String(body.length));
+  res.writeHead(200, head);
+  if (req.method === 'HEAD') res.end();
+  else res.end(body);
 }

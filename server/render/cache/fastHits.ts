@@ -1,59 +1,101 @@
-import type { Request, RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import querystring from 'node:querystring';
+import { clientClass } from '../../../shared/clientType';
 import { cookieFromHeader } from '../../../shared/cookieHeader';
-import { LANG_COOKIE } from '../../../shared/locale';
-import { CSRF_COOKIE, issueCsrfCookie, VALID_CSRF_TOKEN } from '../../api/cookies';
+import { LANG_COOKIE, LANG_PARAM } from '../../../shared/locale';
+import { CSRF_COOKIE, csrfCookieHeader, SESSION_COOKIE, VALID_CSRF_TOKEN, yearLongCookie } from '../../api/cookies';
+import { newSecret } from '../../api/tokens';
 import type { Logger } from '../../logger';
-import { applyReaderContext, readerContext } from '../../middleware/localeAndClient';
+import { readerContext, type ReaderContext } from '../../middleware/localeAndClient';
 import { REQUEST_ID_HEADER, requestIdOf } from '../../middleware/requestLogging';
-import type { RenderCache } from './renderCache';
+import { isCachedLang, MAX_URL, type RenderCache } from './renderCache';
 
 /** Paths that are never a page: the API, the build's assets, uploads, fonts. */
 const NOT_PAGES = /^\/(?:api|static|media|fonts)\//;
+/** Distinct (language, client) inputs whose context is kept: a handful in practice. */
+const KNOWN_CONTEXTS = 500;
 
 export interface FastHitOptions {
-  /** The backend's own rule (bringsNoCredentials): the same the full stack's cache middleware uses. */
-  isAnonymous: (req: Request) => boolean;
   secure: boolean;
   /** The security headers of a page without inline script, by user agent (securityHeaders.ts). */
   securityHeaders: (userAgent: string | undefined) => Readonly<Record<string, string>>;
+  /** The origin a page's absolute links use: PUBLIC_ORIGIN, or the request's own (seo/origin.ts). */
+  originOf: (req: IncomingMessage) => string;
   logger: Logger;
 }
 
-/**
- * Render-cache hits answered first, before the middleware they do not use (issue 15): no
- * access-log line at info level, no nonce (a cached page has no inline script), no cookie
- * parser, no file-system call, no router. What a hit needs it does here: the request id, the
- * fixed security headers, the reader's language and client (the key), the CSRF cookie when
- * missing, and the freshness check of the content-change log. A signed-in reader, a page not
- * held, or anything in doubt goes on to the full stack, which answers as before.
- */
-export function renderCacheHits(cache: RenderCache, options: FastHitOptions): RequestHandler {
-  return (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_PAGES.test(req.path)) return next();
-    if (!options.isAnonymous(req)) return next();
-    const cookies = req.headers.cookie;
-    const context = readerContext(req, cookieFromHeader(cookies, LANG_COOKIE));
-    res.locals.locale = context.locale;
-    res.locals.clientType = context.clientType;
-    const key = cache.keyOf(req, res, true);
-    if (key === null || !cache.pages.has(key)) return next();
+/** Answers a request before Express sees it, or declines (false); `rest` hands a taken request on after all. */
+export type FrontHandler = (req: IncomingMessage, res: ServerResponse, rest: () => void) => boolean;
 
+/**
+ * Render-cache hits answered before Express (issue 15): no prototype swap, no router, no
+ * middleware, no access-log line at info level, no nonce (a cached page has no inline
+ * script), no file-system call. What a hit needs it does here, as the full stack would:
+ * the request id, the fixed security headers, the reader's language and client (the key),
+ * a remembered language choice, the CSRF cookie when missing, and the freshness check of the
+ * content-change log. A reader with credentials, any query beyond `__lang`, a page not held,
+ * or anything in doubt declines, and the full stack answers as before.
+ */
+export function renderCacheHits(cache: RenderCache, options: FastHitOptions): FrontHandler {
+  const contexts = new Map<string, ReaderContext>();
+  return (req, res, rest) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const url = req.url ?? '/';
+    if (url.length > MAX_URL) return false;
+    const mark = url.indexOf('?');
+    const path = mark < 0 ? url : url.slice(0, mark);
+    if (NOT_PAGES.test(path)) return false;
+    const lang = mark < 0 ? undefined : onlyLang(url.slice(mark + 1));
+    if (lang === null) return false;
+    const { headers } = req;
+    const cookies = headers.cookie;
+    if (headers.authorization || cookieFromHeader(cookies, SESSION_COOKIE)) return false;
+
+    const langCookie = cookieFromHeader(cookies, LANG_COOKIE);
+    const inputs = { langParam: lang ?? null, langCookie, acceptLanguage: headers['accept-language'], userAgent: headers['user-agent'] };
+    const known = `${inputs.langParam}\n${langCookie}\n${inputs.acceptLanguage}\n${inputs.userAgent}`;
+    let context = contexts.get(known);
+    if (!context) {
+      context = readerContext(inputs);
+      if (contexts.size >= KNOWN_CONTEXTS) contexts.clear();
+      contexts.set(known, context);
+    }
+    const key = cache.keyFor(options.originOf(req), context.locale, clientClass(context.clientType), path, lang);
+    if (!cache.pages.has(key)) return false;
+
+    const reader = context;
     cache.freshHit(key).then(
       (page) => {
-        if (!page) return next();
+        if (!page) return rest();
         const id = requestIdOf(req);
-        res.setHeader(REQUEST_ID_HEADER, id);
-        res.set(options.securityHeaders(req.headers['user-agent']));
-        applyReaderContext(res, context, options.secure);
+        const head: string[] = [REQUEST_ID_HEADER, id];
+        for (const [name, value] of Object.entries(options.securityHeaders(headers['user-agent']))) head.push(name, value);
+        head.push('Vary', 'Accept-Language, Cookie, Accept-Encoding');
         const csrf = cookieFromHeader(cookies, CSRF_COOKIE);
-        if (csrf === null || !VALID_CSRF_TOKEN.test(csrf)) issueCsrfCookie(res, options.secure);
-        cache.sendHit(req, res, page);
+        const setCookies: string[] = [];
+        if (reader.remember) setCookies.push(yearLongCookie(LANG_COOKIE, reader.remember, options.secure));
+        if (csrf === null || !VALID_CSRF_TOKEN.test(csrf)) setCookies.push(csrfCookieHeader(newSecret(24), options.secure));
+        for (const cookie of setCookies) head.push('Set-Cookie', cookie);
+        cache.sendHit(req, res, page, head);
         if (options.logger.isLevelEnabled('debug')) options.logger.debug({ req: { id, method: req.method, url: req.url }, res: { statusCode: res.statusCode } }, 'render cache hit');
       },
       (error: unknown) => {
         options.logger.error({ err: error }, 'the content-change log could not be read');
-        next();
+        rest();
       },
     );
+    return true;
   };
+}
+
+/** The `__lang` value of a query that holds nothing else (undefined for an empty query), or null. */
+function onlyLang(search: string): string | undefined | null {
+  // Parsed as Express parses a query, so both sides agree on what the URL says.
+  const query = querystring.parse(search);
+  let lang: string | undefined;
+  for (const [name, value] of Object.entries(query)) {
+    if (name !== LANG_PARAM || !isCachedLang(value)) return null;
+    lang = value;
+  }
+  return lang;
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Kysely } from 'kysely';
 import { clientClass } from '../../../shared/clientType';
@@ -8,7 +9,7 @@ import type { DB } from '../../db/schema';
 import type { Logger } from '../../logger';
 import { ChangeFeed } from './changeFeed';
 import { isCachedRoute, pageDependencies, type PageDependencies, type RenderedPage } from './dependencies';
-import { bodyIn, notModified, pickEncoding } from './encoding';
+import { writeCachedPage } from './encoding';
 import { PageLru } from './lru';
 import { buildCachedPage, type CachedPage, type PageMeta } from './page';
 
@@ -43,7 +44,12 @@ const PRUNE_AFTER_MS = 10 * 60_000;
  * Any other parameter or value bypasses the cache, so made-up URLs cannot fill or flush it.
  */
 const CACHED_LANG_VALUES = new Set<string>(['en', 'zh-CN', 'zh-TW', 'ja']);
-const MAX_URL = 512;
+export const MAX_URL = 512;
+
+/** Whether a `__lang` value is one a cached page may carry. */
+export function isCachedLang(value: unknown): value is string {
+  return typeof value === 'string' && CACHED_LANG_VALUES.has(value);
+}
 
 /**
  * The render cache of DESIGN §3: finished, pre-compressed pages for anonymous readers
@@ -82,10 +88,11 @@ export class RenderCache {
     return page;
   }
 
-  /** Sends a page freshHit() gave, counting the read toward its author's quota. */
-  sendHit(req: Request, res: Response, page: CachedPage): void {
+  /** Sends a page freshHit() gave after the headers in `head`, counting the read toward its author's quota. */
+  sendHit(req: IncomingMessage, res: ServerResponse, page: CachedPage, head: string[]): void {
     this.countView(req, page);
-    this.send(req, res, page, 'hit');
+    head.push('X-Cache', 'hit');
+    writeCachedPage(req, res, page, head, req.headers['accept-encoding'] ?? '');
   }
 
   /** Before the SSR: answers from the cache, or marks the request so its render is stored. */
@@ -178,6 +185,11 @@ export class RenderCache {
     }
   }
 
+  /** The key of a page: its origin, the reader's locale and client class, its path with the one query parameter it may carry. */
+  keyFor(origin: string, locale: string, clientClassName: string, path: string, lang: string | undefined): string {
+    return `${origin} ${locale} ${clientClassName} ${lang === undefined ? path : `${path}?${LANG_PARAM}=${lang}`}`;
+  }
+
   /** The key of the page a request asks for (locale and client type in `res.locals`), or null when it may not come from here. */
   keyOf(req: Request, res: Response, anonymous: boolean): string | null {
     if (req.method !== 'GET' && req.method !== 'HEAD') return null;
@@ -185,9 +197,8 @@ export class RenderCache {
     const names = Object.keys(req.query);
     const lang = req.query[LANG_PARAM];
     if (names.some((name) => name !== LANG_PARAM)) return null;
-    if (lang !== undefined && (typeof lang !== 'string' || !CACHED_LANG_VALUES.has(lang))) return null;
-    const url = lang === undefined ? req.path : `${req.path}?${LANG_PARAM}=${lang}`;
-    return `${this.options.originOf(req)} ${res.locals.locale} ${clientClass(res.locals.clientType)} ${url}`;
+    if (lang !== undefined && !isCachedLang(lang)) return null;
+    return this.keyFor(this.options.originOf(req), res.locals.locale, clientClass(res.locals.clientType), req.path, lang);
   }
 
   private open(key: string, res: Response): void {
@@ -222,24 +233,14 @@ export class RenderCache {
     return false;
   }
 
-  private countView(req: Request, page: CachedPage): void {
+  private countView(req: IncomingMessage, page: CachedPage): void {
     if (page.viewsOf !== null && req.method === 'GET') this.options.pageViews?.count(page.viewsOf, this.options.now());
   }
 
   private send(req: Request, res: Response, page: CachedPage, state: 'hit' | 'miss' | 'bypass'): void {
-    res.status(200);
-    res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ETag: page.etag, 'X-Cache': state });
     res.vary('Accept-Encoding');
-    if (notModified(req.headers['if-none-match'], page.etag)) {
-      res.status(304).end();
-      return;
-    }
-    const encoding = pickEncoding(res.locals.acceptEncoding ?? req.headers['accept-encoding'] ?? '');
-    const body = bodyIn(page, encoding);
-    if (encoding) res.set('Content-Encoding', encoding);
-    res.set('Content-Length', String(body.length));
-    if (req.method === 'HEAD') res.end();
-    else res.end(body);
+    // The gzip middleware hid brotli from the request; the stored brotli copy is fine to send.
+    writeCachedPage(req, res, page, ['X-Cache', state], (res.locals.acceptEncoding as string | undefined) ?? req.headers['accept-encoding'] ?? '');
   }
 
   /** Fills in the authors' ids and membership expiries; the deadline is the earliest of them. */
