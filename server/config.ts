@@ -45,6 +45,7 @@ const schema = z.object({
   CLIENT_DIR: z.string().trim().min(1).default('./dist/client'),
   /** Memory for finished pages of anonymous readers (docs/decisions/009); 0 turns the cache off. */
   RENDER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(400).default(40),
   /** How old a cached page may get: the staleness of its like, favourite and follower counts. */
   RENDER_CACHE_MAX_AGE_S: z.coerce.number().int().min(1).max(3600).default(30),
   /** The WeChat JS-SDK, loaded by pages inside the mini program only (its bridge). */
@@ -112,6 +113,8 @@ export type Config = Readonly<{
   messageUpstream: string | undefined;
   upstreamTimeoutMs: number;
   renderCacheBytes: number;
+  /** How far V8 lets the heap grow past what survived the last full collection, in percent (0: V8's own, up to 4×). */
+  heapGrowthPercent: number;
   renderCacheMaxAgeMs: number;
   logEndpoint: string | undefined;
   wechatSdkUrl: string;
@@ -178,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     messageUpstream: c.MESSAGE_UPSTREAM?.replace(/\/$/, ''),
     upstreamTimeoutMs: c.UPSTREAM_TIMEOUT_MS,
     renderCacheBytes: c.RENDER_CACHE_MB * 1024 * 1024,
+    heapGrowthPercent: c.HEAP_GROWTH_PERCENT,
     renderCacheMaxAgeMs: c.RENDER_CACHE_MAX_AGE_S * 1000,
     logEndpoint: c.LOG_ENDPOINT,
     wechatSdkUrl: c.WECHAT_JS_SDK_URL,

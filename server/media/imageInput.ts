@@ -1,5 +1,10 @@
-import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
 import { MAX_IMAGE_PIXELS, TOO_MANY_PIXELS } from '../../shared/imageLimits';
+
+/** sharp (libvips), loaded with the first image: imported at start it held 25 MB of every process's memory. */
+async function loadSharp() {
+  return (await import('sharp')).default;
+}
 
 /** What an image's header says, read without decoding its pixels. */
 export interface ImageFacts {
@@ -12,6 +17,7 @@ export interface ImageFacts {
 /** The format and the pixel count of the bytes (never their name or declared type), or null when they are no image. */
 export async function imageFacts(input: Buffer | string): Promise<ImageFacts | null> {
   try {
+    const sharp = await loadSharp();
     const meta = await sharp(input, { limitInputPixels: false }).metadata();
     const frameHeight = meta.pageHeight ?? meta.height;
     return { format: meta.format, pixels: meta.width * frameHeight * (meta.pages ?? 1) };
@@ -32,5 +38,6 @@ export async function boundedSharp(input: Buffer | string, options: SharpOptions
   const facts = await imageFacts(input);
   if (!facts) throw new Error('not an image');
   if (hasTooManyPixels(facts)) throw new Error(TOO_MANY_PIXELS);
+  const sharp = await loadSharp();
   return sharp(input, { ...options, limitInputPixels: MAX_IMAGE_PIXELS });
 }
