@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../db/preparedQuery';
 import type { DB, User } from '../db/schema';
 import { ApiError, NOT_AUTHENTICATED } from './errors';
 import { cookieFromHeader } from '../../shared/cookieHeader';
@@ -79,13 +80,7 @@ export async function resolveAuth(db: Kysely<DB>, credentials: Credentials, now:
   const { sessionId } = credentials;
   if (typeof sessionId !== 'string' || sessionId.length > 100) return SIGNED_OUT;
   const sessionHash = hashSecret(sessionId);
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select('sessions.expires_at as session_expires_at')
-    .where('sessions.id', '=', sessionHash)
-    .executeTakeFirst();
+  const row = await sessionUser.first(db, sessionHash);
   if (!row) return SIGNED_OUT;
   const { session_expires_at: expiresAt, ...user } = row;
   if (expiresAt <= now || !canSignIn(user.status)) {
@@ -94,6 +89,16 @@ export async function resolveAuth(db: Kysely<DB>, credentials: Credentials, now:
   }
   return { user, via: 'session', sessionHash };
 }
+
+/** The user of a session; every signed-in request asks it (db/preparedQuery.ts). */
+const sessionUser = preparedQuery(1, (db, sessionHash: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select('sessions.expires_at as session_expires_at')
+    .where('sessions.id', '=', sessionHash),
+);
 
 /** Inactive and banned accounts cannot sign in; a suspended one can (its content is in review). */
 export function canSignIn(status: User['status']): boolean {

@@ -131,8 +131,7 @@ export function ssr(options: SsrOptions): RequestHandler {
       const send = () => {
         res.status(status);
         res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
-        res.write(head);
-        stream.pipe(new DocumentWriter(res, DOCUMENT_TAIL));
+        stream.pipe(new DocumentWriter(res, head, DOCUMENT_TAIL));
       };
       const keep = (slot: NonNullable<typeof cacheSlot>, cache: NonNullable<SsrOptions['renderCache']>) => () => {
         const rendered = {

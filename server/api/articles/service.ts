@@ -4,6 +4,7 @@ import { columnPath } from '../../../shared/column';
 import type { ArticleDetail } from '../../../shared/entities';
 import { sanitizeArticleHtml } from '../../content/sanitize';
 import { lockingBooklet } from '../booklets/paywall';
+import { preparedQuery } from '../../db/preparedQuery';
 import type { DB, User } from '../../db/schema';
 import type { PageViewGate } from '../../content/pageViews';
 import { effectiveRole } from '../../../shared/membership';
@@ -26,6 +27,24 @@ export interface ReadOptions {
   shareCode?: string | null;
 }
 
+/** The article and what the reading rules need of its author; every article page asks it (db/preparedQuery.ts). */
+const articleBySlug = preparedQuery(1, (db, slug: string) =>
+  db
+    .selectFrom('articles')
+    .innerJoin('users', 'users.id', 'articles.author_id')
+    .selectAll('articles')
+    .select([
+      'users.username as author_username',
+      'users.avatar as author_avatar',
+      'users.description as author_description',
+      'users.status as author_status',
+      'users.membership_tier as author_tier',
+      'users.membership_expires_at as author_expires_at',
+      'users.role as author_role',
+    ])
+    .where('articles.slug', '=', slug),
+);
+
 /**
  * The reading rules of seed 000 §2, in the order they are checked. With a page-view
  * gate a reader other than the author or an operator is counted against the author's
@@ -39,21 +58,7 @@ export async function readArticle(
   options: ReadOptions = {},
 ): Promise<ReadableArticle> {
   const { pageViews, shareCode } = options;
-  const row = await db
-    .selectFrom('articles')
-    .innerJoin('users', 'users.id', 'articles.author_id')
-    .selectAll('articles')
-    .select([
-      'users.username as author_username',
-      'users.avatar as author_avatar',
-      'users.description as author_description',
-      'users.status as author_status',
-      'users.membership_tier as author_tier',
-      'users.membership_expires_at as author_expires_at',
-      'users.role as author_role',
-    ])
-    .where('articles.slug', '=', slug)
-    .executeTakeFirst();
+  const row = await articleBySlug.first(db, slug);
   if (!row || row.trashed === 1) throw refusal('Does Not Exist');
 
   // Its author and operators always see it (the review page, moderation).

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../../db/preparedQuery';
 import type { DB, User } from '../../db/schema';
 
 /** The booklet a locked chapter is sold in: what the purchase prompt names and links to. */
@@ -37,16 +38,20 @@ export async function paidChapterArticleIds(db: Kysely<DB>): Promise<Set<number>
  * not give it away); its author, operators, and the owner or a buyer of any booklet that sells
  * it read it. Trashed booklets still lock: what was sold stays sold (decision 007).
  */
-export async function lockingBooklet(db: Kysely<DB>, articleId: number, reader: User | null): Promise<SellingBooklet | null> {
-  const selling = await db
+/** Every article page asks it: built once (db/preparedQuery.ts). */
+const sellingBooklets = preparedQuery(1, (db, articleId: number) =>
+  db
     .selectFrom('booklet_items')
     .innerJoin('booklets', 'booklets.id', 'booklet_items.booklet_id')
     .select(['booklet_items.slug as chapter', 'booklets.id', 'booklets.slug', 'booklets.name', 'booklets.price_cents', 'booklets.currency', 'booklets.owner_id', 'booklets.trashed'])
     .where('booklet_items.article_id', '=', articleId)
     .where('booklet_items.sales_mode', '=', 'payment_required')
     .orderBy('booklets.trashed')
-    .orderBy('booklets.id')
-    .execute();
+    .orderBy('booklets.id'),
+);
+
+export async function lockingBooklet(db: Kysely<DB>, articleId: number, reader: User | null): Promise<SellingBooklet | null> {
+  const selling = await sellingBooklets.all(db, articleId);
   const first = selling[0];
   if (!first) return null;
   if (reader !== null && (await mayReadPaid(db, articleId, reader, selling))) return null;

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { columnPath } from '../../../shared/column';
 import type { CommentItem } from '../../../shared/entities';
 import { contentChanged } from '../../content/changes';
+import { preparedQuery } from '../../db/preparedQuery';
 import type { DB, User } from '../../db/schema';
 import { readArticle } from '../articles/service';
 import { ApiError } from '../errors';
@@ -41,14 +42,14 @@ export async function listComments(db: Kysely<DB>, slug: string, reader: User | 
 
 /** The number of top-level comments of an article (what the comment list counts). */
 export async function commentCount(db: Kysely<DB>, articleId: number): Promise<number> {
-  const { count } = await db
-    .selectFrom('comments')
-    .select(sql<number>`count(*)`.as('count'))
-    .where('article_id', '=', articleId)
-    .where('parent_id', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(count);
+  const counted = await topLevelComments.first(db, articleId);
+  return Number(counted?.count ?? 0);
 }
+
+/** Every article page asks it: built once (db/preparedQuery.ts). */
+const topLevelComments = preparedQuery(1, (db, articleId: number) =>
+  db.selectFrom('comments').select(sql<number>`count(*)`.as('count')).where('article_id', '=', articleId).where('parent_id', 'is', null),
+);
 
 /** Adds a comment (or a reply to a top-level comment of the same article) by the reader. */
 export async function addComment(db: Kysely<DB>, slug: string, reader: User, text: string, parentId: number | null, now: number) {

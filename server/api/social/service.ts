@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { contentChanged } from '../../content/changes';
+import { preparedQuery } from '../../db/preparedQuery';
 import type { DB, User } from '../../db/schema';
 import { readArticle } from '../articles/service';
 import { ApiError } from '../errors';
@@ -45,14 +46,35 @@ export async function react(
 }
 
 export async function reactionState(db: Kysely<DB>, table: Reaction, articleId: number, readerId: number | null) {
-  const [{ count }, mine] = await Promise.all([
-    db.selectFrom(table).select(sql<number>`count(*)`.as('count')).where('article_id', '=', articleId).executeTakeFirstOrThrow(),
-    readerId === null
-      ? undefined
-      : db.selectFrom(table).select('user_id').where('article_id', '=', articleId).where('user_id', '=', readerId).executeTakeFirst(),
+  const queries = REACTION_QUERIES[table];
+  const [counted, mine] = await Promise.all([
+    queries.count.first(db, articleId),
+    readerId === null ? undefined : queries.mine.first(db, articleId, readerId),
   ]);
-  return { count: Number(count), status: mine !== undefined };
+  return { count: Number(counted?.count ?? 0), status: mine !== undefined };
 }
+
+/** Every article page asks these: built once (db/preparedQuery.ts). */
+const reactionQueries = (table: Reaction) => ({
+  count: preparedQuery(1, (db, articleId: number) => db.selectFrom(table).select(sql<number>`count(*)`.as('count')).where('article_id', '=', articleId)),
+  mine: preparedQuery(2, (db, articleId: number, readerId: number) =>
+    db.selectFrom(table).select('user_id').where('article_id', '=', articleId).where('user_id', '=', readerId),
+  ),
+});
+const REACTION_QUERIES = { likes: reactionQueries('likes'), favorites: reactionQueries('favorites') };
+
+const followerCount = preparedQuery(1, (db, userId: number) => db.selectFrom('follows').select(sql<number>`count(*)`.as('count')).where('followee_id', '=', userId));
+const followsBetween = preparedQuery(2, (db, userId: number, readerId: number) =>
+  db
+    .selectFrom('follows')
+    .select(['follower_id', 'followee_id'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('follower_id', '=', readerId), eb('followee_id', '=', userId)]),
+        eb.and([eb('follower_id', '=', userId), eb('followee_id', '=', readerId)]),
+      ]),
+    ),
+);
 
 /** Follows or unfollows a user by name; following oneself is refused. */
 export async function follow(db: Kysely<DB>, reader: User, username: string, on: boolean, now: number) {
@@ -79,21 +101,11 @@ export async function follow(db: Kysely<DB>, reader: User, username: string, on:
 
 /** The follower count of a user and how the reader relates to them. */
 export async function followState(db: Kysely<DB>, userId: number, readerId: number | null) {
-  const [{ count }, relations] = await Promise.all([
-    db.selectFrom('follows').select(sql<number>`count(*)`.as('count')).where('followee_id', '=', userId).executeTakeFirstOrThrow(),
-    readerId === null || readerId === userId
-      ? []
-      : db
-          .selectFrom('follows')
-          .select(['follower_id', 'followee_id'])
-          .where((eb) =>
-            eb.or([
-              eb.and([eb('follower_id', '=', readerId), eb('followee_id', '=', userId)]),
-              eb.and([eb('follower_id', '=', userId), eb('followee_id', '=', readerId)]),
-            ]),
-          )
-          .execute(),
+  const [counted, relations] = await Promise.all([
+    followerCount.first(db, userId),
+    readerId === null || readerId === userId ? [] : followsBetween.all(db, userId, readerId),
   ]);
+  const count = counted?.count ?? 0;
   const following = relations.some((r) => r.follower_id === readerId);
   const followedBack = relations.some((r) => r.follower_id === userId);
   const status: FollowStatus = following ? (followedBack ? 'bidirectional' : 'following') : null;
