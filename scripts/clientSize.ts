@@ -5,7 +5,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadManifest, modulePreloads } from '../server/render/manifest';
 
-export const CLIENT_JS_BUDGET_BYTES = 145 * 1024;
+export const CLIENT_JS_BUDGET_BYTES = 138 * 1024;
+/** Files a reader's first page may load (issue 15): each is a request and compresses alone. */
+export const CLIENT_JS_BUDGET_FILES = 12;
 
 /** Reader pages and the source modules their first load needs. */
 export const READER_PAGES: Readonly<Record<string, readonly string[]>> = {
@@ -32,7 +34,7 @@ export function readerPageSizes(clientDir: string, catalogue = 'client/i18n/zh-C
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const sizes = readerPageSizes(path.resolve('dist/client'));
-  console.log('JS a reader loads, gzip (budget %s kB):', (CLIENT_JS_BUDGET_BYTES / 1024).toFixed(0));
+  console.log('JS a reader loads, gzip (budget %s kB in %s files):', (CLIENT_JS_BUDGET_BYTES / 1024).toFixed(0), CLIENT_JS_BUDGET_FILES);
   for (const { page, files, gzipBytes } of sizes) {
     console.log(`  ${page.padEnd(30)} ${String(files).padStart(2)} files  ${(gzipBytes / 1024).toFixed(1).padStart(6)} kB`);
   }

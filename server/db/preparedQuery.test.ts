@@ -29,8 +29,9 @@ describe('prepared queries', () => {
         .where('id', '<', high)
         .orderBy('id')
         .execute();
-    for (const args of [[0, 'article:a', 100], [1, 'article:b', 35], [3, 'nothing', 100], [0, "x' or 1=1 --", 100]] as const) {
-      expect(await between.all(db, ...args)).toEqual(await built(...args));
+    const cases: Array<[number, string, number]> = [[0, 'article:a', 100], [1, 'article:b', 35], [3, 'nothing', 100], [0, "x' or 1=1 --", 100]];
+    for (const [low, key, high] of cases) {
+      expect(await between.all(db, low, key, high)).toEqual(await built(low, key, high));
     }
     expect(await between.first(db, 0, 'article:b', 100)).toEqual({ id: 1, key: 'feed' });
     expect(await between.first(db, 9, 'feed', 100)).toBeUndefined();

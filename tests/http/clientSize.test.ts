@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLIENT_JS_BUDGET_BYTES, readerPageSizes } from '../../scripts/clientSize';
+import { CLIENT_JS_BUDGET_BYTES, CLIENT_JS_BUDGET_FILES, readerPageSizes } from '../../scripts/clientSize';
 import { loadManifest, modulePreloads, pageStylesheets } from '../../server/render/manifest';
 import { CLIENT_DIR } from '../support/testApp';
 
 describe('the client size budget', () => {
-  it.each(readerPageSizes(CLIENT_DIR).map((s) => [s.page, s] as const))('%s loads at most 145 kB of gzip JS', (_page, size) => {
+  it.each(readerPageSizes(CLIENT_DIR).map((s) => [s.page, s] as const))('%s loads at most 138 kB of gzip JS in at most 12 files', (_page, size) => {
     expect(size.files).toBeGreaterThan(1);
+    expect(size.files).toBeLessThanOrEqual(CLIENT_JS_BUDGET_FILES);
     expect(size.gzipBytes).toBeLessThanOrEqual(CLIENT_JS_BUDGET_BYTES);
   });
 });
