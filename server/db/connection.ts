@@ -3,7 +3,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { withStatementCache } from './statementCache';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type PgModule from 'pg';
 import type { Engine } from './engine';
 import { migrations } from './migrations';
 import type { DB } from './schema';
@@ -71,6 +72,8 @@ function openSqlite(options: DatabaseOptions): Database {
 }
 
 function openPostgres(url: string, schema?: string, poolSize = 10): Database {
+  // Loaded only for PostgreSQL: a SQLite process never holds the driver (memory, issue 15).
+  const pg = createRequire(import.meta.url)('pg') as typeof PgModule;
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,

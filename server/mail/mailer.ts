@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -18,21 +18,28 @@ export interface Mailer {
  * that an operator can open (and tests can read).
  */
 export function createMailer(options: { smtpUrl?: string; outboxDir: string; from: string }): Mailer {
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+  const { smtpUrl } = options;
+  if (smtpUrl) {
+    const transport = lazily(async () => (await import('nodemailer')).default.createTransport(smtpUrl));
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await (await transport()).sendMail({ from: options.from, ...message });
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazily(async () => (await import('nodemailer')).default.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await (await transport()).sendMail({ from: options.from, ...message });
       await fs.mkdir(options.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       await fs.writeFile(path.join(options.outboxDir, name), info.message as Buffer);
     },
   };
+}
+
+/** nodemailer is loaded with the first mail: most processes send none for hours (memory, issue 15). */
+function lazily(make: () => Promise<Transporter>): () => Promise<Transporter> {
+  let made: Promise<Transporter> | undefined;
+  return () => (made ??= make());
 }
