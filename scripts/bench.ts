@@ -7,6 +7,7 @@
 // cached pages are pre-compressed in memory, uncached pages are compressed per response.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,8 @@ import { DEMO_AUTHOR } from '../server/db/seed/demoContent';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const MEMORY_SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);
+const TTFB_PROBES = 21;
 const CLIENT_DIR = path.resolve('dist/client');
 const CEILING_FILE = 'bench-ceiling.html';
 const ARTICLE = '/article/the-art-of-the-second-draft/';
@@ -59,6 +62,8 @@ async function main(): Promise<void> {
   fs.writeFileSync(path.join(CLIENT_DIR, CEILING_FILE), articleHtml);
   fs.writeFileSync(path.join(CLIENT_DIR, `${CEILING_FILE}.gz`), gzipped);
   const rows: Row[] = [];
+  const memory: number[] = [];
+  let ttfb = Infinity;
   try {
     server = await startServer(dataDir);
     const session = await signIn(server.origin);
@@ -70,6 +75,13 @@ async function main(): Promise<void> {
       { name: 'static, same stack', path: `/static/${CEILING_FILE}` },
     ];
     for (const target of targets) rows.push({ ...target, ...(await measure(server, target.path, target.headers)) });
+    ttfb = await firstByteMs(`${server.origin}${ARTICLE}`, session);
+    await server.stop();
+
+    // Memory under a mix of readers, twice: the RSS after each run (target 4: at most 200 MB, no growth).
+    server = await startServer(dataDir);
+    const mixed = await signIn(server.origin);
+    for (let round = 0; round < 2; round++) memory.push(await mixedLoad(server, [{ path: ARTICLE }, { path: ARTICLE, headers: mixed }, { path: '/' }, { path: '/this/page/does/not/exist' }]));
     await server.stop();
 
     // The same article rendered for every anonymous reader: the render cache off.
@@ -85,10 +97,10 @@ async function main(): Promise<void> {
     fs.rmSync(path.join(CLIENT_DIR, `${CEILING_FILE}.gz`), { force: true });
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  report(rows);
+  report(rows, memory, ttfb);
 }
 
-function report(rows: readonly Row[]): void {
+function report(rows: readonly Row[], memory: readonly number[], ttfb: number): void {
   const ceiling = rows.find((r) => r.name === 'raw node:http')?.rps ?? 1;
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, Accept-Encoding: gzip, ${os.cpus().length} cores, ${new Date().toISOString().slice(0, 10)}\n`);
   console.log('target               status  cache    req/s   p50 ms  p99 ms    bytes  CPU ms/req  RSS MB  of raw');
@@ -103,7 +115,7 @@ function report(rows: readonly Row[]): void {
   const cached = row('article, anonymous');
   const signedIn = row('article, signed in');
   const uncached = row('article, uncached');
-  const checks: [string, boolean][] = [
+  const checks: Array<[string, boolean]> = [
     ['signed-in article: at most 4 ms CPU a request', (signedIn?.cpuMs ?? Infinity) <= 4],
     ['uncached anonymous article: at most 4 ms CPU a request', (uncached?.cpuMs ?? Infinity) <= 4],
     ['cached article: at least 40 % of the raw ceiling', (cached?.rps ?? 0) >= 0.4 * ceiling],
@@ -111,6 +123,12 @@ function report(rows: readonly Row[]): void {
     ['cached article: p99 under 25 ms', (cached?.p99 ?? Infinity) < 25],
     ['memory: RSS at most 200 MB after the runs', Math.max(...rows.filter((r) => r.name !== 'raw node:http').map((r) => r.rssMb)) <= 200],
   ];
+  console.log(`\nmixed readers (anonymous and signed-in articles, home, 404), ${MEMORY_SECONDS} s twice: RSS ${memory.map((mb) => `${mb.toFixed(0)} MB`).join(', then ')}`);
+  console.log(`signed-in article, one reader at a time: first byte after ${ttfb.toFixed(1)} ms (median of ${TTFB_PROBES}; its comments load in the browser)`);
+  checks.push(
+    ['memory: RSS at most 200 MB after a mix of readers, and no growth over a second run', memory.length === 2 && Math.max(...memory) <= 200 && (memory[1] ?? Infinity) <= (memory[0] ?? 0) * 1.05],
+    ['signed-in article: first byte within 10 ms', ttfb < 10],
+  );
   console.log('\nissue 15 targets');
   for (const [name, pass] of checks) console.log(`  ${pass ? 'pass' : 'FAIL'}  ${name}`);
 }
@@ -136,6 +154,37 @@ async function measure(server: RunningServer, target: string, extra: Record<stri
     cpuMs: cpu / Math.max(1, result.requests.total),
     rssMb: rssMbOf(server.pid),
   };
+}
+
+/** RSS after `MEMORY_SECONDS` at 50 connections cycling through the given requests. */
+async function mixedLoad(server: RunningServer, requests: Array<{ path: string; headers?: Record<string, string> }>): Promise<number> {
+  await autocannon({
+    url: server.origin,
+    connections: CONNECTIONS,
+    duration: MEMORY_SECONDS,
+    requests: requests.map((r) => ({ method: 'GET', path: r.path, headers: { ...BROWSER, ...r.headers } })),
+  });
+  return rssMbOf(server.pid);
+}
+
+/** Median milliseconds from sending a request to its first body byte, one request at a time. */
+async function firstByteMs(url: string, headers: Record<string, string>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < TTFB_PROBES; i++) {
+    times.push(
+      await new Promise<number>((resolve, reject) => {
+        const start = process.hrtime.bigint();
+        http
+          .get(url, { headers: { ...BROWSER, ...headers }, agent: false }, (res) => {
+            res.once('data', () => resolve(Number(process.hrtime.bigint() - start) / 1e6));
+            res.resume();
+          })
+          .on('error', reject);
+      }),
+    );
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] ?? Infinity;
 }
 
 /** User and system CPU time of a process so far, from /proc (Linux), in milliseconds. */
