@@ -1,4 +1,5 @@
-import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { action, observable, observableRef, runInAction } from 'mobx';
+import { makeStoreObservable } from '../stores/observable';
 import type { ClientShell } from '../../shared/clientType';
 import type { ApiClient } from '../api/client';
 import { paymentsApi, type PaymentOrder, type WalletBalance, type WechatAppParams } from '../api/payments';
@@ -43,7 +44,7 @@ export class PaymentStore {
     private readonly api: ApiClient,
     private readonly platform: PaymentPlatform,
   ) {
-    makeObservable<PaymentStore, 'setStatus'>(this, {
+    makeStoreObservable<PaymentStore, 'setStatus'>(this, {
       status: observableRef,
       order: observableRef,
       balance: observable,

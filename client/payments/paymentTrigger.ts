@@ -1,4 +1,5 @@
-import { action, makeObservable, observableRef } from 'mobx';
+import { action, observableRef } from 'mobx';
+import { makeStoreObservable } from '../stores/observable';
 import type { OrderType } from '../api/payments';
 
 /** What the reader asked to buy. */
@@ -22,7 +23,7 @@ export class PaymentTrigger {
   request: PaymentRequest | null = null;
 
   constructor() {
-    makeObservable(this, { request: observableRef, open: action, close: action });
+    makeStoreObservable(this, { request: observableRef, open: action, close: action });
   }
 
   /** One order at a time: a second request while the panel is open is ignored. */

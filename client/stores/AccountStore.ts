@@ -1,4 +1,5 @@
-import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { action, observable, observableRef, runInAction } from 'mobx';
+import { makeStoreObservable } from './observable';
 import type { AccountInfo } from '../../shared/entities';
 import { accountsApi } from '../api/accounts';
 import { ApiRequestError, type ApiClient } from '../api/client';
@@ -21,7 +22,7 @@ export class AccountStore {
   ) {
     this.info = snapshot?.info ?? {};
     this.loaded = snapshot?.loaded ?? false;
-    makeObservable<AccountStore, 'setInfo'>(this, {
+    makeStoreObservable<AccountStore, 'setInfo'>(this, {
       info: observableRef,
       loaded: observable,
       setInfo: action,

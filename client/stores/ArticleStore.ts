@@ -1,4 +1,5 @@
-import { action, makeObservable, observableRef } from 'mobx';
+import { action, observableRef } from 'mobx';
+import { makeStoreObservable } from './observable';
 import type { ArticleDetail } from '../../shared/entities';
 import { articlesApi } from '../api/articles';
 import type { ApiClient } from '../api/client';
@@ -17,7 +18,7 @@ export class ArticleStore {
     snapshot?: Partial<ArticleSnapshot>,
   ) {
     this.current = snapshot?.current ?? null;
-    makeObservable<ArticleStore, 'setCurrent'>(this, { current: observableRef, setCurrent: action });
+    makeStoreObservable<ArticleStore, 'setCurrent'>(this, { current: observableRef, setCurrent: action });
   }
 
   /** Seed 001 §4: the flag and the count change only after the server confirms. */

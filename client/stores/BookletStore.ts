@@ -1,4 +1,5 @@
-import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { action, observable, observableRef, runInAction } from 'mobx';
+import { makeStoreObservable } from './observable';
 import { BOOKLET_END_SLUG, readingOrder } from '../../shared/bookletTree';
 import type { BookletDetail, BookletItemDetail, BookletRatingItem, Page } from '../../shared/entities';
 import { bookletsApi } from '../api/booklets';
@@ -40,7 +41,7 @@ export class BookletStore {
     this.item = snapshot?.item ?? null;
     this.itemBooklet = snapshot?.itemBooklet ?? null;
     this.ratings = snapshot?.ratings ?? null;
-    makeObservable<BookletStore, 'setCurrent' | 'setItem'>(this, {
+    makeStoreObservable<BookletStore, 'setCurrent' | 'setItem'>(this, {
       current: observableRef,
       item: observableRef,
       itemBooklet: observable,

@@ -1,4 +1,5 @@
-import { action, makeObservable, observable, observableRef } from 'mobx';
+import { action, observable, observableRef } from 'mobx';
+import { makeStoreObservable } from './observable';
 import { columnsApi, type ColumnListType, type ColumnOwner } from '../api/columns';
 import type { ApiClient } from '../api/client';
 import { socialApi } from '../api/social';
@@ -26,7 +27,7 @@ export class ColumnStore {
     this.owner = snapshot?.owner ?? null;
     this.originals = this.list('originals', snapshot?.originals);
     this.favorites = this.list('favorites', snapshot?.favorites);
-    makeObservable<ColumnStore, 'setOwner'>(this, {
+    makeStoreObservable<ColumnStore, 'setOwner'>(this, {
       username: observable,
       owner: observableRef,
       originals: observableRef,

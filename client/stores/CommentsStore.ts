@@ -1,4 +1,5 @@
-import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { action, observable, observableRef, runInAction } from 'mobx';
+import { makeStoreObservable } from './observable';
 import { COMMENT_MAX_LENGTH, type CommentItem } from '../../shared/entities';
 import type { ApiClient } from '../api/client';
 import { commentsApi } from '../api/comments';
@@ -19,7 +20,7 @@ export class CommentsStore {
   fetching = false;
 
   constructor(private readonly api: ApiClient) {
-    makeObservable<CommentsStore, 'accept'>(this, {
+    makeStoreObservable<CommentsStore, 'accept'>(this, {
       slug: observable,
       count: observable,
       next: observable,

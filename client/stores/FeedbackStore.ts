@@ -1,4 +1,5 @@
-import { action, computed, makeObservable, observable, runInAction } from 'mobx';
+import { action, computed, observable, runInAction } from 'mobx';
+import { makeStoreObservable } from './observable';
 import { emailSuggestions, feedbackMessage, trafficFigures, type FeedbackEnvironment } from '../../shared/feedback';
 import { contactApi } from '../api/contact';
 import { trafficApi, type TrafficQuota } from '../api/traffic';
@@ -27,7 +28,7 @@ export class FeedbackStore {
     private readonly alert: (text: string) => void,
     private readonly probe: EnvironmentProbe,
   ) {
-    makeObservable(this, {
+    makeStoreObservable(this, {
       show: observable,
       email: observable,
       content: observable,

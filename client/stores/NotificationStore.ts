@@ -1,4 +1,5 @@
-import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { action, observable, observableRef, runInAction } from 'mobx';
+import { makeStoreObservable } from './observable';
 import type { ApiClient } from '../api/client';
 import { notificationsApi } from '../api/notifications';
 
@@ -11,7 +12,7 @@ export class NotificationStore {
   unreadCount = 0;
 
   constructor(private readonly api: ApiClient) {
-    makeObservable(this, { unreadCount: observable });
+    makeStoreObservable(this, { unreadCount: observable });
   }
 
   async loadCount(): Promise<void> {
@@ -57,7 +58,7 @@ export class NotificationList {
     private readonly api: ApiClient,
     private readonly afterOpen: (hadUnread: boolean) => Promise<void>,
   ) {
-    makeObservable<NotificationList, 'accept' | 'start'>(this, {
+    makeStoreObservable<NotificationList, 'accept' | 'start'>(this, {
       items: observableRef,
       count: observable,
       page: observable,

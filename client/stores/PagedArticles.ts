@@ -1,4 +1,5 @@
-import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { action, observable, observableRef, runInAction } from 'mobx';
+import { makeStoreObservable } from './observable';
 import type { ArticleSummary, Page } from '../../shared/entities';
 
 export interface PagedArticlesSnapshot {
@@ -30,7 +31,7 @@ export class PagedArticles {
     this.count = snapshot?.count ?? 0;
     this.next = snapshot?.next ?? null;
     this.loaded = snapshot?.loaded ?? false;
-    makeObservable(this, {
+    makeStoreObservable(this, {
       items: observableRef,
       count: observable,
       next: observable,

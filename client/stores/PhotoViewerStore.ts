@@ -1,4 +1,5 @@
-import { action, computed, makeObservable, observable, observableRef } from 'mobx';
+import { action, computed, observable, observableRef } from 'mobx';
+import { makeStoreObservable } from './observable';
 
 export interface ViewerPhoto {
   src: string;
@@ -14,7 +15,7 @@ export class PhotoViewerStore {
   index = 0;
 
   constructor() {
-    makeObservable(this, {
+    makeStoreObservable(this, {
       photos: observableRef,
       index: observable,
       isOpen: computed,

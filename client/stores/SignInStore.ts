@@ -1,4 +1,5 @@
-import { action, makeObservable, observable, reaction, runInAction } from 'mobx';
+import { action, observable, reaction, runInAction } from 'mobx';
+import { makeStoreObservable } from './observable';
 import { isValidEmail } from '../../shared/email';
 import { wechatSignInPath } from '../../shared/wechatSignIn';
 import { ApiRequestError } from '../api/client';
@@ -24,7 +25,7 @@ export class SignInStore {
     private readonly account: AccountStore,
     private readonly env: EnvStore,
   ) {
-    makeObservable(this, {
+    makeStoreObservable(this, {
       show: observable,
       closable: observable,
       autoUseWechat: observable,

@@ -1,4 +1,5 @@
-import { action, makeObservable, observable } from 'mobx';
+import { action, observable } from 'mobx';
+import { makeStoreObservable } from './observable';
 import { TIP_DURATION_MS } from '../../shared/constants';
 
 /** Seed 000 §4 and §9: a form's tip shows for 2 s; a new one replaces it and starts the clock again. */
@@ -7,7 +8,7 @@ export class TimedTip {
   private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor() {
-    makeObservable(this, { text: observable, show: action, clear: action });
+    makeStoreObservable(this, { text: observable, show: action, clear: action });
   }
 
   show(text: string): void {

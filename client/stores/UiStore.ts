@@ -1,4 +1,5 @@
-import { action, makeObservable, observable, observableRef } from 'mobx';
+import { action, observable, observableRef } from 'mobx';
+import { makeStoreObservable } from './observable';
 import type { NavigationErrorInfo } from '../../shared/navigationError';
 import { samePage, type PageMeta } from '../../shared/seoMeta';
 
@@ -25,7 +26,7 @@ export class UiStore {
     this.pageMeta = snapshot?.pageMeta ?? null;
     this.progress = snapshot?.progress ?? 'idle';
     this.lastErrorMessage = snapshot?.lastErrorMessage ?? null;
-    makeObservable(this, {
+    makeStoreObservable(this, {
       progress: observable,
       pageMeta: observableRef,
       lastErrorMessage: observable,
