@@ -319,6 +319,18 @@ describe('password reset', async () => {
       .map((f) => fs.readFileSync(path.join(outboxDir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='));
   const linkIn = (mail: string) => /http:\/\/localhost:3000(\/accounts\/reset\/([A-Za-z0-9_-]+)\/)/.exec(mail);
 
+  it('refuses a malformed address in the DRF shape and mails nothing (issue 17)', async () => {
+    const visitor = new Visitor(app);
+    await visitor.open();
+    for (const email of ['not-an-address', 'ann@', '@example.com', 'ann example.com', 'ann@example', '<script>@x.com']) {
+      const res = await visitor.post('/api/accounts/reset_password/', { email });
+      expect(res.status, email).toBe(400);
+      expect(res.body).toEqual({ email: ['Enter a valid email address.'] });
+    }
+    expect((await visitor.post('/api/accounts/reset_password/', {})).body).toEqual({ email: ['This field is required.'] });
+    expect(mails()).toEqual([]);
+  });
+
   it('answers unknown, banned and known addresses alike, and mails only the known one', async () => {
     const visitor = new Visitor(app);
     await visitor.open();

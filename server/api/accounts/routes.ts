@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { isValidEmail } from '../../../shared/email';
 import { clearSessionCookie, issueCsrfCookie, setSessionCookie } from '../cookies';
 import { throttle } from '../throttle';
 import { accountInfo, confirmPasswordReset, requestPasswordReset, signIn, signOut, type ResetDeps } from './service';
@@ -16,7 +17,8 @@ const signInBody = z.object({
   email: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(1024),
 });
-const resetBody = z.object({ email: z.string().trim().min(1).max(254) });
+// Django's answer to a malformed address; a well-formed unknown one reads as a known one.
+const resetBody = z.object({ email: z.string().trim().min(1).max(254).refine(isValidEmail, 'Enter a valid email address.') });
 const confirmBody = z.object({ token: z.string().min(1).max(200), new_password: z.string().max(1024) });
 
 /** `GET /api/accounts/info/`: who is reading, or `{}` when nobody is signed in. */
