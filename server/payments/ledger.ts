@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import { ApiError } from '../api/errors';
+import { preparedQuery } from '../db/preparedQuery';
 import type { DB } from '../db/schema';
 
 /** The platform's own accounts (docs/decisions/024). */
@@ -49,13 +50,14 @@ export async function postTransfer(trx: Transaction<DB>, t: Transfer): Promise<s
   return txnId;
 }
 
+/** Every signed-in page asks it (the account's `coin`): built once (db/preparedQuery.ts). */
+const accountTotal = preparedQuery(1, (db, account: string) =>
+  db.selectFrom('ledger_entries').select(sql<string | number>`coalesce(sum(amount_cents), 0)`.as('total')).where('account', '=', account),
+);
+
 /** An account's balance: the sum of its entries. */
 export async function balanceCents(db: Kysely<DB> | Transaction<DB>, account: string): Promise<number> {
-  const row = await db
-    .selectFrom('ledger_entries')
-    .select(sql<string | number>`coalesce(sum(amount_cents), 0)`.as('total'))
-    .where('account', '=', account)
-    .executeTakeFirst();
+  const row = await accountTotal.first(db, account);
   // PostgreSQL sums bigint as numeric, which pg hands over as a string.
   return Number(row?.total ?? 0);
 }

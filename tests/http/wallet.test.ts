@@ -51,6 +51,10 @@ describe('wallet balance and transactions', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ currency_symbol: '¥', net_amount: '12.35', currency: 'CNY' });
     expect(await balanceCents(database.db, walletAccount(user.id))).toBe(1235);
+    // Account info's coin is the same balance, in yuan (issue 17, item 7), and the page a reader opens carries it.
+    expect((await ann.get('/api/accounts/info/')).body.coin).toBe(12.35);
+    const page = await ann.get('/profile/wallet/');
+    expect(page.text).toContain('"coin":12.35');
   });
 
   it('starts at 0.00 and answers 403 when signed out', async () => {

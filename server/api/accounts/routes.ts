@@ -1,4 +1,6 @@
 import { Router } from 'express';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import { z } from 'zod';
 import { isValidEmail } from '../../../shared/email';
 import { clearSessionCookie, issueCsrfCookie, setSessionCookie } from '../cookies';
@@ -22,11 +24,11 @@ const resetBody = z.object({ email: z.string().trim().min(1).max(254).refine(isV
 const confirmBody = z.object({ token: z.string().min(1).max(200), new_password: z.string().max(1024) });
 
 /** `GET /api/accounts/info/`: who is reading, or `{}` when nobody is signed in. */
-export function accountInfoRead(deps: { now: () => number }): PageRead {
+export function accountInfoRead(deps: { db: Kysely<DB>; now: () => number }): PageRead {
   return {
     path: '/accounts/info/',
     cacheControl: 'private, no-store',
-    read: async ({ user }) => (user ? accountInfo(user, deps.now()) : {}),
+    read: async ({ user }) => (user ? accountInfo(deps.db, user, deps.now()) : {}),
   };
 }
 
@@ -40,7 +42,7 @@ export function accountsRoutes(deps: AccountsRouteDeps): Router {
     await signOut(deps, req.auth?.sessionHash ?? null);
     setSessionCookie(res, sessionToken, deps.secure);
     issueCsrfCookie(res, deps.secure);
-    res.json(accountInfo(user, deps.now()));
+    res.json(await accountInfo(deps.db, user, deps.now()));
   });
 
   // The contract keeps sign-out a GET; only our own pages may call it (a cross-site link would sign the reader out).

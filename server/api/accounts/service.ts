@@ -5,6 +5,7 @@ import type { AccountInfo } from '../../../shared/entities';
 import { effectiveRole } from '../../../shared/membership';
 import type { DB, User } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
+import { balanceCents, walletAccount } from '../../payments/ledger';
 import { canSignIn } from '../auth';
 import { SESSION_TTL_MS } from '../cookies';
 import { ApiError } from '../errors';
@@ -49,15 +50,16 @@ export async function signOut(deps: AccountsDeps, sessionHash: string | null): P
   if (sessionHash) await deps.db.deleteFrom('sessions').where('id', '=', sessionHash).execute();
 }
 
-/** Seed 001 §3 Account info, for the signed-in user. */
-export function accountInfo(user: User, now: number): AccountInfo {
+/** Seed 001 §3 Account info, for the signed-in user; `coin` is the wallet's balance in yuan, as the wallet shows it. */
+export async function accountInfo(db: Kysely<DB>, user: User, now: number): Promise<AccountInfo> {
+  const coin = (await balanceCents(db, walletAccount(user.id))) / 100;
   return {
     id: user.id,
     username: user.username,
     email: user.email,
     avatar: user.avatar,
     role: effectiveRole(user.role, user.membership_tier, user.membership_expires_at, now),
-    coin: 0,
+    coin,
     gender: user.gender === null ? null : user.gender === 1,
     birthday: user.birthday,
     description: user.description,
