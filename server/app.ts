@@ -19,7 +19,7 @@ import { mediaRoutes } from './media/routes';
 import { createSmsSender, type SmsSender } from './sms/sender';
 import { PageViewCounter } from './content/pageViews';
 import { RenderCache } from './render/cache/renderCache';
-import { apiProxy } from './proxy';
+import { apiProxy, logProxy } from './proxy';
 import { siteOriginFor } from './seo/origin';
 import { logEndpoint } from './tracking/logEndpoint';
 import { csrfCookie } from './middleware/csrfCookie';
@@ -216,9 +216,10 @@ function embeddedBackend(deps: AppDeps): Backend {
 
 function upstreamBackend(deps: AppDeps, upstream: string): Backend {
   const { config } = deps;
+  const proxy = { apiUpstream: upstream, messageUpstream: config.messageUpstream, timeoutMs: config.upstreamTimeoutMs, logger: deps.logger };
   return {
-    log: [],
-    api: apiProxy({ apiUpstream: upstream, messageUpstream: config.messageUpstream, timeoutMs: config.upstreamTimeoutMs, logger: deps.logger }),
+    log: [logProxy(proxy)],
+    api: apiProxy(proxy),
     transportFor: (req) =>
       upstreamTransport(upstream, { headers: req.headers, ip: req.ip, bearerToken: bearerFromQuery(req) }, config.upstreamTimeoutMs),
     health: async () => ({ ok: true, body: { status: 'ok', api: 'upstream' } }),

@@ -32,6 +32,14 @@ export function apiProxy(options: ProxyOptions): RequestHandler[] {
   return proxies;
 }
 
+/**
+ * `/log` (the pages' tracking images, seed 000 §6) to the upstream too, in proxy mode: the
+ * upstream keeps the data, and this process has no log of its own to write to (issue 17).
+ */
+export function logProxy(options: ProxyOptions): RequestHandler {
+  return proxyTo(options.apiUpstream, '/log', options);
+}
+
 function proxyTo(target: string, pathFilter: string, options: ProxyOptions): RequestHandler {
   return createProxyMiddleware<IncomingMessage, ServerResponse>({
     target,

@@ -44,6 +44,14 @@ describe('proxy mode (API_UPSTREAM)', () => {
     expect(arrived?.headers['content-type']).toBe('application/octet-stream');
   });
 
+  it('forwards the pages’ tracking images at /log to the upstream (issue 17)', async () => {
+    const res = await request(proxied).get('/log?event=page_view&page=article&uid=u1').set('Cookie', 'zine_stat_uid=u1').expect(200);
+    expect(res.body).toEqual({ from: 'api', url: '/log?event=page_view&page=article&uid=u1' });
+    expect(api.requests.at(-1)?.headers.cookie).toBe('zine_stat_uid=u1');
+    // Only /log itself: a page whose path starts with it is still a page.
+    expect((await request(proxied).get('/logbook/')).status).not.toBe(200);
+  });
+
   it('passes the upstream’s cookies back to the browser', async () => {
     const res = await request(proxied).post('/api/accounts/login/cookies/').send({ email: 'a@b.co', password: 'x' });
     expect(res.headers['set-cookie']?.[0]).toMatch(/^sessionid=upstream-session/);
