@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { ArticleDetail } from '../../shared/entities';
 import { relativeTime } from '../../shared/relativeTime';
 import { backgroundOf, themeOf } from '../../shared/themes';
@@ -8,6 +8,7 @@ import { useStores } from '../stores/context';
 import { CommentPanel } from './CommentPanel';
 import { photosIn } from './ArticleViewPhotos';
 import { watchLazyImagesIn } from '../images/watchLazyImagesIn';
+import { deferImages } from '../../shared/deferredImages';
 
 /** The cover's box before it loads: covers are cut 2:1 (1080 x 540). */
 const COVER_WIDTH = 1080;
@@ -33,6 +34,8 @@ export const ArticleView = observer(function ArticleView({ article, banner, body
   const theme = themeOf(article.theme);
   const background = backgroundOf(article.style);
   const modified = Date.parse(article.modified);
+  // Browsers get the body's images deferred to the 50 px rule (seed 000 §9); crawlers as they are.
+  const content = useMemo(() => (env.crawler ? article.content : deferImages(article.content)), [env.crawler, article.content]);
 
   // Content images come as HTML: after hydration they become keyboard-reachable buttons.
   useEffect(() => {
@@ -104,7 +107,7 @@ export const ArticleView = observer(function ArticleView({ article, banner, body
             className="article__content"
             onClick={onContentClick}
             onKeyDown={onContentKey}
-            dangerouslySetInnerHTML={{ __html: article.content }}
+            dangerouslySetInnerHTML={{ __html: content }}
           />
         )}
         <ArticleActions article={article} />

@@ -8,11 +8,13 @@ export function photosIn(container: ParentNode, clicked: HTMLImageElement): { li
 }
 
 function toPhoto(image: HTMLImageElement): ViewerPhoto {
+  // An image still deferred (data-lazy-src) shows a placeholder: the viewer takes its real address.
+  const deferred = image.dataset.lazySrc;
   return {
-    src: image.currentSrc || image.src,
+    src: deferred ?? (image.currentSrc || image.src),
     alt: image.alt,
-    width: image.naturalWidth || numberAttribute(image, 'width'),
-    height: image.naturalHeight || numberAttribute(image, 'height'),
+    width: (deferred ? 0 : image.naturalWidth) || numberAttribute(image, 'width'),
+    height: (deferred ? 0 : image.naturalHeight) || numberAttribute(image, 'height'),
   };
 }
 

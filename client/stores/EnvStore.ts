@@ -21,6 +21,8 @@ export interface EnvSnapshot {
   mediaHost?: string;
   /** The editor's stylesheet (its own build entry), for a visit that reaches /editor inside the app. */
   editorStylesheet?: string;
+  /** A search engine's crawler: it gets article images with their addresses, not deferred. */
+  crawler?: boolean;
 }
 
 /** What the server detected about the request, and the texts of its language. Read-only. */
@@ -36,6 +38,7 @@ export class EnvStore {
   /** The hosts whose images resize by URL: the media host, when there is one. */
   readonly mediaHosts: readonly string[];
   readonly editorStylesheet: string | undefined;
+  readonly crawler: boolean;
   private readonly catalogue: Catalogue;
 
   constructor(snapshot: EnvSnapshot, catalogue: Catalogue) {
@@ -49,6 +52,7 @@ export class EnvStore {
     this.appLinks = snapshot.appLinks ?? {};
     this.mediaHosts = snapshot.mediaHost ? [snapshot.mediaHost] : [];
     this.editorStylesheet = snapshot.editorStylesheet;
+    this.crawler = snapshot.crawler ?? false;
     this.catalogue = catalogue;
   }
 
@@ -76,6 +80,7 @@ export class EnvStore {
       ...(this.appLinks.ios || this.appLinks.android ? { appLinks: this.appLinks } : {}),
       ...(this.mediaHosts[0] ? { mediaHost: this.mediaHosts[0] } : {}),
       ...(this.editorStylesheet ? { editorStylesheet: this.editorStylesheet } : {}),
+      ...(this.crawler ? { crawler: true } : {}),
     };
   }
 }

@@ -79,6 +79,7 @@ export function ssr(options: SsrOptions): RequestHandler {
           ...(options.config.appLinks.ios || options.config.appLinks.android ? { appLinks: options.config.appLinks } : {}),
           ...(options.mediaHost ? { mediaHost: options.mediaHost } : {}),
           ...(editorStylesheet ? { editorStylesheet } : {}),
+          ...(isCrawler(req.headers['user-agent']) ? { crawler: true } : {}),
         },
         account: options.isAnonymous?.(req) ? { info: {}, loaded: true } : undefined,
       },

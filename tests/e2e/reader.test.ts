@@ -68,6 +68,40 @@ describe('article images', () => {
     expect(problems).toEqual([]);
   });
 
+  it('load 50 px ahead of the viewport, after scrolling pauses 200 ms (seed 000 §9), never earlier', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 300 }, userAgent: CHROME });
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(site.server.origin + GALLERY);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const images = page.locator('.article__content img');
+    const last = images.last();
+    const address = new URL((await last.getAttribute('data-lazy-src')) ?? '', site.server.origin).pathname;
+    expect(address).toMatch(/^\/.+\.(svg|png|jpe?g|webp)$/);
+    expect(await last.getAttribute('width')).toMatch(/^\d+$/);
+    await page.waitForTimeout(400);
+    expect(requested).not.toContain(address);
+
+    // Scroll until its top is 60 px below the viewport: still out of reach.
+    const top = async () => (await last.evaluate((image) => image.getBoundingClientRect().top)) as number;
+    await page.evaluate((y) => window.scrollBy(0, y), (await top()) - 300 - 60);
+    await page.waitForTimeout(400);
+    expect(requested).not.toContain(address);
+    expect(await last.getAttribute('data-lazy-src')).not.toBeNull();
+
+    // Then to 40 px below: it loads once scrolling has paused 200 ms.
+    await page.evaluate(() => window.scrollBy(0, 20));
+    await page.waitForTimeout(100);
+    expect(requested).not.toContain(address);
+    await page.waitForFunction((path) => performance.getEntriesByType('resource').some((r) => new URL(r.name).pathname === path), address);
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.article__content img')].at(-1)?.complete === true);
+    expect(await last.getAttribute('data-lazy-src')).toBeNull();
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
   it('gives the cover its size, eagerly, and the editor’s inline styles survive the CSP', async () => {
     const { page, problems, close } = await open('/article/drawing-the-night-market/');
     const cover = page.locator('img.article__cover');

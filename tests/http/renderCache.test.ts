@@ -155,6 +155,24 @@ describe('the render cache', async () => {
     expect(([] as string[]).concat(chosen.headers['set-cookie'] ?? []).join()).toContain('__lang=zh-TW');
   });
 
+  it("keeps a crawler's page apart: its article images are not deferred, a browser's are (issue 17)", async () => {
+    await writeArticleRow(dbA, ann.id, 'with-picture', {
+      title: 'With a Picture', content: '<p>Words.</p><p><img src="/media/pic.png" alt="A picture" width="800" height="600" /></p>', word_count: 1,
+    });
+    const browser = await page(app, '/article/with-picture/');
+    expect(browser.headers['x-cache']).toBe('miss');
+    expect(browser.text).toContain('data-lazy-src="/media/pic.png"');
+    expect(browser.text).toContain('<noscript><img src="/media/pic.png"');
+    const crawler = await page(app, '/article/with-picture/').set('User-Agent', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)');
+    expect(crawler.headers['x-cache']).toBe('miss');
+    expect(crawler.text).not.toContain('data-lazy-src');
+    expect(crawler.text).toMatch(/<img src="\/media\/pic\.png"/);
+    expect((await page(app, '/article/with-picture/')).headers['x-cache']).toBe('hit');
+    const again = await page(app, '/article/with-picture/').set('User-Agent', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)');
+    expect(again.headers['x-cache']).toBe('hit');
+    expect(again.text).not.toContain('data-lazy-src');
+  });
+
   it('keys by locale and client class', async () => {
     const zh = await page(app, '/article/open-letter/').set('Accept-Language', 'zh-CN');
     expect(zh.headers['x-cache']).toBe('miss');

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import querystring from 'node:querystring';
 import { clientClass } from '../../../shared/clientType';
 import { cookieFromHeader } from '../../../shared/cookieHeader';
+import { isCrawler } from '../../../shared/crawler';
 import { LANG_COOKIE, LANG_PARAM } from '../../../shared/locale';
 import { CSRF_COOKIE, csrfCookieHeader, SESSION_COOKIE, VALID_CSRF_TOKEN, yearLongCookie } from '../../api/cookies';
 import { newSecret } from '../../api/tokens';
@@ -37,7 +38,7 @@ export type FrontHandler = (req: IncomingMessage, res: ServerResponse, rest: () 
  * or anything in doubt declines, and the full stack answers as before.
  */
 export function renderCacheHits(cache: RenderCache, options: FastHitOptions): FrontHandler {
-  const contexts = new Map<string, ReaderContext>();
+  const contexts = new Map<string, ReaderContext & { crawler: boolean }>();
   return (req, res, rest) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '/';
@@ -56,11 +57,11 @@ export function renderCacheHits(cache: RenderCache, options: FastHitOptions): Fr
     const known = `${inputs.langParam}\n${langCookie}\n${inputs.acceptLanguage}\n${inputs.userAgent}`;
     let context = contexts.get(known);
     if (!context) {
-      context = readerContext(inputs);
+      context = { ...readerContext(inputs), crawler: isCrawler(inputs.userAgent) };
       if (contexts.size >= KNOWN_CONTEXTS) contexts.clear();
       contexts.set(known, context);
     }
-    const key = cache.keyFor(options.originOf(req), context.locale, clientClass(context.clientType), path, lang);
+    const key = cache.keyFor(options.originOf(req), context.locale, clientClass(context.clientType), context.crawler, path, lang);
     if (!cache.pages.has(key)) return false;
 
     const reader = context;

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Kysely } from 'kysely';
 import { clientClass } from '../../../shared/clientType';
+import { isCrawler } from '../../../shared/crawler';
 import { LANG_PARAM } from '../../../shared/locale';
 import { nextQuotaReset } from '../../../shared/pageViewQuota';
 import type { PageViewCounter } from '../../content/pageViews';
@@ -185,9 +186,12 @@ export class RenderCache {
     }
   }
 
-  /** The key of a page: its origin, the reader's locale and client class, its path with the one query parameter it may carry. */
-  keyFor(origin: string, locale: string, clientClassName: string, path: string, lang: string | undefined): string {
-    return `${origin} ${locale} ${clientClassName} ${lang === undefined ? path : `${path}?${LANG_PARAM}=${lang}`}`;
+  /**
+   * The key of a page: its origin, the reader's locale and client class, whether a crawler
+   * asks (its article images are not deferred), its path with the one query parameter it may carry.
+   */
+  keyFor(origin: string, locale: string, clientClassName: string, crawler: boolean, path: string, lang: string | undefined): string {
+    return `${origin} ${locale} ${clientClassName}${crawler ? ' crawler' : ''} ${lang === undefined ? path : `${path}?${LANG_PARAM}=${lang}`}`;
   }
 
   /** The key of the page a request asks for (locale and client type in `res.locals`), or null when it may not come from here. */
@@ -198,7 +202,7 @@ export class RenderCache {
     const lang = req.query[LANG_PARAM];
     if (names.some((name) => name !== LANG_PARAM)) return null;
     if (lang !== undefined && !isCachedLang(lang)) return null;
-    return this.keyFor(this.options.originOf(req), res.locals.locale, clientClass(res.locals.clientType), req.path, lang);
+    return this.keyFor(this.options.originOf(req), res.locals.locale, clientClass(res.locals.clientType), isCrawler(req.headers['user-agent']), req.path, lang);
   }
 
   private open(key: string, res: Response): void {
