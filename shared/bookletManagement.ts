@@ -48,6 +48,8 @@ export interface ManagedBooklet {
   description: string;
   /** The cover image URL, or ''. */
   cover: string;
+  /** What its paid chapters cost together, in yuan ('20.50'); '0.00' is free: they read free (issue 17). */
+  price: string;
   owner: { username: string };
   trashed: boolean;
   chapter_count: number;

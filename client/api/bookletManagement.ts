@@ -15,6 +15,8 @@ export interface BookletFormFields {
   name?: string;
   heading?: string;
   description?: string;
+  /** Yuan, as the author typed it ('20.50'); '0' makes the booklet free. */
+  price?: string;
   cover?: Blob | null;
 }
 
@@ -56,6 +58,7 @@ export function bookletForm(fields: BookletFormFields): FormData {
   if (fields.name !== undefined) form.set('name', fields.name);
   if (fields.heading !== undefined) form.set('heading', fields.heading);
   if (fields.description !== undefined) form.set('description', fields.description);
+  if (fields.price !== undefined) form.set('price', fields.price);
   if (fields.cover) form.set('cover', fields.cover, fields.cover instanceof File ? fields.cover.name : 'cover');
   return form;
 }

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { contentChanged } from '../content/changes';
 import type { DB } from '../db/schema';
-import { formatCents, parseAmountCents } from './ledger';
+import { parseBookletPrice } from '../../shared/price';
+import { formatCents } from './ledger';
 
 interface Command {
   usage: string;
@@ -9,8 +10,8 @@ interface Command {
 }
 
 /**
- * An operator prices a booklet (its paid chapters sell together). The seed's booklet form
- * carries no price, so authors ask the site; 0 makes it free again (decision 025).
+ * An operator prices a booklet (its paid chapters sell together), by the same rule as its
+ * author's booklet form; 0 makes it free again: its chapters read free (decision 025).
  */
 export const bookletPriceCommands: Readonly<Record<string, Command>> = {
   'set-booklet-price': {
@@ -18,8 +19,8 @@ export const bookletPriceCommands: Readonly<Record<string, Command>> = {
     async run(args, { db, now }) {
       const [slug, amount] = args;
       if (!slug || amount === undefined || args.length !== 2) throw new Error('set-booklet-price needs a booklet slug and a price');
-      const cents = amount.trim() === '0' ? 0 : parseAmountCents(amount);
-      if (cents === null) throw new Error(`not a price of 0 or above with at most 2 decimals: ${amount}`);
+      const cents = parseBookletPrice(amount);
+      if (cents === null) throw new Error(`not a price of 0 to 100000 with at most 2 decimals: ${amount}`);
       const changed = await db.transaction().execute(async (trx) => {
         const result = await trx.updateTable('booklets').set({ price_cents: cents, modified_at: now() }).where('slug', '=', slug).executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return false;

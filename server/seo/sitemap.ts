@@ -53,8 +53,10 @@ function sitemapArticles(db: Kysely<DB>, now: number) {
   return readablePublicArticles(db, now).where('articles.id', 'not in', (eb) =>
     eb
       .selectFrom('booklet_items')
+      .innerJoin('booklets', 'booklets.id', 'booklet_items.booklet_id')
       .select('booklet_items.article_id')
       .where('booklet_items.sales_mode', '=', 'payment_required')
+      .where('booklets.price_cents', '>', 0)
       .where('booklet_items.article_id', 'is not', null),
   );
 }

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/connection';
+import { createBooklet } from '../../server/api/booklets/create';
 import { writeArticle } from '../support/articles';
 import { launchBrowser, watchForErrors, signInBrowser } from '../support/browser';
 import { createPerson, PASSWORD } from '../support/people';
@@ -155,6 +156,52 @@ describe('booklet management in the editor', () => {
     const positions = ['Autumn', ARTICLES.rain, ARTICLES.river, 'Spring', ARTICLES.tea].map((text) => catalogue.indexOf(text));
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(readerProblems).toEqual([]);
+    await visitor.close();
+    await context.close();
+  });
+
+  it('prices a booklet in its form; a visitor then meets the price, and at 0 reads the paid chapter free (issue 17)', async () => {
+    // An author of its own: the other journeys count bea's booklets.
+    const cal = await createPerson(server.database, 'cal');
+    const article = await writeArticle(server.database, cal.id, 'paid-words', { title: 'Paid words', content: '<p>Words only buyers read.</p>' });
+    await createBooklet(server.database.db, { slug: 'priced-by-form', ownerId: cal.id, name: 'Priced by form', items: [{ type: 'article', articleId: article, slug: 'paid', salesMode: 'payment_required' }] }, Date.now());
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await signIn(context, 'cal');
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    const visitor = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const reader = await visitor.newPage();
+    const readerProblems = watchForErrors(reader);
+    const chapterText = async () => {
+      await reader.goto(`${server.origin}/booklet/priced-by-form/paid/`);
+      await reader.waitForSelector('html[data-hydrated="true"]');
+      return reader.locator('main').innerText();
+    };
+    // Unpriced, the chapter reads free.
+    expect(await chapterText()).toContain('Words only buyers read.');
+
+    const setPrice = async (price: string) => {
+      await page.goto(`${server.origin}/editor`);
+      await page.waitForSelector('html[data-hydrated="true"]');
+      await page.locator('.ze-navigation').getByRole('tab', { name: 'Booklets' }).click();
+      const manager = page.locator('.zb-manager');
+      await manager.getByText('Priced by form').first().click();
+      await manager.getByRole('heading', { name: 'Priced by form' }).waitFor();
+      await manager.getByRole('button', { name: 'Edit' }).first().click();
+      await manager.getByLabel('Price (yuan)').fill(price);
+      const saved = page.waitForResponse((res) => res.request().method() === 'PATCH' && res.url().includes('/api/booklet/'));
+      await manager.getByRole('button', { name: 'Save' }).click();
+      expect((await saved).status()).toBe(200);
+    };
+    await setPrice('8.80');
+    const text = await chapterText();
+    expect(text).not.toContain('Words only buyers read.');
+    expect(text).toContain('¥8.80');
+    await setPrice('0');
+    expect(await chapterText()).toContain('Words only buyers read.');
+    expect(problems).toEqual([]);
     expect(readerProblems).toEqual([]);
     await visitor.close();
     await context.close();

@@ -356,6 +356,21 @@ describe('booklet management', async () => {
       expect((await send(bobV, 'patch', `/api/booklet/${booklet.id}/items/${dir}/`).send({})).status).toBe(404);
     });
 
+    it('takes a price from its author: yuan with at most 2 decimals, 0 for free; anything else is a 400 that changes nothing (issue 17)', async () => {
+      const booklet = await create(annV, 'Priced by its author');
+      const patch = (price: unknown) => send(annV, 'patch', `/api/booklet/${booklet.id}/`).send({ price });
+      expect((await patch('20')).body.price).toBe('20.00');
+      for (const bad of ['-1', 'abc', '1.234', '1e3', '100000.01', ' ', '<script>alert(1)</script>', true, null, ['1']]) {
+        const res = await patch(bad);
+        expect(res.status, String(bad)).toBe(400);
+        expect(res.body).toEqual({ price: ['A price is 0 or more yuan with at most 2 decimals, up to 100000.'] });
+      }
+      const stored = await db.selectFrom('booklets').select('price_cents').where('id', '=', booklet.id).executeTakeFirstOrThrow();
+      expect(Number(stored.price_cents)).toBe(2000);
+      expect((await patch(0)).body.price).toBe('0.00');
+      expect((await send(bobV, 'patch', `/api/booklet/${booklet.id}/`).send({ price: '1.00' })).status).toBe(404);
+    });
+
     it('renames directories, sells chapters behind the paywall, and removes items with what is under them', async () => {
       const booklet = await create(annV, 'Sold by chapter');
       const dir = ((await addItem(annV, booklet.id, { type: 'directory', title: 'Old title', parent_id: null })).body as ManagedBookletItem).id;
@@ -377,6 +392,14 @@ describe('booklet management', async () => {
       const sold = await send(annV, 'patch', item(chapter.id)).send({ sales_mode: 'payment_required' });
       expect(sold.body).toMatchObject({ detail: { sales_mode: 'payment_required' } });
       expect((await changeKeys()).slice(keysBefore)).toEqual(expect.arrayContaining([`booklet:${booklet.slug}`, 'article:ann-three', 'author:ann', 'feed']));
+      // A booklet at price 0 sells nothing: the chapter reads free until its author prices it (issue 17).
+      expect((await anonymous.get(`/api/booklets/${booklet.slug}/item/${chapter.slug}/`)).body).toMatchObject({ locked: false, detail: { content: '<p>x</p>' } });
+      expect((await anonymous.get(`/api/booklets/${booklet.slug}/`)).body.payment).toMatchObject({ paid_chapters: 0, price: { amount_cents: 0 } });
+      const keysBeforePrice = (await changeKeys()).length;
+      const priced = await send(annV, 'patch', `/api/booklet/${booklet.id}/`).send({ price: '12.50' });
+      expect(priced.body).toMatchObject({ price: '12.50' });
+      expect((await changeKeys()).slice(keysBeforePrice)).toEqual(expect.arrayContaining([`booklet:${booklet.slug}`, 'article:ann-three', 'feed']));
+      expect((await anonymous.get(`/api/booklets/${booklet.slug}/`)).body.payment).toMatchObject({ paid_chapters: 1, price: { amount_cents: 1250 } });
       const locked = (await anonymous.get(`/api/booklets/${booklet.slug}/item/${chapter.slug}/`)).body as BookletItemDetail;
       expect(locked).toMatchObject({ locked: true, sales_mode: 'payment_required', detail: { content: '' } });
       expect((await anonymous.get('/api/article/ann-three/')).body).toMatchObject({ content: '', paywall: { chapter: chapter.slug } });

@@ -10,6 +10,7 @@ export const BookletForm = observer(function BookletForm({ store, booklet }: { s
   const [name, setName] = useState(booklet?.name ?? '');
   const [heading, setHeading] = useState(booklet?.heading ?? '');
   const [description, setDescription] = useState(booklet?.description ?? '');
+  const [price, setPrice] = useState(booklet?.price ?? '0.00');
   const [cover, setCover] = useState<File | null>(null);
   const [preview, setPreview] = useState<string>(booklet?.cover ?? '');
 
@@ -22,7 +23,7 @@ export const BookletForm = observer(function BookletForm({ store, booklet }: { s
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const draft = { name, heading, description, cover };
+    const draft = { name, heading, description, price, cover };
     void (booklet ? store.updateBooklet(booklet.id, draft) : store.createBooklet(draft));
   };
 
@@ -41,6 +42,11 @@ export const BookletForm = observer(function BookletForm({ store, booklet }: { s
         maxLength={BOOKLET_DESCRIPTION_MAX}
         onChange={(event) => setDescription(event.target.value)}
       />
+      <label htmlFor={`${id}-price`}>{t('price')}</label>
+      <input id={`${id}-price`} name="price" inputMode="decimal" value={price} aria-describedby={`${id}-price-hint`} onChange={(event) => setPrice(event.target.value)} />
+      <span id={`${id}-price-hint`} className="zb-muted">
+        {t('priceHint')}
+      </span>
       <span className="zb-label">{t('cover')}</span>
       <div className="zb-cover-field">
         {preview ? <img className="zb-cover zb-cover-large" src={preview} alt="" width={96} height={128} /> : <span className="zb-cover zb-cover-large zb-cover-none" aria-hidden="true" />}

@@ -6,7 +6,7 @@ import { TipsStore } from '../tips/TipsStore';
 import { BookletManagerStore } from './BookletManagerStore';
 
 const booklet = (id: number, extra: Partial<ManagedBooklet> = {}): ManagedBooklet => ({
-  id, slug: `b${id}`, name: `Booklet ${id}`, heading: '', description: '', cover: '', owner: { username: 'ann' }, trashed: false,
+  id, slug: `b${id}`, name: `Booklet ${id}`, heading: '', description: '', cover: '', price: '0.00', owner: { username: 'ann' }, trashed: false,
   chapter_count: 0, created: '2026-11-22T10:00:00Z', modified: '2026-11-22T10:00:00Z', ...extra,
 });
 const item = (id: number, type: 'directory' | 'article', children: ManagedBookletItem[] = []): ManagedBookletItem => ({
@@ -66,11 +66,11 @@ describe('BookletManagerStore', () => {
     });
     await store.fetchList();
     const cover = new File([new Uint8Array([1, 2, 3])], 'c.png', { type: 'image/png' });
-    expect(await store.createBooklet({ name: 'New', heading: 'H', description: 'D', cover })).toBe(true);
+    expect(await store.createBooklet({ name: 'New', heading: 'H', description: 'D', price: ' 20.5 ', cover })).toBe(true);
     const post = requests.find((r) => r.method === 'POST');
     expect(post?.body).toBeInstanceOf(FormData);
     const form = post?.body as FormData;
-    expect([form.get('name'), form.get('heading'), form.get('description'), (form.get('cover') as File).name]).toEqual(['New', 'H', 'D', 'c.png']);
+    expect([form.get('name'), form.get('heading'), form.get('description'), form.get('price'), (form.get('cover') as File).name]).toEqual(['New', 'H', 'D', '20.5', 'c.png']);
     expect(store.booklets.map((b) => b.id)).toEqual([5, 1]);
     expect(store.meta.count).toBe(2);
     expect(store.selectedBookletId).toBe(5);
@@ -80,12 +80,25 @@ describe('BookletManagerStore', () => {
   it('sends only the changed fields, and the cover only when a new file was chosen', async () => {
     const { store, requests } = setup((request) => (request.method === 'PATCH' ? { status: 200, data: { ...booklet(1, { name: 'Renamed', heading: 'H' }), detail: [] } } : page([booklet(1, { heading: 'H' })], null)));
     await store.fetchList();
-    await store.updateBooklet(1, { name: 'Renamed', heading: 'H', description: '', cover: null });
+    await store.updateBooklet(1, { name: 'Renamed', heading: 'H', description: '', price: '0', cover: null });
     const form = requests.find((r) => r.method === 'PATCH')?.body as FormData;
     expect([...form.keys()]).toEqual(['name']);
     expect(store.data.get(1)?.name).toBe('Renamed');
     const before = requests.length;
-    await store.updateBooklet(1, { name: 'Renamed', heading: 'H', description: '', cover: null });
+    await store.updateBooklet(1, { name: 'Renamed', heading: 'H', description: '', price: '0.00', cover: null });
+    expect(requests).toHaveLength(before);
+    await store.updateBooklet(1, { name: 'Renamed', heading: 'H', description: '', price: '12', cover: null });
+    expect([...(requests.at(-1)?.body as FormData).entries()]).toEqual([['price', '12']]);
+  });
+
+  it('refuses a price the server would refuse, with a tip, and sends nothing', async () => {
+    const { store, requests } = setup(() => page([booklet(1)], null));
+    await store.fetchList();
+    const before = requests.length;
+    for (const price of ['-1', '1.234', 'abc', '100000.01']) {
+      expect(await store.createBooklet({ name: 'New', heading: '', description: '', price, cover: null })).toBe(false);
+      expect(await store.updateBooklet(1, { name: 'Booklet 1', heading: '', description: '', price, cover: null })).toBe(false);
+    }
     expect(requests).toHaveLength(before);
   });
 
@@ -126,9 +139,9 @@ describe('BookletManagerStore', () => {
 
   it('tells the author when a call fails, with the server’s message', async () => {
     const { store, tips } = setup((request) => (request.method === 'POST' ? { status: 400, data: { name: ['The name has at most 200 characters.'] } } : page([], null)));
-    expect(await store.createBooklet({ name: 'x', heading: '', description: '', cover: null })).toBe(false);
+    expect(await store.createBooklet({ name: 'x', heading: '', description: '', price: '0', cover: null })).toBe(false);
     expect(tips.top).toMatchObject({ kind: 'error', text: 'Creating the booklet failed: The name has at most 200 characters.' });
-    expect(await store.createBooklet({ name: ' ', heading: '', description: '', cover: null })).toBe(false);
+    expect(await store.createBooklet({ name: ' ', heading: '', description: '', price: '0', cover: null })).toBe(false);
     expect(tips.top?.text).toBe('A booklet needs a name.');
   });
 

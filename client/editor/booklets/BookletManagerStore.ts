@@ -1,6 +1,7 @@
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import type { BookletTrashStatus, ManagedBooklet, ManagedBookletItem } from '../../../shared/bookletManagement';
 import type { BookletSalesMode, EditorArticleListItem } from '../../../shared/entities';
+import { parseBookletPrice } from '../../../shared/price';
 import { bookletManagementApi, type BookletFormFields } from '../../api/bookletManagement';
 import { firstErrorMessage, ApiRequestError } from '../../api/client';
 import { bookletOverviewPath } from '../../components/BookletLinks';
@@ -29,6 +30,8 @@ export interface BookletDraft {
   name: string;
   heading: string;
   description: string;
+  /** Yuan ('20.50'); '0' is free: its paid chapters then read free. */
+  price: string;
   cover: File | null;
 }
 
@@ -213,8 +216,9 @@ export class BookletManagerStore {
       this.deps.tips.push({ text: this.t('nameRequired'), kind: 'error' });
       return false;
     }
+    if (!this.validPrice(draft.price)) return false;
     const booklet = await this.whileBusy('createFailed', () =>
-      bookletManagementApi.create(this.deps.api, { name: draft.name, heading: draft.heading, description: draft.description, cover: draft.cover }),
+      bookletManagementApi.create(this.deps.api, { name: draft.name, heading: draft.heading, description: draft.description, price: draft.price.trim(), cover: draft.cover }),
     );
     if (!booklet) return false;
     runInAction(() => {
@@ -230,6 +234,13 @@ export class BookletManagerStore {
     return true;
   }
 
+  /** The booklet price rule of the server (shared/price.ts), told at once. */
+  private validPrice(price: string): boolean {
+    if (parseBookletPrice(price) !== null) return true;
+    this.deps.tips.push({ text: this.t('priceInvalid'), kind: 'error' });
+    return false;
+  }
+
   /** Saves only what changed in the form, and the cover only when a new file was chosen (seed 001 §5). */
   async updateBooklet(id: number, draft: BookletDraft): Promise<boolean> {
     const current = this.data.get(id) ?? (this.detail?.id === id ? this.detail : null);
@@ -237,11 +248,13 @@ export class BookletManagerStore {
     if (!current || draft.name !== current.name) fields.name = draft.name;
     if (!current || draft.heading !== current.heading) fields.heading = draft.heading;
     if (!current || draft.description !== current.description) fields.description = draft.description;
+    if (!current || parseBookletPrice(draft.price) !== parseBookletPrice(current.price)) fields.price = draft.price.trim();
     if (draft.cover) fields.cover = draft.cover;
     if (fields.name !== undefined && fields.name.trim() === '') {
       this.deps.tips.push({ text: this.t('nameRequired'), kind: 'error' });
       return false;
     }
+    if (fields.price !== undefined && !this.validPrice(fields.price)) return false;
     if (Object.keys(fields).length === 0) {
       this.stopEditing();
       return true;

@@ -13,6 +13,8 @@ export interface BookletFields {
   name?: string;
   heading?: string;
   description?: string;
+  /** What its paid chapters cost together, in cents; 0 is free. */
+  price?: number;
 }
 
 interface Context {
@@ -36,7 +38,7 @@ export async function createOwnBooklet(ctx: Context, owner: User, fields: Bookle
         heading: fields.heading ?? '',
         description: fields.description ?? '',
         cover_url: coverUrl,
-        price_cents: 0,
+        price_cents: fields.price ?? 0,
         currency: 'CNY',
         trashed: 0,
         created_at: ctx.now,
@@ -58,9 +60,12 @@ export async function updateOwnBooklet(ctx: Context, owner: User, id: number, fi
   const coverUrl = cover ? await storeCover(ctx.media, cover) : undefined;
   const row = await ctx.db.transaction().execute(async (trx) => {
     const booklet = await lockOwnBooklet(trx, id, owner, ctx.now);
-    const changes = { ...fields, ...(coverUrl === undefined ? {} : { cover_url: coverUrl }) };
+    const { price, ...texts } = fields;
+    const changes = { ...texts, ...(price === undefined ? {} : { price_cents: price }), ...(coverUrl === undefined ? {} : { cover_url: coverUrl }) };
     if (Object.keys(changes).length > 0) await trx.updateTable('booklets').set(changes).where('id', '=', booklet.id).execute();
-    await bookletChanged(trx, booklet.slug, [], ctx.now);
+    // A new price changes its paid chapters' pages (their prompt, or free at 0).
+    const repriced = price !== undefined && price !== booklet.price_cents;
+    await bookletChanged(trx, booklet.slug, repriced ? await paidChapterArticles(trx, booklet.id) : [], ctx.now);
     return ownBooklet(trx, booklet.id, owner);
   });
   return managedBookletWithTree(ctx.db, row, owner.username, true);

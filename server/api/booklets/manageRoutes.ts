@@ -2,6 +2,7 @@ import { Router, type Request } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { BOOKLET_DESCRIPTION_MAX, BOOKLET_DIRECTORY_TITLE_MAX, BOOKLET_HEADING_MAX, BOOKLET_NAME_MAX, BOOKLET_PAGE_SIZE } from '../../../shared/bookletManagement';
+import { parseBookletPrice } from '../../../shared/price';
 import type { DB } from '../../db/schema';
 import type { MediaStore } from '../../media/mediaStore';
 import { requireUser } from '../auth';
@@ -28,10 +29,21 @@ const listQuery = pageQuery(BOOKLET_PAGE_SIZE, 50).extend({
 const text = (label: string, max: number) =>
   z.string({ error: (issue) => (issue.input === undefined ? 'This field is required.' : `${label} is text.`) }).trim().max(max, `${label} has at most ${max} characters.`);
 const name = text('The name', BOOKLET_NAME_MAX).min(1, 'A booklet needs a name.');
+export const BOOKLET_PRICE_MESSAGE = 'A price is 0 or more yuan with at most 2 decimals, up to 100000.';
+// Yuan as the form sends it ('20.50', a number from JSON); 0 makes the booklet free (issue 17).
+const price = z.union([z.string(), z.number()], { error: BOOKLET_PRICE_MESSAGE }).transform((value, ctx) => {
+  const cents = parseBookletPrice(String(value));
+  if (cents === null) {
+    ctx.addIssue({ code: 'custom', message: BOOKLET_PRICE_MESSAGE });
+    return z.NEVER;
+  }
+  return cents;
+});
 const bookletFields = z.object({
   name: name.optional(),
   heading: text('The heading', BOOKLET_HEADING_MAX).optional(),
   description: text('The description', BOOKLET_DESCRIPTION_MAX).optional(),
+  price: price.optional(),
 });
 const newBookletFields = bookletFields.extend({ name });
 const parentId = rowId.nullable().default(null);

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { ManagedBooklet, ManagedBookletItem } from '../../../shared/bookletManagement';
+import { priceText } from '../../../shared/price';
 import type { DB } from '../../db/schema';
 import type { BookletRow } from './manageAccess';
 import { ownerTree, type OwnerItemRow } from './manageTree';
@@ -13,6 +14,7 @@ export function managedBooklet(row: BookletRow, ownerUsername: string, chapterCo
     heading: row.heading,
     description: row.description,
     cover: row.cover_url,
+    price: priceText(row.price_cents),
     owner: { username: ownerUsername },
     trashed: row.trashed === 1,
     chapter_count: chapterCount,

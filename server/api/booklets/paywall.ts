@@ -18,14 +18,20 @@ export async function chapterLockedFor(db: Kysely<DB>, articleId: number, reader
   return (await lockingBooklet(db, articleId, reader)) !== null;
 }
 
-/** Ids of articles that are payment_required chapters of any booklet: anonymous surfaces (feeds, sitemap, meta, cached pages) never show their content. */
+/**
+ * Ids of articles that are payment_required chapters of a priced booklet: anonymous surfaces
+ * (feeds, sitemap, meta, cached pages) never show their content. A booklet at price 0 sells
+ * nothing: its chapters read free (issue 17).
+ */
 export async function paidChapterArticleIds(db: Kysely<DB>): Promise<Set<number>> {
   const rows = await db
     .selectFrom('booklet_items')
-    .select('article_id')
+    .innerJoin('booklets', 'booklets.id', 'booklet_items.booklet_id')
+    .select('booklet_items.article_id')
     .distinct()
-    .where('sales_mode', '=', 'payment_required')
-    .where('article_id', 'is not', null)
+    .where('booklet_items.sales_mode', '=', 'payment_required')
+    .where('booklets.price_cents', '>', 0)
+    .where('booklet_items.article_id', 'is not', null)
     .execute();
   const ids = new Set<number>();
   for (const row of rows) if (row.article_id !== null) ids.add(Number(row.article_id));
@@ -46,6 +52,7 @@ const sellingBooklets = preparedQuery(1, (db, articleId: number) =>
     .select(['booklet_items.slug as chapter', 'booklets.id', 'booklets.slug', 'booklets.name', 'booklets.price_cents', 'booklets.currency', 'booklets.owner_id', 'booklets.trashed'])
     .where('booklet_items.article_id', '=', articleId)
     .where('booklet_items.sales_mode', '=', 'payment_required')
+    .where('booklets.price_cents', '>', 0)
     .orderBy('booklets.trashed')
     .orderBy('booklets.id'),
 );
@@ -94,6 +101,7 @@ export async function lockedArticleIds(
       articles.map((article) => article.id),
     )
     .where('booklet_items.sales_mode', '=', 'payment_required')
+    .where('booklets.price_cents', '>', 0)
     .execute();
   if (selling.length === 0) return locked;
   const bought = new Set<number>();

@@ -88,7 +88,8 @@ export async function readBooklet(db: Kysely<DB>, slug: string, reader: User | n
     payment: {
       bought: bought !== undefined,
       price: { amount_cents: booklet.price_cents, currency: booklet.currency },
-      paid_chapters: Number(paid.count),
+      // A booklet at price 0 sells nothing: its chapters read free.
+      paid_chapters: booklet.price_cents > 0 ? Number(paid.count) : 0,
     },
     rating: { count, average: count > 0 && rating.average !== null ? Math.round(Number(rating.average) * 10) / 10 : null },
     my_rating: mine ?? null,
