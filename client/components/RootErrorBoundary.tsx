@@ -13,6 +13,7 @@ import { ErrorPage } from './ErrorPage';
 import { ErrorPageBoundary } from './ErrorPageBoundary';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { Overlays } from './Overlays';
 import { ProgressLine } from './ProgressLine';
 
 /** The root route's error element: any unmatched path, failed check or thrown error lands here. */
@@ -38,6 +39,8 @@ export const RootErrorBoundary = observer(function RootErrorBoundary() {
         <ErrorPage status={status} message={message} articleReason={articleReason} accountReason={accountReason} />
       </ErrorPageBoundary>
       <Footer />
+      {/* Signing in from an error screen is a common path (a private article while signed out): the overlays work here too. */}
+      <Overlays />
     </>
   );
 });

@@ -77,6 +77,23 @@ describe('signing in and out in Chromium', () => {
     expect(info).toEqual({});
   });
 
+  it('signs in through the overlay from an error screen, and the screen becomes the page (issue 17)', async () => {
+    await createPerson(server.database, 'eve');
+    const response = await page.goto(`${server.origin}/no/such/page/here/`);
+    expect(response?.status()).toBe(404);
+    problems.splice(0);
+    await hydrated();
+    await page.locator('header').getByRole('link', { name: 'Sign In' }).click();
+    const overlay = page.getByRole('dialog', { name: 'Sign in to continue' });
+    await overlay.waitFor();
+    await overlay.getByLabel('E-mail').fill('eve@example.com');
+    await overlay.getByLabel('Password').fill(PASSWORD);
+    await overlay.getByRole('button', { name: 'Sign In' }).click();
+    await overlay.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Account menu: eve' }).waitFor();
+    expect(page.url()).toBe(`${server.origin}/no/such/page/here/`);
+  });
+
   it('asks for a reset mail with the e-mail rule of the seed', async () => {
     await page.goto(`${server.origin}/sign/in/`);
     await hydrated();
