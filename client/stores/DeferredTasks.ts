@@ -5,7 +5,9 @@ export type DeferredTask =
   | { kind: 'follow'; username: string }
   | { kind: 'comment'; slug: string; text: string; parent: number | null }
   | { kind: 'rate-booklet'; slug: string; rating: number; review: string }
-  | { kind: 'buy-booklet'; slug: string };
+  | { kind: 'buy-booklet'; slug: string }
+  /** A membership plan's Buy on /member; `label` is what the payment panel names (in the reader's language). */
+  | { kind: 'buy-membership'; identity: string; label: string };
 
 /** The product state key under which browser storage keeps what must survive a reload. */
 export const PRODUCT_STATE_KEY = 'zine:state';

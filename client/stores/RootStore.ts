@@ -134,6 +134,9 @@ export class RootStore {
         // Signed in, the reader may turn out to own it already; otherwise the Buy button's answer.
         if (this.article.current?.paywall?.booklet.slug === task.slug || this.booklet.hasLockedChapters(task.slug)) await this.booklet.requestPurchase(task.slug, () => this.article.refresh());
         return;
+      case 'buy-membership':
+        this.payment.open({ type: 'membership', identity: task.identity, label: task.label, reloadAfterSuccess: true });
+        return;
     }
   }
 

@@ -141,6 +141,27 @@ describe('paying in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
+  it('keeps a signed-out Buy on /member until the reader signs in, then opens the payment panel (issue 17)', async () => {
+    const person = await createPerson(site.server.database, `buyer${++people}`);
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en' });
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    await page.goto(`${site.server.origin}/member/`);
+    await hydrated(page);
+    await page.getByRole('region', { name: TEXTS.en.vipCard }).getByRole('button', { name: TEXTS.en.buyMonth }).click();
+    const overlay = page.getByRole('dialog', { name: 'Sign in to continue' });
+    await overlay.getByLabel('E-mail').fill(`${person.username}@example.com`);
+    await overlay.getByLabel('Password').fill(PASSWORD);
+    await overlay.getByRole('button', { name: 'Sign In' }).click();
+    await overlay.waitFor({ state: 'detached' });
+    const panel = page.getByRole('dialog');
+    await panel.getByText('¥78.00').waitFor();
+    await panel.getByText(TEXTS.en.order).waitFor();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('zine:state') ?? '{}').deferredTasks)).toEqual([]);
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
   it.each(COMBINATIONS)('buys the booklet from the wallet and reads its paid chapter at once (%s, %i px)', async (locale, width) => {
     const texts = TEXTS[locale];
     const { context, page, email } = await buyer(locale, width);

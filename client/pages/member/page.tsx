@@ -28,16 +28,8 @@ export default observer(function MemberPage() {
   const buy = (plan: MemberPlan, period: 'monthly' | 'annual') => {
     const offer = plan[period];
     if (!offer) return;
-    if (!signedIn) {
-      stores.signIn.open();
-      return;
-    }
-    stores.payment.open({
-      type: 'membership',
-      identity: offer.key,
-      label: t('member.item', { level: t(`level.${plan.level}`), period: t(`member.period.${period}`) }),
-      reloadAfterSuccess: true,
-    });
+    // Signed out, the purchase waits for the sign-in it asks for, then the payment panel opens (seed 000 §4).
+    void stores.perform({ kind: 'buy-membership', identity: offer.key, label: t('member.item', { level: t(`level.${plan.level}`), period: t(`member.period.${period}`) }) });
   };
 
   return (
