@@ -45,6 +45,10 @@ async function start(): Promise<void> {
   }
   const router = createBrowserRouter(routes);
   trackNavigationProgress(router, stores.ui);
+  // Tasks kept before a sign-in that left the page (the chat app's reload, /sign/in/) run where they belong.
+  router.subscribe((state) => {
+    if (state.navigation.state === 'idle' && !state.errors) void stores.runDeferredHere();
+  });
   installLinkPrefetch(routes);
 
   const container = document.getElementById('root');
@@ -57,6 +61,7 @@ async function start(): Promise<void> {
       </StoresProvider>
     </StrictMode>,
   );
+  void stores.runDeferredHere();
 }
 
 void start();

@@ -12,41 +12,60 @@ export type DeferredTask =
 /** The product state key under which browser storage keeps what must survive a reload. */
 export const PRODUCT_STATE_KEY = 'zine:state';
 
-interface ProductState {
-  deferredTasks?: DeferredTask[];
+/** A task older than this is dropped unrun: nobody expects a like or a comment of long ago to land now. */
+export const DEFERRED_TASK_TTL_MS = 10 * 60_000;
+
+/** A task with where and when it was asked for. */
+export interface KeptTask {
+  task: DeferredTask;
+  /** The path of the page it belongs to: it runs only there. */
+  page: string;
+  at: number;
 }
 
-/** The queue of deferred tasks, persisted in localStorage (nothing is kept on the server side). */
-export class DeferredTasks {
-  private memory: DeferredTask[] = [];
+interface ProductState {
+  deferredTasks?: unknown[];
+}
 
-  add(task: DeferredTask): void {
-    const tasks = this.read().filter((t) => JSON.stringify(t) !== JSON.stringify(task));
-    this.write([...tasks, task]);
+/**
+ * The queue of deferred tasks, persisted in localStorage (nothing is kept on the server side),
+ * so a sign-in that reloads the page (the chat app's) or passes through `/sign/in/` still finds
+ * them. A task runs only on its own page and only within DEFERRED_TASK_TTL_MS (issue 17).
+ */
+export class DeferredTasks {
+  private memory: unknown[] = [];
+
+  add(task: DeferredTask, page: string, now: number): void {
+    const kept = this.read().filter((k) => JSON.stringify(k.task) !== JSON.stringify(task));
+    this.write([...kept, { task, page, at: now }]);
   }
 
-  /** Hands over every pending task and forgets them. */
-  takeAll(): DeferredTask[] {
-    const tasks = this.read();
-    this.write([]);
-    return tasks;
+  /** Hands over the tasks of this page that are still fresh; forgets them and the stale ones, keeps other pages'. */
+  takeFor(page: string, now: number): DeferredTask[] {
+    const fresh = this.read().filter((k) => now - k.at <= DEFERRED_TASK_TTL_MS && k.at <= now);
+    this.write(fresh.filter((k) => k.page !== page));
+    return fresh.filter((k) => k.page === page).map((k) => k.task);
   }
 
   clear(): void {
     this.write([]);
   }
 
-  private read(): DeferredTask[] {
-    if (typeof window === 'undefined') return this.memory;
-    try {
-      const state = JSON.parse(window.localStorage.getItem(PRODUCT_STATE_KEY) ?? '{}') as ProductState;
-      return Array.isArray(state.deferredTasks) ? state.deferredTasks : [];
-    } catch {
-      return [];
+  private read(): KeptTask[] {
+    let stored: unknown[] = this.memory;
+    if (typeof window !== 'undefined') {
+      try {
+        const state = JSON.parse(window.localStorage.getItem(PRODUCT_STATE_KEY) ?? '{}') as ProductState;
+        stored = Array.isArray(state.deferredTasks) ? state.deferredTasks : [];
+      } catch {
+        stored = [];
+      }
     }
+    // Tasks kept before they carried a page and a time (bare tasks) are of no known page: dropped.
+    return stored.filter(isKeptTask);
   }
 
-  private write(tasks: DeferredTask[]): void {
+  private write(tasks: KeptTask[]): void {
     if (typeof window === 'undefined') {
       this.memory = tasks;
       return;
@@ -59,4 +78,10 @@ export class DeferredTasks {
     }
     window.localStorage.setItem(PRODUCT_STATE_KEY, JSON.stringify({ ...state, deferredTasks: tasks }));
   }
+}
+
+function isKeptTask(value: unknown): value is KeptTask {
+  if (typeof value !== 'object' || value === null) return false;
+  const kept = value as Partial<KeptTask>;
+  return typeof kept.page === 'string' && typeof kept.at === 'number' && typeof kept.task === 'object' && kept.task !== null && typeof kept.task.kind === 'string';
 }

@@ -97,18 +97,27 @@ export class RootStore {
    */
   async perform(task: DeferredTask): Promise<void> {
     if (!this.account.signedIn) {
-      this.deferred.add(task);
+      this.deferred.add(task, currentPage(), Date.now());
       this.signIn.open();
       return;
     }
     await this.run(task);
   }
 
-  /** After sign-in: close the overlay (keeping the tasks), refresh what is per reader, run the tasks. */
+  /** After sign-in in the overlay: close it (keeping the tasks), refresh what is per reader, run this page's tasks. */
   async afterSignIn(): Promise<void> {
     runInAction(() => (this.signIn.show = false));
     await Promise.all([this.article.refresh().catch(() => {}), this.column.refresh().catch(() => {}), this.booklet.refresh().catch(() => {})]);
-    for (const task of this.deferred.takeAll()) await this.run(task).catch(() => {});
+    await this.runDeferredHere();
+  }
+
+  /**
+   * Runs the tasks kept for the page now shown, when signed in: on the page load that follows a
+   * sign-in that reloads (the chat app's) and after each navigation (back from `/sign/in/`).
+   */
+  async runDeferredHere(): Promise<void> {
+    if (!this.account.signedIn) return;
+    for (const task of this.deferred.takeFor(currentPage(), Date.now())) await this.run(task).catch(() => {});
   }
 
   private async run(task: DeferredTask): Promise<void> {
@@ -152,4 +161,9 @@ export class RootStore {
       booklet: this.booklet.toJSON(),
     };
   }
+}
+
+/** The path of the page shown (deferred tasks belong to one); none while the server renders. */
+function currentPage(): string {
+  return typeof window === 'undefined' ? '' : window.location.pathname;
 }

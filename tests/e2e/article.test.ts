@@ -49,7 +49,9 @@ describe('liking while signed out, in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Sign in to continue' });
     await dialog.waitFor();
     const stored = await page.evaluate(() => window.localStorage.getItem('zine:state'));
-    expect(JSON.parse(stored ?? '{}')).toEqual({ deferredTasks: [{ kind: 'like', slug: 'the-art-of-the-second-draft' }] });
+    expect(JSON.parse(stored ?? '{}')).toEqual({
+      deferredTasks: [{ task: { kind: 'like', slug: 'the-art-of-the-second-draft' }, page: '/article/the-art-of-the-second-draft/', at: expect.any(Number) }],
+    });
 
     await dialog.getByLabel('E-mail').fill('liker@example.com');
     await dialog.getByLabel('Password').fill('wrong password');
@@ -104,6 +106,46 @@ describe('commenting while signed out, in Chromium', () => {
     expect([...((await posted.textContent()) ?? '')]).toHaveLength(140);
     const rows = await site.server.database.db.selectFrom('comments').selectAll().where('text', 'like', '<b>bold?</b>%').execute();
     expect(rows).toHaveLength(1);
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('deferred tasks after any sign-in (issue 17)', () => {
+  it('runs a like kept before signing in on /sign/in/, back on its page; never a stale one', async () => {
+    const { createPerson, PASSWORD } = await import('../support/people');
+    await createPerson(site.server.database, 'later');
+    const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const problems = watchForErrors(page);
+    const path = '/article/drawing-the-night-market/';
+    await page.goto(`${site.server.origin}${path}`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const likeButton = page.getByRole('button', { name: /^Like · \d+$/ });
+    const before = Number(((await likeButton.textContent()) ?? '').replace(/\D/g, ''));
+    await likeButton.click();
+    await page.getByRole('dialog', { name: 'Sign in to continue' }).waitFor();
+    // A stale task of the same page, kept long ago, and a task of another page.
+    await page.evaluate((here) => {
+      const state = JSON.parse(localStorage.getItem('zine:state') ?? '{}');
+      state.deferredTasks.push({ task: { kind: 'comment', slug: 'drawing-the-night-market', text: 'An old comment', parent: null }, page: here, at: Date.now() - 11 * 60_000 });
+      state.deferredTasks.push({ task: { kind: 'follow', username: 'mei' }, page: '/@mei/', at: Date.now() });
+      localStorage.setItem('zine:state', JSON.stringify(state));
+    }, path);
+
+    // The reader signs in on the sign-in page instead, and is sent back.
+    await page.goto(`${site.server.origin}/sign/in/?next=${encodeURIComponent(path)}`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.getByLabel('E-mail').fill('later@example.com');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${site.server.origin}${path}`);
+    await page.getByRole('button', { name: `Liked · ${before + 1}` }).waitFor();
+    const later = await site.server.database.db.selectFrom('users').select('id').where('username', '=', 'later').executeTakeFirstOrThrow();
+    expect(await site.server.database.db.selectFrom('likes').selectAll().where('user_id', '=', later.id).execute()).toHaveLength(1);
+    expect(await site.server.database.db.selectFrom('comments').selectAll().where('text', '=', 'An old comment').execute()).toEqual([]);
+    // The other page's task waits for its own page.
+    const kept = JSON.parse((await page.evaluate(() => localStorage.getItem('zine:state'))) ?? '{}').deferredTasks as Array<{ page: string }>;
+    expect(kept.map((k) => k.page)).toEqual(['/@mei/']);
     await page.close();
     expect(problems).toEqual([]);
   });

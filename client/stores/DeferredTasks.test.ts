@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFERRED_TASK_TTL_MS, DeferredTasks, PRODUCT_STATE_KEY } from './DeferredTasks';
+
+function fakeStorage(initial: Record<string, string> = {}) {
+  const items = new Map(Object.entries(initial));
+  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value), items };
+}
+
+describe('deferred tasks', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('run only on their own page, once, and not when stale; other pages keep theirs', () => {
+    const storage = fakeStorage();
+    vi.stubGlobal('window', { localStorage: storage });
+    const tasks = new DeferredTasks();
+    tasks.add({ kind: 'like', slug: 'a' }, '/article/a/', 1_000);
+    tasks.add({ kind: 'follow', username: 'ann' }, '/@ann/', 1_000);
+    tasks.add({ kind: 'comment', slug: 'a', text: 'old', parent: null }, '/article/a/', 1_000 - DEFERRED_TASK_TTL_MS - 1);
+    // Survives a reload: it is in storage.
+    expect(new DeferredTasks().takeFor('/sign/in/', 2_000)).toEqual([]);
+    expect(new DeferredTasks().takeFor('/article/a/', 2_000)).toEqual([{ kind: 'like', slug: 'a' }]);
+    expect(tasks.takeFor('/article/a/', 2_000)).toEqual([]);
+    expect(tasks.takeFor('/@ann/', 1_000 + DEFERRED_TASK_TTL_MS + 1)).toEqual([]);
+    expect(JSON.parse(storage.items.get(PRODUCT_STATE_KEY) ?? '{}')).toEqual({ deferredTasks: [] });
+  });
+
+  it('drops tasks kept in the old shape (no page, no time) and keeps the rest of the product state', () => {
+    const storage = fakeStorage({ [PRODUCT_STATE_KEY]: JSON.stringify({ deferredTasks: [{ kind: 'like', slug: 'a' }], other: 1 }) });
+    vi.stubGlobal('window', { localStorage: storage });
+    const tasks = new DeferredTasks();
+    expect(tasks.takeFor('/article/a/', 5)).toEqual([]);
+    expect(JSON.parse(storage.items.get(PRODUCT_STATE_KEY) ?? '{}')).toEqual({ deferredTasks: [], other: 1 });
+  });
+});
