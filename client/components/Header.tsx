@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import type { MouseEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { SIGN_IN_PATH } from '../../shared/constants';
+import { pageTitle } from '../routing/documentTitle';
 import { signInPath } from '../routing/guards';
 import { useStores } from '../stores/context';
 import { NotificationBell } from './NotificationBell';
@@ -9,16 +10,20 @@ import { ProfileMenu } from './ProfileMenu';
 import { useHydrated } from './useHydrated';
 
 /**
- * The standard header (seed 000 §2): back button (inside the app shells, which have no browser
- * chrome) or logo, slogan, the bell and the profile menu; signed out, a Sign In button.
+ * The standard header (seed 000 §2): back button and the page's title (inside the app shells,
+ * which have no browser chrome) or logo and slogan, the bell and the profile menu; signed out,
+ * a Sign In button.
  */
 export const Header = observer(function Header() {
-  const { env, account, signIn } = useStores();
+  const stores = useStores();
+  const { env, account, signIn } = stores;
+  const matches = useMatches();
   const location = useLocation();
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const inAppShell = env.clientType.shell === 'app' || env.clientType.shell === 'miniprogram';
   const showBack = inAppShell && location.pathname !== '/';
+  const title = pageTitle(stores, matches);
   const here = location.pathname + location.search;
   const onSignInPage = location.pathname.startsWith(SIGN_IN_PATH.slice(0, -1));
 
@@ -44,7 +49,8 @@ export const Header = observer(function Header() {
             <span className="site-header__name">{env.siteName}</span>
           </Link>
         )}
-        <p className="site-header__slogan">{env.t('site.slogan')}</p>
+        {/* Beside the back button the page says where the reader is; beside the logo, the slogan (seed 000 §2). */}
+        {showBack && title ? <p className="site-header__title">{title}</p> : <p className="site-header__slogan">{env.t('site.slogan')}</p>}
         <nav className="site-header__account" aria-label={env.t('nav.mainLabel')}>
           {account.signedIn ? <NotificationBell /> : null}
           {account.signedIn && account.username ? (

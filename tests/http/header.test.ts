@@ -30,6 +30,22 @@ describe('the standard header and the profile menu, server-rendered', async () =
     expect(html).toContain('href="/page/service/terms/"');
   });
 
+  it('shows the page title beside the back button in the native app and the mini program, the slogan beside the logo (issue 17)', async () => {
+    const app2 = 'Mozilla/5.0 (iPhone) AppleWebKit/605.1.15 ZineApp/2.1';
+    const mini = 'Mozilla/5.0 (Linux; Android 13) Chrome/116.0 Mobile Safari/537.36 MicroMessenger/8.0.47 miniProgram';
+    for (const ua of [app2, mini]) {
+      const html = (await request(app).get('/page/service/terms/').set('User-Agent', ua).expect(200)).text;
+      expect(html).toContain('class="site-header__back"');
+      expect(html).toContain('class="site-header__title">Terms of Service and Content Policy</p>');
+      expect(html).not.toContain('site-header__slogan');
+      // At the root there is no back button: the logo and the slogan.
+      expect((await request(app).get('/').set('User-Agent', ua)).text).toContain('class="site-header__slogan">');
+    }
+    const browser = (await request(app).get('/page/service/terms/').expect(200)).text;
+    expect(browser).toContain('class="site-header__slogan">Discover the Fun of Creation</p>');
+    expect(browser).not.toContain('site-header__title');
+  });
+
   it('renders the signed-in menu with its items in order, closed, for the reader only', async () => {
     const html = await pageFor('ann');
     const menu = /<div class="profile__menu"[^>]*role="menu"[^>]*hidden="">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '';
