@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFERRED_TASK_TTL_MS, DeferredTasks, PRODUCT_STATE_KEY } from './DeferredTasks';
+import { DEFERRED_TASK_TTL_MS, DeferredTasks } from './DeferredTasks';
+import { PRODUCT_STATE_KEY } from './productState';
 
 function fakeStorage(initial: Record<string, string> = {}) {
   const items = new Map(Object.entries(initial));

@@ -1,3 +1,5 @@
+import { browserStorage, readProductState, updateProductState } from './productState';
+
 /** An action that needed an account, kept until the reader signs in (seed 000 §4). */
 export type DeferredTask =
   | { kind: 'like'; slug: string }
@@ -9,9 +11,6 @@ export type DeferredTask =
   /** A membership plan's Buy on /member; `label` is what the payment panel names (in the reader's language). */
   | { kind: 'buy-membership'; identity: string; label: string };
 
-/** The product state key under which browser storage keeps what must survive a reload. */
-export const PRODUCT_STATE_KEY = 'zine:state';
-
 /** A task older than this is dropped unrun: nobody expects a like or a comment of long ago to land now. */
 export const DEFERRED_TASK_TTL_MS = 10 * 60_000;
 
@@ -21,10 +20,6 @@ export interface KeptTask {
   /** The path of the page it belongs to: it runs only there. */
   page: string;
   at: number;
-}
-
-interface ProductState {
-  deferredTasks?: unknown[];
 }
 
 /**
@@ -52,31 +47,16 @@ export class DeferredTasks {
   }
 
   private read(): KeptTask[] {
-    let stored: unknown[] = this.memory;
-    if (typeof window !== 'undefined') {
-      try {
-        const state = JSON.parse(window.localStorage.getItem(PRODUCT_STATE_KEY) ?? '{}') as ProductState;
-        stored = Array.isArray(state.deferredTasks) ? state.deferredTasks : [];
-      } catch {
-        stored = [];
-      }
-    }
+    const storage = browserStorage();
+    const stored = storage ? (readProductState(storage).deferredTasks ?? []) : this.memory;
     // Tasks kept before they carried a page and a time (bare tasks) are of no known page: dropped.
-    return stored.filter(isKeptTask);
+    return (Array.isArray(stored) ? stored : []).filter(isKeptTask);
   }
 
   private write(tasks: KeptTask[]): void {
-    if (typeof window === 'undefined') {
-      this.memory = tasks;
-      return;
-    }
-    let state: ProductState = {};
-    try {
-      state = JSON.parse(window.localStorage.getItem(PRODUCT_STATE_KEY) ?? '{}') as ProductState;
-    } catch {
-      state = {};
-    }
-    window.localStorage.setItem(PRODUCT_STATE_KEY, JSON.stringify({ ...state, deferredTasks: tasks }));
+    const storage = browserStorage();
+    if (storage) updateProductState(storage, { deferredTasks: tasks });
+    else this.memory = tasks;
   }
 }
 

@@ -1,15 +1,10 @@
 import { action, computed, makeObservable, observable } from 'mobx';
 import { BACKGROUNDS, backgroundIndex, backgroundName, themeOf, THEMES, type Theme, type ThemeName } from '../../../shared/themes';
 import type { EditorDeps } from '../EditorDeps';
+import { browserStorage, readProductState, updateProductState, type ProductStorage } from '../../stores/productState';
 
-/** Where the look's own preferences live (localStorage in the browser). */
-export interface LookStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-}
-
-export const BACKGROUND_KEY = 'zine:editor:background';
-export const TYPING_SOUND_KEY = 'zine:editor:typing-sound';
+/** Where the look's own preferences live: the product state in localStorage (client/stores/productState.ts). */
+export type LookStorage = ProductStorage;
 
 /** Seed 001 §2: index -1 (none) to 9, then back to none. */
 export const NO_BACKGROUND = -1;
@@ -31,8 +26,9 @@ export class LookStore {
     readonly deps: EditorDeps,
     private readonly storage: LookStorage | null = browserStorage(),
   ) {
-    this.backgroundIndex = clampBackground(Number(this.read(BACKGROUND_KEY) ?? NO_BACKGROUND));
-    this.typingSound = this.read(TYPING_SOUND_KEY) === '1';
+    const state = readProductState(storage);
+    this.backgroundIndex = clampBackground(Number(state.backgroundIndex ?? NO_BACKGROUND));
+    this.typingSound = state.typingSound === true;
     makeObservable(this, {
       theme: observable,
       backgroundIndex: observable,
@@ -89,7 +85,7 @@ export class LookStore {
 
   toggleTypingSound(): void {
     this.typingSound = !this.typingSound;
-    this.write(TYPING_SOUND_KEY, this.typingSound ? '1' : '0');
+    updateProductState(this.storage, { typingSound: this.typingSound });
   }
 
   toggleImmersive(): void {
@@ -110,24 +106,9 @@ export class LookStore {
 
   private setBackground(index: number): void {
     this.backgroundIndex = clampBackground(index);
-    this.write(BACKGROUND_KEY, String(this.backgroundIndex));
+    updateProductState(this.storage, { backgroundIndex: this.backgroundIndex });
   }
 
-  private read(key: string): string | null {
-    try {
-      return this.storage?.getItem(key) ?? null;
-    } catch {
-      return null;
-    }
-  }
-
-  private write(key: string, value: string): void {
-    try {
-      this.storage?.setItem(key, value);
-    } catch {
-      // A full or blocked storage only forgets the preference.
-    }
-  }
 }
 
 /** A stored index outside -1..9 (or not a number) is none. */
@@ -135,10 +116,3 @@ export function clampBackground(index: number): number {
   return Number.isInteger(index) && index >= NO_BACKGROUND && index < BACKGROUNDS.length ? index : NO_BACKGROUND;
 }
 
-function browserStorage(): LookStorage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
