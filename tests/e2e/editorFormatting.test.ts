@@ -290,7 +290,7 @@ describe('formatting and images in the editor', () => {
     const sound = page.locator('.look-controls button', { hasText: 'Typing sound' });
     await sound.click();
     expect(await sound.getAttribute('aria-pressed')).toBe('true');
-    expect(await page.evaluate(() => localStorage.getItem('zine:editor:typing-sound'))).toBe('1');
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('zine:state') ?? '{}').typingSound)).toBe(true);
     await page.locator('.ProseMirror').click();
     await page.keyboard.type('ab');
     await page.locator('.look-controls button', { hasText: 'Immersive mode' }).click();
