@@ -98,7 +98,7 @@ export class EditorRoot {
       articleId: () => this.editor.articleId,
       onUpgrade: () => this.prompts.openUpgrade('traffic'),
     });
-    this.pdf = new PdfExportStore(deps);
+    this.pdf = new PdfExportStore(deps, { onUpgrade: () => this.prompts.openUpgrade('pdf') });
     this.booklets = new BookletManagerStore(deps);
     this.syncTheme();
   }

@@ -113,6 +113,25 @@ describe('PDF export in the editor', () => {
     });
   }
 
+  it('opens the member-upgrade prompt with its reason when the month’s exports are used up (issue 17)', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en' });
+    const page = await context.newPage();
+    // The limit's own 403 is expected.
+    const problems = watchForErrors(page, [/status of 403/]);
+    await signIn(context, server.origin);
+    const id = articleIds[`${server.origin}/lake-letters`];
+    // Another tab used the last export meanwhile: the server answers the export with the limit.
+    await page.route(`**/api/pdfs/article/${id}/`, (route) => route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ detail: 'pdf_limit' }) }));
+    await page.goto(`${server.origin}/editor?article=${id}`);
+    await page.waitForSelector('[data-editor-ready="true"]');
+    await page.locator('.ze-pdf-button').click();
+    const prompt = page.getByRole('dialog', { name: 'PDF exports used up' });
+    await prompt.waitFor();
+    expect(await prompt.getByRole('link', { name: 'See membership plans' }).getAttribute('href')).toBe('/member');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('says plainly when the server cannot make PDFs', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en' });
     const page = await context.newPage();

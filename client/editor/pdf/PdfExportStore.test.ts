@@ -71,6 +71,17 @@ describe('PdfExportStore', () => {
     expect(tips.top?.text).toBe('You have used all 3 PDF exports of this month. Upgrade your membership for more.');
   });
 
+  it('opens the upgrade prompt for the PDF limit where the editor has one (issue 17)', async () => {
+    const { api } = fakeApi([{ status: 403, data: { detail: 'pdf_limit' } }]);
+    const tips = new TipsStore();
+    const upgrades: string[] = [];
+    const store = new PdfExportStore({ api, tips, locale: 'en', now: Date.now }, { open: () => {}, onUpgrade: () => upgrades.push('pdf') });
+    await store.exportArticle(7);
+    expect(upgrades).toEqual(['pdf']);
+    expect(tips.top).toBeNull();
+    expect(store.status).toBe('');
+  });
+
   it('says plainly when the server cannot make PDFs', async () => {
     const unavailable = storeWith([], { pdf_limit: 3, pdf_count: 0, remaining: 3, available: false });
     await unavailable.store.loadQuota();

@@ -15,6 +15,8 @@ export interface PdfExportOptions {
   pollMs?: number;
   /** Hands the finished file to the browser (a download). */
   open?: (url: string) => void;
+  /** Opens the member-upgrade prompt for the PDF limit (issue 17: every limit leads to it, with its reason). */
+  onUpgrade?: () => void;
 }
 
 /**
@@ -36,6 +38,7 @@ export class PdfExportStore {
   private pollErrors = 0;
   private readonly pollMs: number;
   private readonly open: (url: string) => void;
+  private readonly onUpgrade: (() => void) | undefined;
 
   constructor(
     private readonly deps: EditorDeps,
@@ -43,6 +46,7 @@ export class PdfExportStore {
   ) {
     this.pollMs = options.pollMs ?? PDF_POLL_MS;
     this.open = options.open ?? downloadInBrowser;
+    this.onUpgrade = options.onUpgrade;
     makeObservable(this, {
       status: observable,
       articleId: observable,
@@ -139,7 +143,9 @@ export class PdfExportStore {
         this.status = '';
       });
       void this.loadQuota();
-      this.deps.tips.push({ text: this.t('limit', { limit: this.quota?.pdf_limit ?? '' }), kind: 'error' });
+      // The upgrade prompt says why and offers the plans; without one, a tip says so.
+      if (this.onUpgrade) this.onUpgrade();
+      else this.deps.tips.push({ text: this.t('limit', { limit: this.quota?.pdf_limit ?? '' }), kind: 'error' });
       return;
     }
     if (status === 503) {
