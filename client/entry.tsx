@@ -14,6 +14,7 @@ import { installLinkPrefetch } from './routing/prefetchLinks';
 import { trackNavigationProgress } from './routing/trackNavigationProgress';
 import { StoresProvider } from './stores/context';
 import { RootStore, type RootSnapshot } from './stores/RootStore';
+import { isRouteHandle } from './routing/pageRoute';
 
 declare global {
   interface Window {
@@ -31,8 +32,8 @@ async function start(): Promise<void> {
   const stores: RootStore = new RootStore(snapshot, catalogue, browserTransport(() => stores.account.id), {
     onApiFailure: (error, request) =>
       tracker.track({ cate: 'api', event: 'request_failed', status: error.status, method: request.method, msg: `${request.path} ${error.message}` }),
+    track: (event) => tracker.track(event),
   });
-  tracker.watchPage();
   const routes = createRoutes(() => stores);
 
   // The router's own hydration data travels as JSON too (CSP: no inline script).
@@ -45,6 +46,14 @@ async function start(): Promise<void> {
   }
   const router = createBrowserRouter(routes);
   trackNavigationProgress(router, stores.ui);
+  // Page events name the page (the route's page module): the load, then each client-side navigation.
+  tracker.watchPage(pageNameOf(router.state.matches));
+  let trackedPath = window.location.pathname;
+  router.subscribe((state) => {
+    if (state.navigation.state !== 'idle' || state.location.pathname === trackedPath) return;
+    trackedPath = state.location.pathname;
+    tracker.track({ cate: 'page', event: 'view', page: pageNameOf(state.matches) });
+  });
   // Tasks kept before a sign-in that left the page (the chat app's reload, /sign/in/) run where they belong.
   router.subscribe((state) => {
     if (state.navigation.state === 'idle' && !state.errors) void stores.runDeferredHere();
@@ -62,6 +71,12 @@ async function start(): Promise<void> {
     </StrictMode>,
   );
   void stores.runDeferredHere();
+}
+
+/** The page module of the deepest matched route (`article`, `home`…), or undefined. */
+function pageNameOf(matches: ReadonlyArray<{ route: { handle?: unknown } }>): string | undefined {
+  for (const match of [...matches].reverse()) if (isRouteHandle(match.route.handle)) return match.route.handle.page;
+  return undefined;
 }
 
 void start();

@@ -13,7 +13,7 @@ export default observer(function PaymentPanel() {
   const stores = useStores();
   const trigger = stores.payment;
   const t = usePaymentTexts();
-  const [store] = useState(() => new PaymentStore(stores.api, browserPlatform(stores.env.clientType.shell)));
+  const [store] = useState(() => new PaymentStore(stores.api, browserPlatform(stores.env.clientType.shell), stores.track));
   const box = useRef<HTMLDivElement>(null);
   const request = trigger.request;
 

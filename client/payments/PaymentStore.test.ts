@@ -52,6 +52,29 @@ describe('PaymentStore', () => {
     expect(onPaid).toHaveBeenCalledOnce();
   });
 
+  it('tracks each step of an order with its id: created, paid; failed and closed (issue 17)', async () => {
+    const events: unknown[] = [];
+    const { api } = fakeBackend({ ...created, 'POST /api/payments/order/o1/wallet/': { status: 200, data: { ...ORDER, status: 'paid' } } });
+    const store = new PaymentStore(api, fakePlatform(), (event) => events.push(event));
+    await store.start(request);
+    await store.payWithWallet();
+    expect(events).toEqual([
+      { cate: 'payment', event: 'order_created', order_id: 'o1' },
+      { cate: 'payment', event: 'order_paid', order_id: 'o1' },
+    ]);
+    events.length = 0;
+    const failing = fakeBackend({ ...created, 'POST /api/payments/order/o1/wallet/': { status: 400, data: { detail: 'Insufficient balance.' } } });
+    const other = new PaymentStore(failing.api, fakePlatform(), (event) => events.push(event));
+    await other.start(request);
+    await other.payWithWallet();
+    other.clear();
+    expect(events).toEqual([
+      { cate: 'payment', event: 'order_created', order_id: 'o1' },
+      { cate: 'payment', event: 'order_failed', order_id: 'o1', msg: 'Insufficient balance.' },
+      { cate: 'payment', event: 'order_closed', order_id: 'o1' },
+    ]);
+  });
+
   it('refuses a second order while one has an id or is being created', async () => {
     const { api, calls } = fakeBackend(created);
     const store = new PaymentStore(api, fakePlatform());

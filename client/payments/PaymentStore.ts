@@ -5,6 +5,7 @@ import type { ApiClient } from '../api/client';
 import { paymentsApi, type PaymentOrder, type WalletBalance, type WechatAppParams } from '../api/payments';
 import { failureText } from './failureText';
 import type { PaymentRequest } from './paymentTrigger';
+import type { TrackingEvent } from '../../shared/tracking';
 
 /** Seed 000 §4 / 001 §4: the payment panel's status tag. */
 export type PaymentStatus =
@@ -43,6 +44,8 @@ export class PaymentStore {
   constructor(
     private readonly api: ApiClient,
     private readonly platform: PaymentPlatform,
+    /** The log service's track action: each step of an order is an event with its id (seed 000 §7). */
+    private readonly track: (event: TrackingEvent) => void = () => {},
   ) {
     makeStoreObservable<PaymentStore, 'setStatus'>(this, {
       status: observableRef,
@@ -171,6 +174,7 @@ export class PaymentStore {
   /** Closing the panel clears the order; after a membership success the page reloads for the new tier. */
   clear(): void {
     const reload = this.status.tag === 'success' && this.request?.reloadAfterSuccess === true;
+    if (this.order && this.status.tag !== 'success') this.track({ cate: 'payment', event: 'order_closed', order_id: this.order.id });
     this.status = { tag: null };
     this.order = null;
     this.balance = null;
@@ -185,5 +189,9 @@ export class PaymentStore {
 
   private setStatus(status: PaymentStatus): void {
     this.status = status;
+    const orderId = this.order?.id;
+    if (status.tag === 'created' && orderId) this.track({ cate: 'payment', event: 'order_created', order_id: orderId });
+    if (status.tag === 'success') this.track({ cate: 'payment', event: 'order_paid', order_id: orderId });
+    if (status.tag === 'failed') this.track({ cate: 'payment', event: 'order_failed', order_id: orderId, msg: status.msg });
   }
 }

@@ -3,6 +3,7 @@ import { articlesApi } from '../api/articles';
 import { ApiClient, type ApiRequestError } from '../api/client';
 import type { ApiRequest, ApiTransport } from '../api/transport';
 import type { Catalogue } from '../i18n/en';
+import type { TrackingEvent } from '../../shared/tracking';
 import { AccountStore, type AccountSnapshot } from './AccountStore';
 import { ArticleStore, type ArticleSnapshot } from './ArticleStore';
 import { BookletStore, type BookletSnapshot } from './BookletStore';
@@ -53,6 +54,8 @@ export class RootStore {
   readonly notifications: NotificationStore;
   /** The same transport without the progress line: calls whose failures the caller reports itself (the editor's saves). */
   readonly quietApi: ApiClient;
+  /** Sends an event to the log service (seed 000 §7). */
+  readonly track: (event: TrackingEvent) => void;
 
   constructor(
     snapshot: Pick<RootSnapshot, 'env'> & Partial<RootSnapshot>,
@@ -64,8 +67,11 @@ export class RootStore {
       alert?: (text: string) => void;
       /** What the browser says about itself, for feedback. */
       probeEnvironment?: EnvironmentProbe;
+      /** The log service's track action (client/tracking/tracker.ts); nothing on the server. */
+      track?: (event: TrackingEvent) => void;
     } = {},
   ) {
+    this.track = hooks.track ?? (() => {});
     this.env = new EnvStore(snapshot.env, catalogue);
     this.ui = new UiStore(snapshot.ui);
     this.api = new ApiClient(transport, (error, request) => {

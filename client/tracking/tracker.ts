@@ -33,10 +33,10 @@ export class Tracker {
     );
   }
 
-  /** Client load, client errors and the server's response time of this page. */
-  watchPage(): void {
+  /** Client load (with the page's name), client errors and the server's response time of this page. */
+  watchPage(page?: string): void {
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-    this.track({ cate: 'page', event: 'load' });
+    this.track({ cate: 'page', event: 'load', page });
     if (navigation) {
       this.track({ cate: 'perf', event: 'server_timing', msg: Math.round(navigation.responseStart - navigation.requestStart) });
     }

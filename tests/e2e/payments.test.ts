@@ -158,6 +158,11 @@ describe('paying in Chromium', () => {
     await panel.getByText('¥78.00').waitFor();
     await panel.getByText(TEXTS.en.order).waitFor();
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('zine:state') ?? '{}').deferredTasks)).toEqual([]);
+    // The order's creation is tracked with its id (issue 17).
+    const order = await site.server.database.db.selectFrom('orders').select('ref').where('user_id', '=', person.id).executeTakeFirstOrThrow();
+    await expect
+      .poll(async () => (await site.server.database.db.selectFrom('tracking_events').select('event').where('order_id', '=', order.ref).execute()).map((e) => e.event))
+      .toContain('order_created');
     await context.close();
     expect(problems).toEqual([]);
   });

@@ -156,7 +156,7 @@ describe('the shell in Chromium', () => {
       .where('sid', '=', session?.value ?? '')
       .execute();
     expect(loads).toHaveLength(1);
-    expect(loads[0]).toMatchObject({ event: 'load', version: '0.6.0', sid: session?.value, uid: user?.value });
+    expect(loads[0]).toMatchObject({ event: 'load', page: 'found', version: '0.6.0', sid: session?.value, uid: user?.value });
   });
 
   it('works at a 375 px mobile width', async () => {
