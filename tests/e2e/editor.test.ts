@@ -56,8 +56,8 @@ function articleIdOf(page: Page): number {
 }
 
 const journeys = [
-  { locale: 'en', width: 1280, saved: 'Saved', modified: 'Modified', offline: 'Offline, kept on this device', conflict: '(conflict copy)' },
-  { locale: 'zh-CN', width: 375, saved: '已保存', modified: '已修改', offline: '离线，已保存在本设备', conflict: '（冲突副本）' },
+  { locale: 'en', width: 1280, saved: 'Saved', modified: 'Modified', offline: 'Offline, kept on this device', conflict: '(conflict copy)', noAnswer: 'Save failed (no answer: kept on this device, retrying)' },
+  { locale: 'zh-CN', width: 375, saved: '已保存', modified: '已修改', offline: '离线，已保存在本设备', conflict: '（冲突副本）', noAnswer: '保存失败 （无响应：已保存在本设备，正在重试）' },
 ] as const;
 
 describe('the editor in Chromium', () => {
@@ -102,6 +102,8 @@ describe('the editor in Chromium', () => {
       await typeAtEnd(page, ' Typed offline one.');
       await page.locator('.ze-topbar button', { hasText: journey.locale === 'en' ? /^Save$/ : /^保存$/ }).click();
       await expect.poll(() => page.locator('.ze-save-status').textContent(), { timeout: 10_000 }).toBe(journey.offline);
+      // The failure is said once, with its cause (issue 17).
+      await page.locator('.ze-tip-error', { hasText: journey.noAnswer }).waitFor();
       await typeAtEnd(page, ' Typed offline two.');
       // Kept on the device meanwhile.
       const kept = await page.evaluate((key) => window.localStorage.getItem(key), `zine:editor:draft:${id}`);

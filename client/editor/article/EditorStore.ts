@@ -412,6 +412,8 @@ export class EditorStore {
     }
     const status = statusOf(error);
     if (status === 0) {
+      // The tip once as the connection goes (seed 001: 'save failed' with the status, 6 s); the retries are quiet.
+      if (this.problem !== 'offline') this.deps.tips.push({ text: this.deps.t('saveFailed', { status: this.deps.t('noAnswer') }), kind: 'error', timeout: ERROR_TIP_TIMEOUT_MS });
       this.problem = 'offline';
       this.scheduleRetry();
       return;
