@@ -13,3 +13,10 @@ export const CONTENT_POLICY_PATH = '/page/service/terms/';
 
 /** The sign-in page; `next` carries the encoded full path the reader wanted. */
 export const SIGN_IN_PATH = '/sign/in/';
+
+/**
+ * The `detail` of a 403 by which a backend asks for a verified phone before an article is
+ * published (real-name rules); the editor then opens its phone-verification prompt. The
+ * embedded backend keeps no phone per account and never sends it (docs/decisions/035).
+ */
+export const PHONE_VERIFICATION_REQUIRED = 'phone_verification_required';

@@ -91,6 +91,7 @@ export class EditorRoot {
       editor: this.editor,
       copyText: options.copyText ?? ((text) => navigator.clipboard.writeText(text)),
       onMarksChanged: (article) => this.list.refreshItem(article),
+      onPhoneVerificationRequired: () => this.prompts.openPhoneVerify(),
     });
     this.format = new FormatStore(deps);
     this.look = new LookStore(deps);

@@ -1,4 +1,5 @@
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { PHONE_VERIFICATION_REQUIRED } from '../../../shared/constants';
 import type { ArticleShareLink, EditableArticle } from '../../../shared/entities';
 import { ApiRequestError, type ApiClient } from '../../api/client';
 import { editorArticlesApi } from '../../api/editorArticles';
@@ -10,11 +11,13 @@ export interface PublishDeps {
   api: ApiClient;
   tips: TipsStore;
   t: EditorTranslate;
-  editor: EditorStore;
+  editor: Pick<EditorStore, 'articleId' | 'tags' | 'updateMeta' | 'applyMeta'>;
   /** Writes text to the clipboard. */
   copyText: (text: string) => Promise<void>;
   /** The article's marks changed (the list shows them). */
   onMarksChanged?: (article: EditableArticle) => void;
+  /** The backend wants a verified phone before publishing: the phone-verification prompt opens. */
+  onPhoneVerificationRequired?: () => void;
 }
 
 /** Issue 7 item 2: public or private, share links (create, revoke, copy), tags. */
@@ -119,6 +122,10 @@ export class PublishStore {
 
   private fail(error: unknown): void {
     const status = error instanceof ApiRequestError ? error.status : 0;
+    if (status === 403 && error instanceof ApiRequestError && error.message === PHONE_VERIFICATION_REQUIRED && this.deps.onPhoneVerificationRequired) {
+      this.deps.onPhoneVerificationRequired();
+      return;
+    }
     this.deps.tips.push({ text: this.deps.t('publishFailed', { status }), kind: 'error', timeout: ERROR_TIP_TIMEOUT_MS });
   }
 }
