@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectLocale, htmlLang, localeFromAcceptLanguage, normaliseLocaleTag, textLocale } from './locale';
+import { htmlLang, normaliseLocaleTag, textLocale } from './locale';
+import { detectLocale, localeFromAcceptLanguage } from './localeDetection';
 
 describe('normaliseLocaleTag', () => {
   it.each([

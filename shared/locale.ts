@@ -1,5 +1,3 @@
-import { parse as parseAcceptLanguage } from 'accept-language-parser';
-
 /** A locale the site detects. `ja` is detected but has no texts of its own. */
 export type Locale = 'en' | 'zh-CN' | 'zh-TW' | 'ja';
 
@@ -14,28 +12,6 @@ export const DEFAULT_LOCALE: Locale = 'en';
 export const LANG_PARAM = '__lang';
 export const LANG_COOKIE = '__lang';
 
-export interface LocaleInputs {
-  /** `__lang` from the query string. */
-  query?: string | null;
-  /** `__lang` cookie: the choice made earlier. */
-  cookie?: string | null;
-  /** The `Accept-Language` header. */
-  acceptLanguage?: string | null;
-}
-
-/**
- * Seed 000 §9: the `__lang` parameter overrides the header (and a stored choice),
- * then the supported `Accept-Language` tag with the highest q wins, default en.
- */
-export function detectLocale(inputs: LocaleInputs): Locale {
-  return (
-    normaliseLocaleTag(inputs.query) ??
-    normaliseLocaleTag(inputs.cookie) ??
-    localeFromAcceptLanguage(inputs.acceptLanguage) ??
-    DEFAULT_LOCALE
-  );
-}
-
 /**
  * Maps one language tag to a supported locale: any tag containing zh-tw or zh-hant
  * gives zh-TW, every other zh tag zh-CN, en and ja are kept; anything else is null.
@@ -47,20 +23,6 @@ export function normaliseLocaleTag(tag: string | null | undefined): Locale | nul
   if (lower === 'zh' || lower.startsWith('zh-')) return 'zh-CN';
   if (lower === 'en' || lower.startsWith('en-')) return 'en';
   if (lower === 'ja' || lower.startsWith('ja-')) return 'ja';
-  return null;
-}
-
-/** The supported tag with the highest quality in an Accept-Language header. */
-export function localeFromAcceptLanguage(header: string | null | undefined): Locale | null {
-  if (!header) return null;
-  const ranked = parseAcceptLanguage(header)
-    .map((language, index) => ({ language, index }))
-    .sort((a, b) => b.language.quality - a.language.quality || a.index - b.index);
-  for (const { language } of ranked) {
-    const tag = [language.code, language.script, language.region].filter(Boolean).join('-');
-    const locale = normaliseLocaleTag(tag);
-    if (locale) return locale;
-  }
   return null;
 }
 

@@ -1,5 +1,5 @@
-import { action, observable, observableRef, runInAction } from 'mobx';
-import { makeStoreObservable } from '../stores/observable';
+// Created by the payment panel only, in the browser: observable as every browser store.
+import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import type { ClientShell } from '../../shared/clientType';
 import type { ApiClient } from '../api/client';
 import { paymentsApi, type PaymentOrder, type WalletBalance, type WechatAppParams } from '../api/payments';
@@ -47,7 +47,7 @@ export class PaymentStore {
     /** The log service's track action: each step of an order is an event with its id (seed 000 §7). */
     private readonly track: (event: TrackingEvent) => void = () => {},
   ) {
-    makeStoreObservable<PaymentStore, 'setStatus'>(this, {
+    makeObservable<PaymentStore, 'setStatus'>(this, {
       status: observableRef,
       order: observableRef,
       balance: observable,

@@ -1,17 +1,17 @@
 import { isObservableProp } from 'mobx';
-import { enableStaticRendering } from 'mobx-react-lite';
 import { afterEach, describe, expect, it } from 'vitest';
+import { storesForServerRendering } from './observable';
 import { UiStore } from './UiStore';
 
 describe('store observability', () => {
-  afterEach(() => enableStaticRendering(false));
+  afterEach(() => storesForServerRendering(false));
 
   it('makes stores observable in the browser', () => {
     expect(isObservableProp(new UiStore(), 'progress')).toBe(true);
   });
 
   it('leaves them plain while the server renders, and they still work', () => {
-    enableStaticRendering(true);
+    storesForServerRendering();
     const ui = new UiStore();
     expect(isObservableProp(ui, 'progress')).toBe(false);
     ui.failProgress('Broken');

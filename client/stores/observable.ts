@@ -1,5 +1,11 @@
 import { makeObservable, type AnnotationsMap, type CreateObservableOptions } from 'mobx';
-import { isUsingStaticRendering } from 'mobx-react-lite';
+
+let serverRendering = false;
+
+/** Called once by the server's rendering (server/render/ssr.tsx): stores made from then on stay plain. */
+export function storesForServerRendering(on = true): void {
+  serverRendering = on;
+}
 
 /**
  * `makeObservable`, except while the server renders: a store lives for one render there and
@@ -11,5 +17,5 @@ export function makeStoreObservable<T extends object, AdditionalKeys extends Pro
   annotations: AnnotationsMap<T, NoInfer<AdditionalKeys>>,
   options?: CreateObservableOptions,
 ): T {
-  return isUsingStaticRendering() ? target : makeObservable<T, AdditionalKeys>(target, annotations, options);
+  return serverRendering ? target : makeObservable<T, AdditionalKeys>(target, annotations, options);
 }

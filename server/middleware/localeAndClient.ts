@@ -1,7 +1,8 @@
 import type { RequestHandler, Response } from 'express';
 import { detectClientType, type ClientType } from '../../shared/clientType';
 import { yearLongCookie } from '../api/cookies';
-import { detectLocale, LANG_COOKIE, LANG_PARAM, normaliseLocaleTag, type Locale } from '../../shared/locale';
+import { LANG_COOKIE, LANG_PARAM, normaliseLocaleTag, type Locale } from '../../shared/locale';
+import { detectLocale } from '../../shared/localeDetection';
 
 /** What a request says of its reader: language, client, and a new language choice to remember. */
 export interface ReaderContext {

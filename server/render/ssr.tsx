@@ -18,6 +18,7 @@ import { createRoutes, type RouteTableOptions } from '../../client/routes';
 import { pageSourceFile } from '../../client/routing/pageModules';
 import { isRouteHandle } from '../../client/routing/pageRoute';
 import { StoresProvider } from '../../client/stores/context';
+import { storesForServerRendering } from '../../client/stores/observable';
 import { RootStore } from '../../client/stores/RootStore';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
@@ -33,6 +34,7 @@ import { pageHead } from '../seo/pageHead';
 import { siteOriginFor } from '../seo/origin';
 
 enableStaticRendering(true);
+storesForServerRendering();
 
 export interface SsrOptions {
   config: Pick<Config, 'env' | 'siteName' | 'publicOrigin' | 'logEndpoint' | 'wechatSdkUrl' | 'appLinks' | 'wechat'>;
