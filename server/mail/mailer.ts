@@ -33,7 +33,10 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
       const info = await (await transport()).sendMail({ from: options.from, ...message });
       await fs.mkdir(options.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
-      await fs.writeFile(path.join(options.outboxDir, name), info.message as Buffer);
+      // Written whole, then renamed into place: whoever reads the outbox never sees half a mail.
+      const file = path.join(options.outboxDir, name);
+      await fs.writeFile(`${file}.part`, info.message as Buffer);
+      await fs.rename(`${file}.part`, file);
     },
   };
 }

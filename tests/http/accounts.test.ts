@@ -315,6 +315,7 @@ describe('password reset', async () => {
   const mails = () =>
     fs
       .readdirSync(outboxDir)
+      .filter((f) => f.endsWith('.eml'))
       .sort()
       .map((f) => fs.readFileSync(path.join(outboxDir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='));
   const linkIn = (mail: string) => /http:\/\/localhost:3000(\/accounts\/reset\/([A-Za-z0-9_-]+)\/)/.exec(mail);
