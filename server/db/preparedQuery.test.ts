@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from './schema';
 import { describe, expect, it } from 'vitest';
 import { testDatabase } from '../../tests/support/testDatabase';
 import { preparedQuery } from './preparedQuery';
@@ -9,7 +10,7 @@ describe('prepared queries', () => {
     for (const [id, key] of [[1, 'feed'], [2, 'article:a'], [3, 'article:b'], [4, 'feed']] as const) {
       await db.insertInto('content_changes').values({ id, key, created_at: id * 10 }).execute();
     }
-    const between = preparedQuery(3, (kdb, low: number, key: string, high: number) =>
+    const query = (kdb: Kysely<DB>, low: number, key: string, high: number) =>
       kdb
         .selectFrom('content_changes')
         .select(['id', 'key'])
@@ -17,18 +18,9 @@ describe('prepared queries', () => {
         .where((eb) => eb.or([eb('key', '=', key), eb('key', '=', 'feed')]))
         .where('created_at', '<', high)
         .where('id', '<', high)
-        .orderBy('id'),
-    );
-    const built = (low: number, key: string, high: number) =>
-      db
-        .selectFrom('content_changes')
-        .select(['id', 'key'])
-        .where('id', '>', low)
-        .where((eb) => eb.or([eb('key', '=', key), eb('key', '=', 'feed')]))
-        .where('created_at', '<', high)
-        .where('id', '<', high)
-        .orderBy('id')
-        .execute();
+        .orderBy('id');
+    const between = preparedQuery(3, query);
+    const built = (low: number, key: string, high: number) => query(db, low, key, high).execute();
     const cases: Array<[number, string, number]> = [[0, 'article:a', 100], [1, 'article:b', 35], [3, 'nothing', 100], [0, "x' or 1=1 --", 100]];
     for (const [low, key, high] of cases) {
       expect(await between.all(db, low, key, high)).toEqual(await built(low, key, high));

@@ -67,6 +67,7 @@ export function ssr(options: SsrOptions): RequestHandler {
   const handler = createStaticHandler(createRoutes(storesOfThisRequest, { extraRoutes: options.extraRoutes }));
   return async (req, res) => {
     const { locale, clientType, nonce } = res.locals;
+    const crawler = isCrawler(req.headers['user-agent']);
     const catalogue = CATALOGUES[textLocale(locale)];
     const stores = new RootStore(
       {
@@ -81,7 +82,7 @@ export function ssr(options: SsrOptions): RequestHandler {
           ...(options.config.appLinks.ios || options.config.appLinks.android ? { appLinks: options.config.appLinks } : {}),
           ...(options.mediaHost ? { mediaHost: options.mediaHost } : {}),
           ...(editorStylesheet ? { editorStylesheet } : {}),
-          ...(isCrawler(req.headers['user-agent']) ? { crawler: true } : {}),
+          ...(crawler ? { crawler: true } : {}),
         },
         account: options.isAnonymous?.(req) ? { info: {}, loaded: true } : undefined,
       },
@@ -105,7 +106,6 @@ export function ssr(options: SsrOptions): RequestHandler {
     }
     concealInternalErrors(context, req.log, options.config.env === 'production');
 
-    const crawler = isCrawler(req.headers['user-agent']);
     // A page for the cache is the same for every anonymous reader: complete, with no inline script and no nonce.
     const cacheSlot = options.renderCache?.slotOf(res);
     const complete = crawler || cacheSlot !== undefined;

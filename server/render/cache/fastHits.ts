@@ -1,15 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import querystring from 'node:querystring';
 import { clientClass } from '../../../shared/clientType';
 import { cookieFromHeader } from '../../../shared/cookieHeader';
 import { isCrawler } from '../../../shared/crawler';
-import { LANG_COOKIE, LANG_PARAM } from '../../../shared/locale';
+import { LANG_COOKIE } from '../../../shared/locale';
 import { CSRF_COOKIE, csrfCookieHeader, SESSION_COOKIE, VALID_CSRF_TOKEN, yearLongCookie } from '../../api/cookies';
 import { newSecret } from '../../api/tokens';
 import type { Logger } from '../../logger';
 import { readerContext, type ReaderContext } from '../../middleware/localeAndClient';
 import { REQUEST_ID_HEADER, requestIdOf } from '../../middleware/requestLogging';
-import { isCachedLang, MAX_URL, type RenderCache } from './renderCache';
+import { cachedLangOf, MAX_URL, type RenderCache } from './renderCache';
 
 /** Paths that are never a page: the API, the build's assets, uploads, fonts. */
 const NOT_PAGES = /^\/(?:api|static|media|fonts)\//;
@@ -46,7 +45,7 @@ export function renderCacheHits(cache: RenderCache, options: FastHitOptions): Fr
     const mark = url.indexOf('?');
     const path = mark < 0 ? url : url.slice(0, mark);
     if (NOT_PAGES.test(path)) return false;
-    const lang = mark < 0 ? undefined : onlyLang(url.slice(mark + 1));
+    const lang = mark < 0 ? undefined : cachedLangOf(url.slice(mark + 1));
     if (lang === null) return false;
     const { headers } = req;
     const cookies = headers.cookie;
@@ -87,16 +86,4 @@ export function renderCacheHits(cache: RenderCache, options: FastHitOptions): Fr
     );
     return true;
   };
-}
-
-/** The `__lang` value of a query that holds nothing else (undefined for an empty query), or null. */
-function onlyLang(search: string): string | undefined | null {
-  // Parsed as Express parses a query, so both sides agree on what the URL says.
-  const query = querystring.parse(search);
-  let lang: string | undefined;
-  for (const [name, value] of Object.entries(query)) {
-    if (name !== LANG_PARAM || !isCachedLang(value)) return null;
-    lang = value;
-  }
-  return lang;
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import querystring from 'node:querystring';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Kysely } from 'kysely';
 import { clientClass } from '../../../shared/clientType';
@@ -47,9 +48,18 @@ const PRUNE_AFTER_MS = 10 * 60_000;
 const CACHED_LANG_VALUES = new Set<string>(['en', 'zh-CN', 'zh-TW', 'ja']);
 export const MAX_URL = 512;
 
-/** Whether a `__lang` value is one a cached page may carry. */
-export function isCachedLang(value: unknown): value is string {
-  return typeof value === 'string' && CACHED_LANG_VALUES.has(value);
+/**
+ * The `__lang` value of a query string that holds nothing else (undefined for an empty query),
+ * or null when the page may not come from the cache. Parsed as Express parses a query, so the
+ * hits answered before Express and the full stack agree on what a URL says.
+ */
+export function cachedLangOf(search: string): string | undefined | null {
+  let lang: string | undefined;
+  for (const [name, value] of Object.entries(querystring.parse(search))) {
+    if (name !== LANG_PARAM || typeof value !== 'string' || !CACHED_LANG_VALUES.has(value)) return null;
+    lang = value;
+  }
+  return lang;
 }
 
 /**
@@ -198,10 +208,9 @@ export class RenderCache {
   keyOf(req: Request, res: Response, anonymous: boolean): string | null {
     if (req.method !== 'GET' && req.method !== 'HEAD') return null;
     if (!anonymous || req.originalUrl.length > MAX_URL) return null;
-    const names = Object.keys(req.query);
-    const lang = req.query[LANG_PARAM];
-    if (names.some((name) => name !== LANG_PARAM)) return null;
-    if (lang !== undefined && !isCachedLang(lang)) return null;
+    const mark = req.originalUrl.indexOf('?');
+    const lang = mark < 0 ? undefined : cachedLangOf(req.originalUrl.slice(mark + 1));
+    if (lang === null) return null;
     return this.keyFor(this.options.originOf(req), res.locals.locale, clientClass(res.locals.clientType), isCrawler(req.headers['user-agent']), req.path, lang);
   }
 
