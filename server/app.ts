@@ -32,7 +32,7 @@ import { requestLogging } from './middleware/requestLogging';
 import { fixedSecurityHeaders, securityHeaders } from './middleware/securityHeaders';
 import { renderCacheHits } from './render/cache/fastHits';
 import { answerFirst, protocolOf } from './render/cache/frontDoor';
-import type { AssetManifest } from './render/manifest';
+import { withAssetBase, type AssetManifest } from './render/manifest';
 import { ssr } from './render/ssr';
 import { wechatSignInPages } from './accounts/wechatSignIn';
 import { seoRoutes } from './seo/routes';
@@ -78,7 +78,7 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
 
-  const csp = { img: [...originsOf(config.logEndpoint), ...mediaCsp.img], connect: mediaCsp.connect, frame: originsOf(config.wechat.openBase), wechatSdkScript: originsOf(config.wechatSdkUrl), chatAppSigning: config.wechat.mp !== undefined };
+  const csp = { assets: originsOf(config.assetBaseUrl), img: [...originsOf(config.logEndpoint), ...mediaCsp.img], connect: mediaCsp.connect, frame: originsOf(config.wechat.openBase), wechatSdkScript: originsOf(config.wechatSdkUrl), chatAppSigning: config.wechat.mp !== undefined };
 
   // 0. Anonymous readers' pages the render cache holds, answered before Express itself.
   if (backend.renderCache) {
@@ -106,7 +106,7 @@ export function createApp(deps: AppDeps): Express {
 
   // 3. gzip for dynamic responses; hashed assets pre-compressed; unhashed public files.
   app.use(gzipCompression());
-  app.use('/static', hashedAssets(config.clientDir));
+  app.use('/static', hashedAssets(config.clientDir, { crossOrigin: config.assetBaseUrl !== undefined }));
   app.use(publicFiles(path.resolve('public')));
   app.use('/fonts', fontFiles());
   for (const handler of backend.log) app.use(handler);
@@ -131,7 +131,7 @@ export function createApp(deps: AppDeps): Express {
   if (renderCache && backend.isAnonymous) app.get('/{*splat}', renderCache.middleware(backend.isAnonymous));
   app.get('/{*splat}', ssr({
       config,
-      manifest: deps.manifest,
+      manifest: withAssetBase(deps.manifest, config.assetBaseUrl),
       transportFor: backend.transportFor,
       isAnonymous: backend.isAnonymous,
       extraRoutes: deps.extraRoutes,

@@ -37,6 +37,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_ORIGIN: 'not a url' })).toThrow(/PUBLIC_ORIGIN/);
   });
 
+  it('takes a folder URL for the built client, without its trailing slash (decision 036)', () => {
+    expect(loadConfig({}).assetBaseUrl).toBeUndefined();
+    expect(loadConfig({ ASSET_BASE_URL: 'https://cdn.example.com/zine/static/' }).assetBaseUrl).toBe('https://cdn.example.com/zine/static');
+    expect(() => loadConfig({ ASSET_BASE_URL: 'https://cdn.example.com/static?v=1' })).toThrow(/ASSET_BASE_URL/);
+    expect(() => loadConfig({ ASSET_BASE_URL: 'ftp://cdn.example.com/static' })).toThrow(/ASSET_BASE_URL/);
+  });
+
   it('takes sandbox payments only on the demo and in development unless the operator turns them on (decision 028)', () => {
     expect(loadConfig({}).paymentsSandbox).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production' }).paymentsSandbox).toBe(true);

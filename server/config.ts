@@ -43,6 +43,11 @@ const schema = z.object({
   SEED: z.enum(['demo', 'none']).default('demo'),
   /** Where the built client (hashed assets and manifest) lives. */
   CLIENT_DIR: z.string().trim().min(1).default('./dist/client'),
+  /**
+   * Where browsers fetch the built client (the editor kernel, the uploader, every page's scripts
+   * and stylesheets) instead of this site's /static: a CDN serving CLIENT_DIR (docs/decisions/036).
+   */
+  ASSET_BASE_URL: optionalUrl.refine((url) => url === undefined || !/[?#]/.test(url), 'must be a folder URL, without ? or #'),
   /** Memory for finished pages of anonymous readers (docs/decisions/009); 0 turns the cache off. */
   RENDER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(400).default(40),
@@ -104,6 +109,8 @@ export type Config = Readonly<{
   dataDir: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   clientDir: string;
+  /** ASSET_BASE_URL without its trailing slash; absent: this site's /static. */
+  assetBaseUrl: string | undefined;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -172,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(c.DATA_DIR),
     logLevel: c.LOG_LEVEL,
     clientDir: path.resolve(c.CLIENT_DIR),
+    assetBaseUrl: c.ASSET_BASE_URL?.replace(/\/+$/, ''),
     databaseUrl: c.DATABASE_URL,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM ?? `${c.SITE_NAME} <no-reply@${hostOf(c.PUBLIC_ORIGIN) ?? 'localhost'}>`,

@@ -14,6 +14,7 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const CROSS_ORIGIN = { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' };
 
 interface AssetFile {
   br: boolean;
@@ -22,9 +23,11 @@ interface AssetFile {
 
 /**
  * The hashed build output under `/static`: served pre-compressed (brotli, then gzip)
- * with an immutable cache header, and a real 404 for a name that is not there.
+ * with an immutable cache header, and a real 404 for a name that is not there. With
+ * `crossOrigin` (pages load them from a CDN that fetches them here, ASSET_BASE_URL), they
+ * say any site may load them: module scripts are fetched with CORS, stylesheets without.
  */
-export function hashedAssets(dir: string): RequestHandler {
+export function hashedAssets(dir: string, options: { crossOrigin?: boolean } = {}): RequestHandler {
   const files = indexAssets(dir);
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -43,6 +46,7 @@ export function hashedAssets(dir: string): RequestHandler {
       'Content-Type': CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream',
       'Cache-Control': IMMUTABLE,
       Vary: 'Accept-Encoding',
+      ...(options.crossOrigin ? CROSS_ORIGIN : {}),
     });
     if (encoding) res.set('Content-Encoding', encoding);
     const onDisk = encoding === 'br' ? `${name}.br` : encoding === 'gzip' ? `${name}.gz` : name;

@@ -8,6 +8,8 @@ import { loadsWechatSdk } from '../../shared/wechatSdk';
 
 /** Origins the pages may reach beyond our own (media host, log endpoint, uploads, WeChat QR frame). */
 export interface CspSources {
+  /** Where the built client's scripts and stylesheets come from when not our /static (ASSET_BASE_URL). */
+  assets?: string[];
   img?: string[];
   connect?: string[];
   frame?: string[];
@@ -63,17 +65,18 @@ function helmetOptions(config: Pick<Config, 'secure'>, sources: CspSources, with
         defaultSrc: ["'self'"],
         scriptSrc: [
           "'self'",
+          ...(sources.assets ?? []),
           ...(withNonce ? [(_req: IncomingMessage, res: ServerResponse) => `'nonce-${nonceOf(res)}'`] : []),
           ...(sources.wechatSdkScript ?? []).map(
             (origin) => (req: IncomingMessage) => (loadsWechatSdk(detectClientType(req.headers['user-agent']).shell, sources.chatAppSigning ?? false) ? origin : ''),
           ),
         ],
-        styleSrc: ["'self'"],
+        styleSrc: ["'self'", ...(sources.assets ?? [])],
         // The editor's inline styles in article HTML (colour, font, size, alignment, indent),
         // already held to an allow-list by the sanitiser; <style> elements stay forbidden.
         styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(sources.img ?? [])],
-        fontSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(sources.assets ?? []), ...(sources.img ?? [])],
+        fontSrc: ["'self'", 'data:', ...(sources.assets ?? [])],
         connectSrc: ["'self'", ...(sources.connect ?? [])],
         frameSrc: ["'self'", 'https://open.weixin.qq.com', ...(sources.frame ?? [])],
         objectSrc: ["'none'"],

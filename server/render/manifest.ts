@@ -42,3 +42,19 @@ export function modulePreloads(manifest: AssetManifest, modules: readonly string
 export function pageStylesheets(manifest: AssetManifest, modules: readonly string[]): string[] {
   return [...manifest.css, ...modules.flatMap((module) => manifest.pageCss[module] ?? [])];
 }
+
+/** The same manifest with its `/static` URLs under another base (ASSET_BASE_URL, a CDN serving CLIENT_DIR). */
+export function withAssetBase(manifest: AssetManifest, base: string | undefined): AssetManifest {
+  if (!base) return manifest;
+  const move = (url: string): string => (url.startsWith(STATIC_PREFIX) ? `${base}/${url.slice(STATIC_PREFIX.length)}` : url);
+  const moveAll = (urls: readonly string[]): string[] => urls.map(move);
+  return {
+    entry: move(manifest.entry),
+    css: moveAll(manifest.css),
+    pageCss: Object.fromEntries(Object.entries(manifest.pageCss).map(([page, urls]) => [page, moveAll(urls)])),
+    modules: Object.fromEntries(Object.entries(manifest.modules).map(([module, urls]) => [module, moveAll(urls)])),
+  };
+}
+
+/** Where the build's manifest says its files are (build.mjs). */
+const STATIC_PREFIX = '/static/';

@@ -9,6 +9,7 @@ import { CLIENT_DIR, testApp } from '../support/testApp';
 
 const app = (await testApp()).app;
 const manifest = loadManifest(CLIENT_DIR);
+const cdnBacked = await testApp({ config: { assetBaseUrl: 'https://cdn.example.com/zine' } });
 
 describe('hashed assets', () => {
   it('serves the entry pre-compressed with brotli and an immutable cache header', async () => {
@@ -34,6 +35,25 @@ describe('hashed assets', () => {
     expect(res.text).not.toContain('<html');
     await request(app).get('/static/manifest.json').expect(404);
     await request(app).get('/static/../package.json').expect(404);
+  });
+
+  it('says any site may load them only when pages load them from a CDN (ASSET_BASE_URL)', async () => {
+    const own = await request(app).get(manifest.entry).expect(200);
+    expect(own.headers['access-control-allow-origin']).toBeUndefined();
+    expect(own.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const pulled = await request(cdnBacked.app).get(manifest.css[0] ?? '').expect(200);
+    expect(pulled.headers['access-control-allow-origin']).toBe('*');
+    expect(pulled.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
+  it('names the CDN in every page address of the built client and in the policy, and nothing of ours under /static', async () => {
+    const page = await request(cdnBacked.app).get('/').expect(200);
+    const urls = [...page.text.matchAll(/(?:src|href)="([^"]+\.(?:js|css))"/g)].map((match) => match[1] ?? '');
+    expect(urls.length).toBeGreaterThan(2);
+    for (const url of urls) expect(url).toMatch(/^https:\/\/cdn\.example\.com\/zine\/[\w-]+\.(js|css)$/);
+    const policy = page.headers['content-security-policy'] ?? '';
+    for (const directive of ['script-src', 'style-src', 'font-src', 'img-src']) expect(policy).toMatch(new RegExp(`${directive} [^;]*https://cdn\\.example\\.com`));
+    expect(policy).not.toMatch(/connect-src [^;]*cdn\.example/);
   });
 
   it('serves the unhashed public files', async () => {
