@@ -25,6 +25,17 @@ const PAGE_STYLESHEETS = { 'client/editor/editor.css': 'client/pages/editor/page
 // loads, is one chunk, so a first visit loads the entry, that chunk and a catalogue.
 const READER_PAGES = ['home', 'found', 'article', 'column', 'column-home', 'column-articles', 'column-collections', 'booklet', 'booklet-overview', 'booklet-chapter'];
 
+// React Router's package exports only its development build (warnings, invariant messages);
+// its production build ships beside it. Both bundles take that one, and react-router-dom (its
+// re-export) is bundled into the server so that Node never loads the development copy beside it
+// (the parts of React Router that import `cookie` are not used; tests/http/serverDependencies.test.ts
+// would fail if they were, that package not being ours).
+const REACT_ROUTER_PRODUCTION = {
+  'react-router/dom': path.resolve('node_modules/react-router/dist/production/dom-export.mjs'),
+  'react-router': path.resolve('node_modules/react-router/dist/production/index.mjs'),
+  'react-router-dom': path.resolve('node_modules/react-router-dom/dist/index.mjs'),
+};
+
 const stylesheetOptions = {
   entryPoints: ['client/styles/app.css', ...Object.keys(PAGE_STYLESHEETS)],
   outdir: CLIENT_DIR,
@@ -46,6 +57,7 @@ const serverOptions = {
   format: 'esm',
   target: 'node20',
   packages: 'external',
+  alias: REACT_ROUTER_PRODUCTION,
   sourcemap: 'linked',
   jsx: 'automatic',
   logLevel: 'warning',
@@ -73,6 +85,7 @@ function scriptOptions(codeSplitting) {
   return {
     input: { entry: ENTRY },
     platform: 'browser',
+    resolve: { alias: REACT_ROUTER_PRODUCTION },
     // The entry exports nothing; grouping without dependencies (below) needs this said.
     preserveEntrySignatures: 'allow-extension',
     logLevel: 'warn',
