@@ -37,6 +37,13 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
+/**
+ * The version of the rules above. Stored content records the version it was cleaned by
+ * (`articles.content_rules`); raise this when the rules change and every article is cleaned
+ * again once, at its next read (server/content/readerHtml.ts).
+ */
+export const ARTICLE_HTML_RULES = 1;
+
 export function sanitizeArticleHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS);
 }

@@ -105,6 +105,8 @@ export interface ArticlesTable {
   cover_url: string;
   /** Sanitised HTML. */
   content: string;
+  /** The version of the HTML rules `content` was cleaned by; 0: not yet (migration 020). */
+  content_rules: Generated<number>;
   theme: string;
   style: string;
   word_count: number;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { plainTextExcerpt } from '../../shared/seoMeta';
 import { readablePublicArticles } from '../api/articles/publicList';
 import { paidChapterArticleIds } from '../api/booklets/paywall';
-import { sanitizeArticleHtml } from '../content/sanitize';
+import { readerHtml } from '../content/readerHtml';
 import type { DB } from '../db/schema';
 
 /** How many articles a column's feed carries. */
@@ -42,7 +42,7 @@ export async function columnFeed(db: Kysely<DB>, username: string, now: number):
   const [rows, paid] = await Promise.all([
     readablePublicArticles(db, now)
       .where('articles.author_id', '=', owner.id)
-      .select(['articles.id', 'articles.slug', 'articles.title', 'articles.description', 'articles.content', 'articles.created_at', 'articles.modified_at'])
+      .select(['articles.id', 'articles.slug', 'articles.title', 'articles.description', 'articles.content', 'articles.content_rules', 'articles.created_at', 'articles.modified_at'])
       .orderBy('articles.created_at', 'desc')
       .orderBy('articles.id', 'desc')
       .limit(FEED_SIZE)
@@ -52,9 +52,9 @@ export async function columnFeed(db: Kysely<DB>, username: string, now: number):
   return {
     username: owner.username,
     description: owner.description,
-    items: rows.map((row) => {
+    items: await Promise.all(rows.map(async (row) => {
       const locked = paid.has(Number(row.id));
-      const content = locked ? null : sanitizeArticleHtml(row.content);
+      const content = locked ? null : await readerHtml(db, { id: Number(row.id), content: row.content, content_rules: row.content_rules });
       return {
         slug: row.slug,
         title: row.title,
@@ -63,6 +63,6 @@ export async function columnFeed(db: Kysely<DB>, username: string, now: number):
         published: Number(row.created_at),
         modified: Number(row.modified_at),
       };
-    }),
+    })),
   };
 }

@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { UserDirectory } from '../../server/api/accounts/users';
+import { readerHtml } from '../../server/content/readerHtml';
+import { ARTICLE_HTML_RULES } from '../../server/content/sanitize';
 import type { Database } from '../../server/db/connection';
 import { writeArticle as writeArticleRow, writtenAgo, type ArticleOverrides } from '../support/articles';
 import { createPerson, PASSWORD } from '../support/people';
@@ -44,6 +46,25 @@ describe('reading an article', async () => {
     const res = await request(app).get('/api/article/open-letter/').expect(200);
     expect(res.body).toMatchObject({ slug: 'open-letter', title: `Hello ${XSS}`, author: { username: 'ann', column: '/@ann/' } });
     expect(res.body.content).toBe('<p style="color:#c2410c">Kept</p><img src="x" loading="lazy" decoding="async" />');
+  });
+
+  it('cleans HTML stored by an older rule set once, at its first read, and then serves it as stored', async () => {
+    const id = await writeArticle(database, ann.id, 'stored-raw', { content: '<p onclick="x()">Raw</p><script>alert(1)</script>' });
+    const first = await request(app).get('/api/article/stored-raw/').expect(200);
+    expect(first.body.content).toBe('<p>Raw</p>');
+    const stored = await database.db.selectFrom('articles').select(['content', 'content_rules']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ content: '<p>Raw</p>', content_rules: ARTICLE_HTML_RULES });
+    // Cleaned by today's rules: read as stored, without cleaning it again.
+    await database.db.updateTable('articles').set({ content: '<p>As <b>stored</b></p>' }).where('id', '=', id).execute();
+    expect((await request(app).get('/api/article/stored-raw/').expect(200)).body.content).toBe('<p>As <b>stored</b></p>');
+  });
+
+  it('never writes its cleaned HTML over a save that landed meanwhile', async () => {
+    const id = await writeArticle(database, ann.id, 'saved-meanwhile', { content: '<p>Old<script>x</script></p>' });
+    await database.db.updateTable('articles').set({ content: '<p>New</p>', content_rules: ARTICLE_HTML_RULES }).where('id', '=', id).execute();
+    expect(await readerHtml(database.db, { id, content: '<p>Old<script>x</script></p>', content_rules: 0 })).toBe('<p>Old</p>');
+    const stored = await database.db.selectFrom('articles').select('content').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(stored.content).toBe('<p>New</p>');
   });
 
   it.each([

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { EditableArticle } from '../../../shared/entities';
 import { contentChanged, type ContentKey } from '../../content/changes';
-import { sanitizeArticleHtml } from '../../content/sanitize';
+import { ARTICLE_HTML_RULES, sanitizeArticleHtml } from '../../content/sanitize';
 import type { ArticlesTable, DB, User } from '../../db/schema';
 import { guessLanguage } from './authoringLanguage';
 import type { CreateArticleInput, UpdateArticleInput } from './authoringSchemas';
@@ -35,6 +35,7 @@ export async function createArticle(db: Kysely<DB>, input: CreateArticleInput, c
         description: input.description ?? '',
         cover_url: input.cover_url ?? '',
         content,
+        content_rules: ARTICLE_HTML_RULES,
         theme: input.theme ?? 'default',
         style: input.style ?? '',
         word_count: input.word_count ?? 0,
@@ -77,6 +78,7 @@ export async function updateArticle(db: Kysely<DB>, id: number, input: UpdateArt
       description: input.description,
       cover_url: input.cover_url,
       content,
+      content_rules: content === undefined ? undefined : ARTICLE_HTML_RULES,
       theme: input.theme,
       style: input.style,
       word_count: input.word_count,

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { articleErrorStatus, type ArticleErrorReason } from '../../../shared/articleErrors';
 import { columnPath } from '../../../shared/column';
 import type { ArticleDetail } from '../../../shared/entities';
-import { sanitizeArticleHtml } from '../../content/sanitize';
+import { readerHtml } from '../../content/readerHtml';
 import { lockingBooklet } from '../booklets/paywall';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { DB, User } from '../../db/schema';
@@ -85,8 +85,8 @@ export async function readArticle(
       title: row.title,
       description: locked ? '' : row.description,
       cover_url: row.cover_url,
-      // Sanitised on save and again here, on the way out (DESIGN §7).
-      content: locked ? '' : sanitizeArticleHtml(row.content),
+      // Cleaned on save; rows older than today's rules are cleaned here, once (decision 033).
+      content: locked ? '' : await readerHtml(db, row),
       theme: row.theme,
       style: row.style,
       word_count: row.word_count,

@@ -18,6 +18,7 @@ import { authoring } from './013_authoring';
 import { orders } from './018_orders';
 import { ledger } from './017_ledger';
 import { redeem } from './019_redeem';
+import { contentRules } from './020_content_rules';
 
 /** Every migration, in order. Never edit one that has landed: add the next number. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -40,5 +41,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '018_orders': orders(engine),
     '017_ledger': ledger(engine),
     '019_redeem': redeem(engine),
+    '020_content_rules': contentRules(),
   };
 }

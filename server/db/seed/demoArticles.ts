@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { ArticlesTable, DB } from '../schema';
+import { ARTICLE_HTML_RULES, sanitizeArticleHtml } from '../../content/sanitize';
 
 /** What differs between the demo's articles; the rest is the same for every one. */
 export type DemoArticleRow = Omit<
@@ -13,6 +14,9 @@ export async function insertDemoArticle(db: Kysely<DB>, article: DemoArticleRow,
     .insertInto('articles')
     .values({
       ...article,
+      // Cleaned as a save cleans it, so that reads serve it as stored.
+      content: sanitizeArticleHtml(article.content),
+      content_rules: ARTICLE_HTML_RULES,
       client_modify_date: written,
       visibility: 'public',
       moderation: 'none',
