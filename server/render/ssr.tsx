@@ -11,6 +11,7 @@ import {
   type StaticHandlerContext,
 } from 'react-router-dom';
 import { isCrawler } from '../../shared/crawler';
+import { matchedRoutesOf } from './matchedRoutes';
 import { loadsWechatSdk } from '../../shared/wechatSdk';
 import { textLocale } from '../../shared/locale';
 import { CATALOGUE_MODULES } from '../../client/i18n/loadCatalogue';
@@ -65,6 +66,7 @@ export function ssr(options: SsrOptions): RequestHandler {
   // compilation and flattening were a tenth of a page's CPU (issue 15). The loaders find the
   // request's stores through async context.
   const handler = createStaticHandler(createRoutes(storesOfThisRequest, { extraRoutes: options.extraRoutes }));
+  const matchedRoutes = matchedRoutesOf();
   return async (req, res) => {
     const { locale, clientType, nonce } = res.locals;
     const crawler = isCrawler(req.headers['user-agent']);
@@ -130,7 +132,7 @@ export function ssr(options: SsrOptions): RequestHandler {
         state: stores,
         routerData: routerHydrationData(ctx),
       });
-      const router = createStaticRouter(handler.dataRoutes, ctx);
+      const router = createStaticRouter(matchedRoutes(ctx.matches), ctx);
       const send = () => {
         res.status(status);
         res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
