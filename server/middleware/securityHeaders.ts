@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import { pooledRandomBytes } from '../pooledRandom';
 import { detectClientType } from '../../shared/clientType';
 import type { Config } from '../config';
 import { loadsWechatSdk } from '../../shared/wechatSdk';
@@ -22,7 +22,7 @@ export interface CspSources {
 /** A fresh nonce per response, then helmet with a strict CSP: no inline script without it, no unsafe-inline. */
 export function securityHeaders(config: Pick<Config, 'secure'>, sources: CspSources = {}): RequestHandler[] {
   const nonce: RequestHandler = (_req, res, next) => {
-    res.locals.nonce = randomBytes(16).toString('base64');
+    res.locals.nonce = pooledRandomBytes(16).toString('base64');
     next();
   };
   return [nonce, helmet(helmetOptions(config, sources, true))];
