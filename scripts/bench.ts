@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   fs.writeFileSync(path.join(CLIENT_DIR, `${CEILING_FILE}.gz`), gzipped);
   const rows: Row[] = [];
   const memory: RssSamples[] = [];
-  let ttfb = Infinity;
+  let ttfb: number;
   try {
     server = await startServer(dataDir);
     const session = await signIn(server.origin);

@@ -146,7 +146,7 @@ export class PdfExporter {
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return;
 
-    let file = '';
+    const file = `${id}-${randomBytes(8).toString('hex')}.pdf`;
     try {
       const html = await this.documentOf(id, origin);
       const bytes = await renderer.render({
@@ -154,7 +154,6 @@ export class PdfExporter {
         fetchAsset: siteAssetFetcher({ internalOrigin: origin, aliases: this.options.aliases, mediaOrigins: this.options.mediaOrigins, maxBytes: MAX_ASSET_BYTES, timeoutMs: ASSET_TIMEOUT_MS }),
         timeoutMs: this.options.jobTimeoutMs,
       });
-      file = `${id}-${randomBytes(8).toString('hex')}.pdf`;
       await writeAtomically(this.filePath(file), bytes);
     } catch (error) {
       logger.warn({ err: error, exportId: id }, 'PDF export failed');

@@ -15,7 +15,7 @@ import { createMailer } from '../../server/mail/mailer';
 import { LocalMediaStore } from '../../server/media/mediaStore';
 import { createSmsSender } from '../../server/sms/sender';
 import { writeArticle } from '../support/articles';
-import { createPerson, PASSWORD } from '../support/people';
+import { PASSWORD } from '../support/people';
 import { cookieValue, Visitor } from '../support/session';
 import { bookletFixture } from './booklets.fixture';
 import { testApp } from '../support/testApp';

@@ -2,7 +2,7 @@ import type { Transaction } from '@tiptap/pm/state';
 import type { Editor } from '@tiptap/react';
 import { useEditorState } from '@tiptap/react';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 import { useDismiss } from '../../components/useDismiss';
 import { chooseImages } from '../images/chooseImages';
 import type { FormatStore } from './FormatStore';

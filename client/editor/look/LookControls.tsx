@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { BACKGROUNDS } from '../../../shared/themes';
 import { useDismiss } from '../../components/useDismiss';
 import { useStores } from '../../stores/context';

@@ -19,9 +19,10 @@ export default function EditorPage() {
   const [failed, setFailed] = useState(false);
   const t = editorTexts(stores.env.textLocale);
 
+  const { editorStylesheet, textLocale } = stores.env;
   useEffect(() => {
     let live = true;
-    ensureEditorStylesheet(stores.env.editorStylesheet);
+    ensureEditorStylesheet(editorStylesheet);
     loadEditorScreen().then(
       (module) => {
         if (live) setScreen(() => module.default);
@@ -29,14 +30,13 @@ export default function EditorPage() {
       () => {
         if (!live) return;
         setFailed(true);
-        window.alert(t('moduleNotFound'));
+        window.alert(editorTexts(textLocale)('moduleNotFound'));
       },
     );
     return () => {
       live = false;
     };
-    // Once per mount: the texts of one locale never change while the page is open.
-  }, []);
+  }, [editorStylesheet, textLocale]);
 
   if (Screen) return <Screen />;
   return (

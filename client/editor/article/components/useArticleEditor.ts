@@ -1,7 +1,7 @@
 import { EditorState } from '@tiptap/pm/state';
 import { useEditor, type Editor } from '@tiptap/react';
 import { reaction } from 'mobx';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { editorExtensions } from '../../format/extensions';
 import type { EditorStore } from '../EditorStore';
 import { countWords } from '../wordCount';
@@ -25,7 +25,8 @@ export function useArticleEditor(store: EditorStore, placeholder: string): Edito
   const pending = useRef<Editor | null>(null);
   const pendingSince = useRef(0);
 
-  const flush = () => {
+  // Reads refs and the store only: the same function while the store is the same.
+  const flush = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     const editor = pending.current;
@@ -34,7 +35,7 @@ export function useArticleEditor(store: EditorStore, placeholder: string): Edito
     const content = editor.getHTML();
     if (content === store.fields.content) return;
     store.change({ content, word_count: countWords(editor.getText()) });
-  };
+  }, [store]);
 
   const editor = useEditor({
     extensions: editorExtensions({ placeholder }),
@@ -55,11 +56,10 @@ export function useArticleEditor(store: EditorStore, placeholder: string): Edito
     },
   });
 
-  // flush reads refs only, so the one made on the first render serves for good.
   useEffect(() => {
     store.setViewFlusher(flush);
     return () => store.setViewFlusher(() => {});
-  }, [store]);
+  }, [store, flush]);
 
   useEffect(() => {
     if (!editor) return;
@@ -87,6 +87,6 @@ export function useArticleEditor(store: EditorStore, placeholder: string): Edito
     };
   }, [editor, store]);
 
-  useEffect(() => () => flush(), []);
+  useEffect(() => () => flush(), [flush]);
   return editor;
 }
