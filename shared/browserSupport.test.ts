@@ -71,8 +71,12 @@ describe('browserSupport (seed 001 §2, docs/decisions/010)', () => {
     expect(browserSupport(undefined)).toEqual({ supported: true });
   });
 
-  it('calls an unknown agent unsupported', () => {
+  it('calls an unknown browser unsupported', () => {
     expect(browserSupport('Lynx/2.9.0 libwww-FM/2.14').supported).toBe(false);
-    expect(browserSupport('curl/8.5.0').supported).toBe(false);
+    expect(browserSupport('Mozilla/5.0 (X11; Linux x86_64; rv:115.0) Gecko/20100101 Goanna/6.5 PaleMoon/33.0').supported).toBe(false);
+  });
+
+  it('leaves scripts alone: isbot counts them as robots, which get no notice', () => {
+    expect(browserSupport('curl/8.5.0').supported).toBe(true);
   });
 });

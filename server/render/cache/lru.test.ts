@@ -38,4 +38,18 @@ describe('the page LRU', () => {
     lru.set('big', page(300, ['feed']));
     expect(lru.size).toBe(0);
   });
+
+  it('indexes a replaced page by its new content keys only', () => {
+    const lru = new PageLru(10_000);
+    lru.set('article', page(30, ['article:x', 'author:ann']));
+    lru.set('article', page(30, ['article:x', 'author:ben']));
+    expect(lru.dropContent(['author:ann'])).toBe(0);
+    expect(lru.dropContent(['author:ben'])).toBe(1);
+    expect(lru.bytes).toBe(0);
+    lru.set('article', page(30, ['article:x']));
+    lru.clear();
+    lru.set('other', page(30, ['feed']));
+    expect(lru.dropContent(['article:x'])).toBe(0);
+    expect(lru.size).toBe(1);
+  });
 });
