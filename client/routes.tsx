@@ -20,8 +20,6 @@ export const STATIC_PAGES = [
   { path: 'withdraw/rules', id: 'static-withdraw-rules' },
 ] as const;
 
-const SIGNED_IN = ['signIn'] as const;
-
 /** The whole route table of seed 000 §2; every page is lazy. Paths match with and without a trailing slash. */
 export function createRoutes(getStores: () => RootStore, options: RouteTableOptions = {}): RouteObject[] {
   const page = (name: Parameters<typeof pageRoute>[1], opts?: Parameters<typeof pageRoute>[2]) =>
@@ -41,14 +39,14 @@ export function createRoutes(getStores: () => RootStore, options: RouteTableOpti
       children: [
         { index: true, ...page('home') },
         { path: 'business', ...page('business') },
-        { path: 'editor', ...page('editor', { guards: SIGNED_IN }) },
+        { path: 'editor', ...page('editor') },
         { path: 'found', ...page('found') },
         { path: 'member', ...page('member') },
         { path: 'apps/download', ...page('apps-download') },
         { path: 'h5/sms_code', ...page('h5-sms-code') },
-        { path: 'profile/notification', ...page('profile-notification', { guards: SIGNED_IN }) },
-        { path: 'profile/wallet', ...page('profile-wallet', { guards: SIGNED_IN }) },
-        { path: 'profile/orders', ...page('profile-orders', { guards: SIGNED_IN }) },
+        { path: 'profile/notification', ...page('profile-notification') },
+        { path: 'profile/wallet', ...page('profile-wallet') },
+        { path: 'profile/orders', ...page('profile-orders') },
         { path: 'reseller/digital_lizhi', ...page('reseller-digital-lizhi') },
         { path: 'reseller/redeem', ...page('reseller-redeem') },
         { path: 'sign/in', ...page('sign-in') },
@@ -59,7 +57,7 @@ export function createRoutes(getStores: () => RootStore, options: RouteTableOpti
         { path: 'page/guide', ...page('static', { id: 'static-guide', titleKey: 'screen.static-guide.title' }) },
         { path: 'accounts/referral/:code?', ...page('referral') },
         { path: 'accounts/reset/:token', ...page('password-reset') },
-        { path: 'article/:slug/review', ...page('article-review', { guards: SIGNED_IN }) },
+        { path: 'article/:slug/review', ...page('article-review') },
         { path: 'article/:slug?', ...page('article', { validate: (p) => !!p.slug }) },
         {
           path: 'booklet/:slug?',

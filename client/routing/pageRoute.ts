@@ -4,7 +4,7 @@ import type { MessageKey } from '../i18n/en';
 import type { RootStore } from '../stores/RootStore';
 import { runGuards } from './guards';
 import { loadChunk } from './loadChunk';
-import { PAGE_MODULES, type PageModule, type PageName } from './pageModules';
+import { pageFacts, type PageModule, type PageName } from './pageModules';
 
 export interface RouteHandle {
   page: PageName;
@@ -15,7 +15,7 @@ export interface PageRouteOptions {
   /** Route id; defaults to the page name (pages used by several routes need their own). */
   id?: string;
   titleKey?: MessageKey;
-  /** Named guards (seed 000 §2), run before the page's loader. */
+  /** Guards instead of the page's declared ones (client/routing/pageModules.ts); tests use it. */
   guards?: readonly string[];
   /** The route's validity check: false renders the 404 screen. */
   validate?: (params: Params) => boolean;
@@ -35,7 +35,7 @@ export function pageRoute(getStores: () => RootStore, page: PageName, options: P
     id: options.id ?? page,
     handle,
     lazy: async () => {
-      const load: () => Promise<PageModule> = PAGE_MODULES[page];
+      const load: () => Promise<PageModule> = pageFacts(page).module;
       const module = await loadChunk(load);
       return {
         Component: module.default,
@@ -44,7 +44,7 @@ export function pageRoute(getStores: () => RootStore, page: PageName, options: P
             throw data('Not Found', { status: 404, statusText: 'Not Found' });
           }
           const stores = getStores();
-          await withBackendStatus(runGuards(options.guards ?? [], { stores, request }));
+          await withBackendStatus(runGuards(options.guards ?? pageFacts(page).guards ?? [], { stores, request }));
           await withBackendStatus(module.loader?.({ stores, params, request }));
           return null;
         },

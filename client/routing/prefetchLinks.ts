@@ -1,7 +1,7 @@
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { shouldPrefetch, type ConnectionInfo } from '../../shared/mediaImage';
 import { isRouteHandle } from './pageRoute';
-import { PAGE_MODULES } from './pageModules';
+import { pageFacts } from './pageModules';
 
 /**
  * Loads a page's code when the pointer rests on or a finger touches a link to it, so the
@@ -20,7 +20,7 @@ export function installLinkPrefetch(routes: RouteObject[]): void {
     seen.add(pathname);
     for (const match of matchRoutes(routes, pathname) ?? []) {
       const handle = match.route.handle;
-      if (isRouteHandle(handle)) void PAGE_MODULES[handle.page]().catch(() => {});
+      if (isRouteHandle(handle)) void pageFacts(handle.page).module().catch(() => {});
     }
   };
   document.addEventListener('pointerover', prefetch, { passive: true });

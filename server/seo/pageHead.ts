@@ -3,7 +3,7 @@ import { canonicalPathname, ogLocale, PERSONAL_QUERY_PARAMS, type PageMeta, type
 import en from '../../client/i18n/en';
 import type { MessageKey } from '../../client/i18n/en';
 import { documentTitle, type TitleMatch } from '../../client/routing/documentTitle';
-import type { PageName } from '../../client/routing/pageModules';
+import { isIndexable, pageFacts, type PageName } from '../../client/routing/pageModules';
 import { isRouteHandle } from '../../client/routing/pageRoute';
 import type { RootStore } from '../../client/stores/RootStore';
 
@@ -31,23 +31,6 @@ export interface HeadMeta {
   jsonLd: JsonLd | null;
 }
 
-/** Pages that are personal, transactional or unfinished: never in a search index. */
-const NOINDEX_PAGES: ReadonlySet<PageName> = new Set<PageName>([
-  'sign-in',
-  'editor',
-  'profile-notification',
-  'profile-wallet',
-  'article-review',
-  'password-reset',
-  'referral',
-  'redeem',
-  'h5-sms-code',
-  'short-link',
-  'reseller-redeem',
-]);
-
-const WEBSITE_PAGES: ReadonlySet<PageName> = new Set<PageName>(['home', 'found']);
-
 export interface PageHeadInput {
   stores: RootStore;
   matches: readonly TitleMatch[];
@@ -67,12 +50,12 @@ export function pageHead({ stores, matches, url, origin, errorStatus }: PageHead
   const meta: PageMeta | null = errorStatus === undefined ? stores.ui.metaFor(url.pathname) : null;
   const personal = PERSONAL_QUERY_PARAMS.some((name) => url.searchParams.has(name));
   const noindex =
-    errorStatus !== undefined || personal || meta?.noindex === true || (handle !== undefined && NOINDEX_PAGES.has(handle.page));
+    errorStatus !== undefined || personal || meta?.noindex === true || (handle !== undefined && !isIndexable(handle.page));
   const path = meta?.canonicalPath ?? canonicalPathname(url.pathname);
   const pageUrl = `${origin}${path}`;
   const description = meta?.description ?? defaultDescription(stores, handle?.page);
   const structured: PageMeta['structured'] =
-    meta?.structured ?? (handle && WEBSITE_PAGES.has(handle.page) ? { type: 'WebSite' } : { type: 'WebPage' });
+    meta?.structured ?? (handle && pageFacts(handle.page).website ? { type: 'WebSite' } : { type: 'WebPage' });
   const resolved: PageMeta = { path, title: meta?.title ?? title, description, type: 'website', ...meta, structured };
   const site = { origin, name: env.siteName, logo: '/favicon.svg', language: env.htmlLang };
   return {

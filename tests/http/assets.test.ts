@@ -3,7 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { loadManifest } from '../../server/render/manifest';
-import { PAGE_MODULES, pageSourceFile, type PageName } from '../../client/routing/pageModules';
+import { PAGES, pageSourceFile, type PageName } from '../../client/routing/pageModules';
 import { CATALOGUE_MODULES } from '../../client/i18n/loadCatalogue';
 import { CLIENT_DIR, testApp } from '../support/testApp';
 
@@ -64,7 +64,7 @@ describe('hashed assets', () => {
   });
 
   it('has a chunk for every page and catalogue, and keeps server code out', () => {
-    for (const name of Object.keys(PAGE_MODULES) as PageName[]) {
+    for (const name of Object.keys(PAGES) as PageName[]) {
       expect(manifest.modules[pageSourceFile(name)], name).toBeDefined();
     }
     for (const file of Object.values(CATALOGUE_MODULES)) expect(manifest.modules[file], file).toBeDefined();

@@ -493,10 +493,10 @@ describe('search engines and sharing', async () => {
       },
     );
 
-    it('marks the signed-in pages noindex, the author’s review page included', async () => {
+    it('marks the signed-in pages noindex, the author’s review page included: noindex follows from the guard', async () => {
       const visitor = new Visitor(app);
       await visitor.signIn('ann@example.com', PASSWORD);
-      for (const path of ['/editor', '/profile/wallet', '/profile/notification', '/article/open-letter/review', '/article/my-secret/review']) {
+      for (const path of ['/editor', '/profile/wallet', '/profile/notification', '/profile/orders', '/article/open-letter/review', '/article/my-secret/review']) {
         const res = await visitor.get(path);
         expect(res.status).toBe(200);
         expect(metaContent(res.text, 'robots')).toBe('noindex');

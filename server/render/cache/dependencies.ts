@@ -1,10 +1,10 @@
 import { matchRoutes } from 'react-router-dom';
 import { createRoutes } from '../../../client/routes';
+import { pageFacts } from '../../../client/routing/pageModules';
+import { isRouteHandle } from '../../../client/routing/pageRoute';
 import { columnUsername } from '../../../shared/column';
 import type { ContentKey } from '../../content/changes';
 
-/** The leaf routes whose pages the cache keeps. */
-const CACHED_ROUTES = new Set(['home', 'found', 'article', 'column-home', 'column-articles', 'column-collections', 'booklet-overview']);
 
 const routeTable = createRoutes(() => {
   throw new Error('the route table is only matched here, never loaded');
@@ -14,12 +14,12 @@ const routeTable = createRoutes(() => {
 const matched = new Map<string, boolean>();
 const MATCHED_PATHS = 2000;
 
-/** Whether a path is one of the cached kinds of page, so a miss renders complete for the cache (else it streams). */
+/** Whether a path is a page declared `cached` (client/routing/pageModules.ts), so a miss renders complete for the cache (else it streams). */
 export function isCachedRoute(path: string): boolean {
   let cached = matched.get(path);
   if (cached === undefined) {
-    const leaf = matchRoutes(routeTable, path)?.at(-1)?.route.id;
-    cached = leaf !== undefined && CACHED_ROUTES.has(leaf);
+    const handle: unknown = matchRoutes(routeTable, path)?.at(-1)?.route.handle;
+    cached = isRouteHandle(handle) && pageFacts(handle.page).cached === true;
     if (matched.size >= MATCHED_PATHS) matched.clear();
     matched.set(path, cached);
   }
