@@ -1,3 +1,5 @@
+import type { Message } from './translate';
+
 /** English texts; the key set of this catalogue is the type every other catalogue must match. */
 const en = {
   'site.slogan': 'Discover the Fun of Creation',
@@ -73,14 +75,14 @@ const en = {
   'article.upgrade': 'Upgrade Membership',
   'article.buyMembership': 'Buy membership',
   'article.by': 'By {name}',
-  'article.words': '{count} characters',
+  'article.words': { one: '{count} character', other: '{count} characters' },
   'time.justNow': 'just now',
   'feed.latest': 'Latest articles',
   'feed.more': 'Load more',
   'feed.loading': 'Loading…',
   'feed.end': 'You have reached the end.',
   'feed.empty': 'Nothing has been published yet.',
-  'column.followers': '{count} followers',
+  'column.followers': { one: '{count} follower', other: '{count} followers' },
   'column.follow.following': 'Following',
   'column.unfollow': 'Unfollow',
   'column.follow.mutual': 'Following each other',
@@ -159,7 +161,7 @@ const en = {
   'booklet.hideContents': 'Hide contents',
   'booklet.overview': 'Overview',
   'booklet.by': 'By {name}',
-  'booklet.chapters': '{count} chapters',
+  'booklet.chapters': { one: '{count} chapter', other: '{count} chapters' },
   'booklet.paidChapters': '{count} paid',
   'booklet.startReading': 'Start reading',
   'booklet.paid': 'Paid',
@@ -179,7 +181,7 @@ const en = {
   'paywall.buy': 'Buy for {price}',
   'paywall.openBooklet': 'Open the booklet',
   'ratings.title': 'Ratings and reviews',
-  'ratings.summary': '{average} out of 5 · {count} ratings',
+  'ratings.summary': { one: '{average} out of 5 · {count} rating', other: '{average} out of 5 · {count} ratings' },
   'ratings.none': 'No ratings yet. Be the first.',
   'ratings.stars': '{count} out of 5',
   'ratings.choose': 'Your rating',
@@ -285,6 +287,11 @@ const en = {
 } as const;
 
 export type MessageKey = keyof typeof en;
-export type Catalogue = Readonly<Record<MessageKey, string>>;
+/**
+ * Every catalogue has these keys. A text whose wording depends on the number in `{count}` is a
+ * PluralMessage in English; other catalogues may give it plain (Chinese has one form). A plain
+ * English text stays plain everywhere.
+ */
+export type Catalogue = { readonly [K in MessageKey]: (typeof en)[K] extends string ? string : Message };
 
 export default en satisfies Catalogue;

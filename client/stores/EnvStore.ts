@@ -66,7 +66,7 @@ export class EnvStore {
 
   /** Translates a key; `{site}` is always the product's name. */
   t = (key: MessageKey, params?: MessageParams): string =>
-    translate(this.catalogue, key, { site: this.siteName, ...params });
+    translate(this.catalogue, this.textLocale, key, { site: this.siteName, ...params });
 
   toJSON(): EnvSnapshot {
     return {

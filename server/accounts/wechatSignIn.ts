@@ -130,7 +130,7 @@ export function wechatSignInPages(deps: WechatSignInDeps): Router {
     }
     const nonce = typeof res.locals.nonce === 'string' ? res.locals.nonce : '';
     const target = JSON.stringify(next).replace(/</g, '\\u003c');
-    const link = escapeHtml(translate(CATALOGUES[textLocale(locale)], 'wechatPage.continue'));
+    const link = escapeHtml(translate(CATALOGUES[textLocale(locale)], textLocale(locale), 'wechatPage.continue'));
     res
       .status(200)
       .type('html')
@@ -163,8 +163,8 @@ function authorizeUrl(openBase: string, kind: WechatAppKind, app: WechatApp, red
 }
 
 function sendPage(res: Response, status: number, page: { locale: Locale; siteName: string; text: MessageKey; back: string | null }): void {
-  const catalogue = CATALOGUES[textLocale(page.locale)];
-  const t = (key: MessageKey) => escapeHtml(translate(catalogue, key, { site: page.siteName }));
+  const locale = textLocale(page.locale);
+  const t = (key: MessageKey) => escapeHtml(translate(CATALOGUES[locale], locale, key, { site: page.siteName }));
   // Inside the overlay's frame the way back is the overlay's own mail tab, so no link is shown there.
   const back = page.back === null ? '' : `<p><a href="${escapeHtml(page.back)}" style="color:#c0392b">${t('wechatPage.back')}</a></p>`;
   const id = page.text === 'wechatPage.text' ? 'wechat-not-configured' : 'wechat-message';

@@ -11,7 +11,7 @@ const TEXTS = {
   en: {
     like: 'Like', liked: 'Liked', dialog: 'Sign in to continue', email: 'E-mail', password: 'Password', signIn: 'Sign In',
     comment: /Write a comment/, send: 'Comment', follow: 'Follow', unfollow: 'Unfollow', articles: 'Articles',
-    more: 'Load more', end: 'You have reached the end.', followers: (n: number) => `${n} followers`,
+    more: 'Load more', end: 'You have reached the end.', followers: (n: number) => (n === 1 ? '1 follower' : `${n} followers`),
   },
   'zh-TW': {
     like: '按讚', liked: '已按讚', dialog: '登入後繼續', email: '電子郵件', password: '密碼', signIn: '登入',

@@ -55,7 +55,8 @@ describe('columns', async () => {
     const res = await request(app).get('/@ann/articles').expect(200);
     expect(res.text).toContain('ann&#x27;s column');
     expect(res.text).toContain('href="/article/note-0/"');
-    expect(res.text).toContain('1 followers');
+    expect(res.text).toContain('1 follower<');
+    expect(res.text).not.toContain('1 followers');
     const state = jsonBlock(res.text, '__STATE__') as { column: { originals: { count: number } } };
     expect(state.column.originals.count).toBe(21);
     await request(app).get('/@gone/').expect(404);

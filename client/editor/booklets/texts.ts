@@ -13,7 +13,7 @@ export const BOOKLET_TEXTS = {
     emptyTrash: 'The trash is empty.',
     loadMore: 'Load more',
     loading: 'Loading…',
-    chapters: '{count} chapters',
+    chapters: { one: '{count} chapter', other: '{count} chapters' },
     inTrash: 'In the trash',
     back: 'All booklets',
     edit: 'Edit',

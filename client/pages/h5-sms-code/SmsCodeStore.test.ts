@@ -79,7 +79,7 @@ describe('SmsCodeStore', () => {
     const { store } = storeWith([{ status: 429, data: { detail: SMS_ERRORS.wait(42) } }, { status: 429, data: { detail: SMS_ERRORS.tooManyFromAddress } }, { status: 503, data: { detail: SMS_ERRORS.notSent } }]);
     store.setPhone('13800138000');
     await store.send();
-    expect(store.error).toEqual({ key: 'error.wait', params: { seconds: 42 } });
+    expect(store.error).toEqual({ key: 'error.wait', params: { count: 42 } });
     expect(store.resendIn).toBe(42);
     expect(store.step).toBe('phone');
     vi.advanceTimersByTime(42_000);

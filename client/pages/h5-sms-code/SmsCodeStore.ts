@@ -137,7 +137,7 @@ export function smsErrorMessage(error: unknown): SmsMessage {
   if (!(error instanceof ApiRequestError)) return { key: 'error.network' };
   if (error.status === 0) return { key: 'error.network' };
   const wait = waitSeconds(error);
-  if (wait) return { key: 'error.wait', params: { seconds: wait } };
+  if (wait) return { key: 'error.wait', params: { count: wait } };
   const data = typeof error.data === 'object' && error.data !== null ? (error.data as Record<string, unknown>) : {};
   switch (data.detail) {
     case SMS_ERRORS.wrong:

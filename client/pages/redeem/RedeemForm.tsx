@@ -65,7 +65,7 @@ export const RedeemForm = observer(function RedeemForm({ initialCode }: { initia
 function grantText(view: RedeemCodeView, t: Translate): string {
   if (view.kind === 'booklet') return t('booklet', { name: view.booklet?.name ?? '' });
   const level = view.level ? t(`level.${view.level}`) : '';
-  const period = view.months === 12 ? t('year') : view.months === 1 ? t('month') : t('months', { months: view.months ?? 0 });
+  const period = view.months === 12 ? t('year') : view.months === 1 ? t('month') : t('months', { count: view.months ?? 0 });
   return `${level} · ${period}`;
 }
 
