@@ -38,7 +38,7 @@ function defaultTheme(): Theme {
 }
 
 /**
- * The editor's ten backgrounds (seed 001 §8: index -1 to 9, -1 being none), by name:
+ * The editor's ten backgrounds (seed 001 §2 and §9: index -1 to 9, -1 being none), by name:
  * `article.style` stores the name, index i is `BACKGROUNDS[i]`.
  */
 export const BACKGROUNDS = ['paper', 'linen', 'mist', 'sage', 'sand', 'blush', 'lavender', 'grid', 'dots', 'lines'] as const;
