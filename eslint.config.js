@@ -1,6 +1,6 @@
 // Lint rules for the whole tree (`npm run lint`, part of `npm test`): JavaScript's and
-// typescript-eslint's recommended sets, React's hook rules, and the house rules of the
-// developers' guide (no `any`, no non-null assertions). Formatting is Prettier's alone.
+// typescript-eslint's recommended sets, React's hook rules, and our house rules (no `any`, no
+// non-null assertions; the layout rules of docs/architecture.md). Formatting is Prettier's alone.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';

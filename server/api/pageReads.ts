@@ -5,7 +5,7 @@ import type { User } from '../db/schema';
  * A GET of the contract that page loaders make (the reader, an article, a column, a
  * booklet), written once and answered two ways: over HTTP through the API router
  * (`serveRead`), and to the server's own rendering by a direct call, with the reader
- * looked up once a page (`inProcessTransport`). See docs/decisions/031.
+ * looked up once a page (`inProcessTransport`). See docs/decisions/033.
  */
 export interface PageRead {
   /** The route under `/api`, in Express's syntax (`/article/:slug/`). */
