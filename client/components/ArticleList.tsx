@@ -3,10 +3,11 @@ import { Link } from 'react-router-dom';
 import { ColumnLink } from '../platform/ColumnLink';
 import { relativeTime } from '../../shared/relativeTime';
 import { useStores } from '../stores/context';
-import type { PagedArticles } from '../stores/PagedArticles';
+import type { ArticleSummary } from '../../shared/entities';
+import type { PagedList } from '../stores/PagedList';
 
 /** Public articles as cards, with 'Load more' until the list is finished. */
-export const ArticleList = observer(function ArticleList({ feed }: { feed: PagedArticles }) {
+export const ArticleList = observer(function ArticleList({ feed }: { feed: PagedList<ArticleSummary> }) {
   const { env } = useStores();
   if (feed.loaded && feed.items.length === 0) return <p className="article-list__empty">{env.t('feed.empty')}</p>;
   return (

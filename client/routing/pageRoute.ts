@@ -1,3 +1,20 @@
+/*
+ * How a page gets its data (issue 16), one way:
+ * - The page module's `loader` loads it into a store; components only read stores (no fetching
+ *   in effects, no fetched data in useState). The loader runs on the server for the first request,
+ *   signed-in pages too (their guard has read the account first), and the store's snapshot carries
+ *   the data to hydration; in the browser it runs on each later navigation, a new `?page=` included.
+ * - Data of the whole site lives in RootStore's stores (article, column, booklet, feed); a page's own
+ *   in a page store declared with `pageStore()` (client/stores/pageStore.ts) in the page's chunk,
+ *   which takes MobX helpers and lists from `stores.pages`, never from entry modules (decision 032).
+ * - A loader throws only when the page cannot be shown (not found, forbidden: the error screen with
+ *   the backend's status); a failure the page reports itself is kept in its store (the wallet's alert).
+ * - A list read page by page is a `PagedList` (client/stores/PagedList.ts).
+ * - The one alternative, for data the server must not render: what is browser-only by the seeds
+ *   (notifications, seed 000 §8; an article's comments), what only the browser knows (its storage, the
+ *   payment login's open id) and what the reader's typing asks for (redeem, SMS code). It too lives in a
+ *   store; the component starts it in a `useEffect` after hydration, and the server renders the empty state.
+ */
 import { data, type LoaderFunctionArgs, type NonIndexRouteObject, type Params } from 'react-router-dom';
 import { ApiRequestError } from '../api/client';
 import type { MessageKey } from '../i18n/en';

@@ -3,21 +3,23 @@ import { makeStoreObservable } from './observable';
 import { columnsApi, type ColumnListType, type ColumnOwner } from '../api/columns';
 import type { ApiClient } from '../api/client';
 import { socialApi } from '../api/social';
-import { PagedArticles, type PagedArticlesSnapshot } from './PagedArticles';
+import type { ArticleSummary } from '../../shared/entities';
+import { PagedList, type PagedListSnapshot } from './PagedList';
+import { byLink } from './pageSource';
 
 export interface ColumnSnapshot {
   username: string | null;
   owner: ColumnOwner | null;
-  originals: PagedArticlesSnapshot;
-  favorites: PagedArticlesSnapshot;
+  originals: PagedListSnapshot<ArticleSummary>;
+  favorites: PagedListSnapshot<ArticleSummary>;
 }
 
 /** The column being viewed: its owner, their originals and their favourites. */
 export class ColumnStore {
   username: string | null;
   owner: ColumnOwner | null;
-  originals: PagedArticles;
-  favorites: PagedArticles;
+  originals: PagedList<ArticleSummary>;
+  favorites: PagedList<ArticleSummary>;
 
   constructor(
     private readonly api: ApiClient,
@@ -73,8 +75,8 @@ export class ColumnStore {
     this.favorites.replace(detail.favorites, true);
   }
 
-  private list(type: ColumnListType, snapshot?: PagedArticlesSnapshot): PagedArticles {
-    return new PagedArticles((next) => columnsApi.list(this.api, type, this.username ?? '', next), snapshot);
+  private list(type: ColumnListType, snapshot?: PagedListSnapshot<ArticleSummary>): PagedList<ArticleSummary> {
+    return new PagedList(byLink((next) => columnsApi.list(this.api, type, this.username ?? '', next)), snapshot);
   }
 
   toJSON(): ColumnSnapshot {

@@ -3,6 +3,7 @@ import { articlesApi } from '../api/articles';
 import { ApiClient, type ApiRequestError } from '../api/client';
 import type { ApiRequest, ApiTransport } from '../api/transport';
 import type { Catalogue } from '../i18n/en';
+import type { ArticleSummary } from '../../shared/entities';
 import type { TrackingEvent } from '../../shared/tracking';
 import { AccountStore, type AccountSnapshot } from './AccountStore';
 import { ArticleStore, type ArticleSnapshot } from './ArticleStore';
@@ -13,7 +14,9 @@ import { CommentsStore } from './CommentsStore';
 import { DeferredTasks, type DeferredTask } from './DeferredTasks';
 import { browserEnvironment, FeedbackStore, type EnvironmentProbe } from './FeedbackStore';
 import { NotificationStore } from './NotificationStore';
-import { PagedArticles, type PagedArticlesSnapshot } from './PagedArticles';
+import { PagedList, type PagedListSnapshot } from './PagedList';
+import { byLink } from './pageSource';
+import { PageStores } from './PageStores';
 import { PaymentTrigger } from '../payments/paymentTrigger';
 import { PhotoViewerStore } from './PhotoViewerStore';
 import { SignInStore } from './SignInStore';
@@ -24,9 +27,11 @@ export interface RootSnapshot {
   ui: UiSnapshot;
   account: AccountSnapshot;
   article: ArticleSnapshot;
-  feed: PagedArticlesSnapshot;
+  feed: PagedListSnapshot<ArticleSummary>;
   column: ColumnSnapshot;
   booklet: BookletSnapshot;
+  /** The page stores' snapshots by name (client/stores/pageStore.ts); absent when the page made none. */
+  pages?: Record<string, unknown>;
 }
 
 /** One per request on the server, one per page load in the browser. */
@@ -39,9 +44,11 @@ export class RootStore {
   readonly signIn: SignInStore;
   readonly article: ArticleStore;
   /** The public articles of the home and discovery pages. */
-  readonly feed: PagedArticles;
+  readonly feed: PagedList<ArticleSummary>;
   readonly column: ColumnStore;
   readonly booklet: BookletStore;
+  /** The stores of single pages (wallet, orders, member), made by their loaders or from the snapshot. */
+  readonly pages: PageStores;
   readonly deferred = new DeferredTasks();
   /** Which purchase the payment panel (a lazy chunk) is open for. */
   readonly payment = new PaymentTrigger();
@@ -81,9 +88,10 @@ export class RootStore {
     this.account = new AccountStore(this.api, snapshot.account);
     this.signIn = new SignInStore(this.account, this.env);
     this.article = new ArticleStore(this.api, snapshot.article);
-    this.feed = new PagedArticles((next) => articlesApi.publicList(this.api, next), snapshot.feed);
+    this.feed = new PagedList(byLink((next) => articlesApi.publicList(this.api, next)), snapshot.feed);
     this.column = new ColumnStore(this.api, snapshot.column);
     this.booklet = new BookletStore(this.api, snapshot.booklet, this.payment);
+    this.pages = new PageStores(snapshot.pages);
     this.comments = new CommentsStore(this.api);
     this.feedback = new FeedbackStore(
       this.api,
@@ -113,7 +121,7 @@ export class RootStore {
   /** After sign-in in the overlay: close it (keeping the tasks), refresh what is per reader, run this page's tasks. */
   async afterSignIn(): Promise<void> {
     runInAction(() => (this.signIn.show = false));
-    await Promise.all([this.article.refresh().catch(() => {}), this.column.refresh().catch(() => {}), this.booklet.refresh().catch(() => {})]);
+    await Promise.all([this.article.refresh().catch(() => {}), this.column.refresh().catch(() => {}), this.booklet.refresh().catch(() => {}), this.pages.refresh()]);
     await this.runDeferredHere();
   }
 
@@ -157,6 +165,7 @@ export class RootStore {
 
   /** The snapshot serialised into the page and rebuilt before hydration. */
   toJSON(): RootSnapshot {
+    const pages = this.pages.toJSON();
     return {
       env: this.env.toJSON(),
       ui: this.ui.toJSON(),
@@ -165,6 +174,7 @@ export class RootStore {
       feed: this.feed.toJSON(),
       column: this.column.toJSON(),
       booklet: this.booklet.toJSON(),
+      ...(pages ? { pages } : {}),
     };
   }
 }

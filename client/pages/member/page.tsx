@@ -1,29 +1,21 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
-import { paymentsApi, type MembershipState } from '../../api/payments';
+import type { MembershipState } from '../../api/payments';
 import { usePaymentTexts } from '../../payments/usePaymentTexts';
+import type { PageLoaderArgs } from '../../routing/pageModules';
 import { useStores } from '../../stores/context';
-import { fallbackPlans, mergePlans, money, type MemberPlan } from './plans';
+import { memberStore } from './MemberStore';
+import { money, type MemberPlan } from './plans';
+
+/** The tiers with the server's prices, and the reader's membership when signed in. */
+export async function loader({ stores }: PageLoaderArgs): Promise<void> {
+  await memberStore(stores).load();
+}
 
 /** `/member`: the tiers, monthly and annual, one-off and subscription; Buy opens the payment panel. */
 export default observer(function MemberPage() {
   const stores = useStores();
-  const { account } = stores;
   const t = usePaymentTexts();
-  const [plans, setPlans] = useState<MemberPlan[]>(fallbackPlans);
-  const [membership, setMembership] = useState<MembershipState | null>(null);
-  const signedIn = account.signedIn;
-
-  useEffect(() => {
-    paymentsApi
-      .membershipDescription(stores.quietApi)
-      .then((description) => setPlans(mergePlans(fallbackPlans(), description)))
-      .catch(() => {});
-  }, [stores.quietApi]);
-  useEffect(() => {
-    if (!signedIn) return;
-    paymentsApi.membership(stores.quietApi).then(setMembership, () => {});
-  }, [signedIn, stores.quietApi]);
+  const { plans, membership } = memberStore(stores);
 
   const buy = (plan: MemberPlan, period: 'monthly' | 'annual') => {
     const offer = plan[period];

@@ -1,38 +1,21 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
-import type { Page } from '../../../shared/entities';
 import { findMembershipProduct } from '../../../shared/membershipProducts';
-import { paymentsApi, type PaymentOrder } from '../../api/payments';
+import type { PaymentOrder } from '../../api/payments';
 import { usePaymentTexts } from '../../payments/usePaymentTexts';
-import { failureText } from '../../payments/failureText';
+import type { PageLoaderArgs } from '../../routing/pageModules';
 import { useStores } from '../../stores/context';
+import { ordersStore } from './OrdersStore';
+
+/** The newest orders, on every visit (the guard has checked the reader). */
+export async function loader({ stores }: PageLoaderArgs): Promise<void> {
+  await ordersStore(stores).load();
+}
 
 /** `/profile/orders`: the reader's orders, newest first, 10 at a time following `next` (decision 026). */
 export default observer(function ProfileOrdersPage() {
-  const stores = useStores();
   const t = usePaymentTexts();
-  const [orders, setOrders] = useState<PaymentOrder[]>([]);
-  const [next, setNext] = useState<string | null>(null);
-  const [loaded, setLoaded] = useState(false);
-  const [fetching, setFetching] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const add = (page: Page<PaymentOrder>) => {
-    setOrders((known) => [...known, ...page.results.filter((order) => !known.some((k) => k.id === order.id))]);
-    setNext(page.next);
-    setLoaded(true);
-  };
-  useEffect(() => {
-    paymentsApi.orders(stores.api).then(add, (failure: unknown) => setError(failureText(failure)));
-  }, [stores.api]);
-  const more = () => {
-    if (!next || fetching) return;
-    setFetching(true);
-    paymentsApi
-      .orders(stores.api, next)
-      .then(add, (failure: unknown) => setError(failureText(failure)))
-      .finally(() => setFetching(false));
-  };
+  const store = ordersStore(useStores());
+  const { orders, error } = store;
 
   return (
     <main className="screen">
@@ -42,9 +25,9 @@ export default observer(function ProfileOrdersPage() {
           {error}
         </p>
       ) : null}
-      {loaded && orders.length === 0 ? <p>{t('orders.empty')}</p> : null}
+      {orders.loaded && orders.items.length === 0 ? <p>{t('orders.empty')}</p> : null}
       <ul className="orders-list">
-        {orders.map((order) => (
+        {orders.items.map((order) => (
           <li key={order.id}>
             <span>
               {itemText(t, order)}
@@ -62,8 +45,8 @@ export default observer(function ProfileOrdersPage() {
           </li>
         ))}
       </ul>
-      {next ? (
-        <button type="button" className="button" onClick={more} disabled={fetching}>
+      {orders.next ? (
+        <button type="button" className="button" onClick={() => void store.more()} disabled={orders.loading}>
           {t('orders.more')}
         </button>
       ) : null}

@@ -1,40 +1,32 @@
 import { observer } from 'mobx-react-lite';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { Page } from '../../../shared/entities';
-import { paymentsApi, type WalletBalance, type WalletTransaction } from '../../api/payments';
+import { paymentsApi } from '../../api/payments';
 import { paymentIdentity } from '../../payments/browserPlatform';
 import { usePaymentTexts } from '../../payments/usePaymentTexts';
 import { failureText } from '../../payments/failureText';
+import type { PageLoaderArgs } from '../../routing/pageModules';
 import { useStores } from '../../stores/context';
+import { WALLET_PAGE_SIZE, walletPageNumber, walletStore } from './WalletStore';
 import { withdrawAmount } from './withdrawAmount';
 
-const PAGE_SIZE = 10;
 const WALLET_PATH = '/profile/wallet/';
+
+/** The balance and the page of transactions the address names (the guard has checked the reader). */
+export async function loader({ stores, request }: PageLoaderArgs): Promise<void> {
+  await walletStore(stores).load(walletPageNumber(new URL(request.url).searchParams));
+}
 
 /** `/profile/wallet`: the balance, the transactions 10 a page (`?page=`), and withdrawal inside the chat app. */
 export default observer(function ProfileWalletPage() {
   const stores = useStores();
   const t = usePaymentTexts();
   const [search] = useSearchParams();
-  const page = Math.max(1, Math.min(100_000, Number.parseInt(search.get('page') ?? '1', 10) || 1));
-  const [balance, setBalance] = useState<WalletBalance | null>(null);
-  const [list, setList] = useState<Page<WalletTransaction> | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const page = walletPageNumber(search);
+  const wallet = walletStore(stores);
+  const { balance, error, transactions } = wallet;
 
-  const load = useCallback(() => {
-    Promise.all([paymentsApi.balance(stores.api), paymentsApi.transactions(stores.api, page)]).then(
-      ([nextBalance, nextList]) => {
-        setBalance(nextBalance);
-        setList(nextList);
-        setError(null);
-      },
-      (failure: unknown) => setError(failureText(failure)),
-    );
-  }, [stores.api, page]);
-  useEffect(load, [load]);
-
-  const pages = list ? Math.max(1, Math.ceil(list.count / PAGE_SIZE)) : 1;
+  const pages = transactions.loaded ? Math.max(1, Math.ceil(transactions.count / WALLET_PAGE_SIZE)) : 1;
   return (
     <main className="screen">
       <h1 className="screen__title">{t('wallet.title')}</h1>
@@ -50,12 +42,12 @@ export default observer(function ProfileWalletPage() {
         </p>
         <Link to="/profile/orders/">{t('wallet.orders')}</Link>
       </section>
-      {stores.env.clientType.shell === 'wechat' ? <Withdrawal onDone={load} /> : <p className="wallet-note">{t('wallet.onlyInChatApp')}</p>}
+      {stores.env.clientType.shell === 'wechat' ? <Withdrawal onDone={() => void wallet.load(page)} /> : <p className="wallet-note">{t('wallet.onlyInChatApp')}</p>}
       <section aria-labelledby="wallet-transactions">
         <h2 id="wallet-transactions">{t('wallet.transactions')}</h2>
-        {list && list.results.length === 0 ? <p>{t('wallet.empty')}</p> : null}
+        {transactions.loaded && transactions.items.length === 0 ? <p>{t('wallet.empty')}</p> : null}
         <ul className="wallet-list">
-          {list?.results.map((entry) => (
+          {transactions.items.map((entry) => (
             <li key={entry.id}>
               <span>{entry.description || entry.kind}</span>
               <span className={`wallet-amount--${entry.direction}`}>

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { ApiClient } from '../../api/client';
+import type { ApiRequest } from '../../api/transport';
+import { PageStores } from '../../stores/PageStores';
+import { WalletStore, walletPageNumber } from './WalletStore';
+
+const entry = (id: number) => ({ id, kind: 'adjustment', amount: '1.00', direction: 'in' as const, description: `Credit ${id}`, created: '2026-11-25T10:00:00Z' });
+
+function wallet(answer: (request: ApiRequest) => { status: number; data: unknown }) {
+  const requests: ApiRequest[] = [];
+  const api = new ApiClient(async (request) => {
+    requests.push(request);
+    return answer(request);
+  });
+  return { store: new WalletStore(api, new PageStores()), requests };
+}
+
+describe('WalletStore', () => {
+  it('reads the balance and the page of transactions asked for', async () => {
+    const { store, requests } = wallet((request) =>
+      request.path.endsWith('/balance/')
+        ? { status: 200, data: { currency_symbol: '¥', net_amount: '12.35', currency: 'CNY' } }
+        : { status: 200, data: { count: 12, next: null, previous: 'x', results: [entry(11), entry(12)] } },
+    );
+    await store.load(2);
+    expect(requests.find((r) => r.path.endsWith('/transactions/'))?.query).toEqual({ page: 2, page_size: 10 });
+    expect(store.balance?.net_amount).toBe('12.35');
+    expect(store.transactions.items.map((t) => t.id)).toEqual([11, 12]);
+    expect(store.transactions.count).toBe(12);
+    expect(store.error).toBeNull();
+    expect(new WalletStore(new ApiClient(async () => ({ status: 500, data: null })), new PageStores(), JSON.parse(JSON.stringify(store))).toJSON()).toEqual(store.toJSON());
+  });
+
+  it('shows why a read failed and keeps what it showed', async () => {
+    let fail = false;
+    const { store } = wallet((request) =>
+      fail
+        ? { status: 400, data: { detail: 'Invalid page.' } }
+        : request.path.endsWith('/balance/')
+          ? { status: 200, data: { currency_symbol: '¥', net_amount: '1.00', currency: 'CNY' } }
+          : { status: 200, data: { count: 1, next: null, previous: null, results: [entry(1)] } },
+    );
+    await store.load(1);
+    fail = true;
+    await store.load(7);
+    expect(store.error).toBe('Invalid page.');
+    expect(store.balance?.net_amount).toBe('1.00');
+    expect(store.transactions.items.map((t) => t.id)).toEqual([1]);
+    fail = false;
+    await store.load(1);
+    expect(store.error).toBeNull();
+  });
+
+  it('reads the page number from the address as before: 1 to 100,000, else 1', () => {
+    expect([null, '2', '0', '-3', 'abc', '999999'].map((page) => walletPageNumber(new URLSearchParams(page === null ? '' : { page })))).toEqual([1, 2, 1, 1, 1, 100_000]);
+  });
+});
