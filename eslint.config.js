@@ -42,6 +42,17 @@ export default tseslint.config(
       'no-restricted-globals': ['error', ...['window', 'document', 'localStorage', 'sessionStorage', 'navigator'].map((name) => ({ name, message: 'shared/ runs on the server too: no DOM.' }))],
     },
   },
+  // The payments domain speaks in DomainError, not HTTP (server/api/domainErrorAnswer.ts maps it); its sandbox pages are a router.
+  {
+    files: ['server/payments/**/*.ts'],
+    ignores: ['**/*.test.ts', 'server/payments/sandboxPages.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: ['express'], patterns: [{ group: ['**/api', '**/api/**'], message: 'Domain code throws DomainError; the API maps it to HTTP.' }] },
+      ],
+    },
+  },
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: globals.node },

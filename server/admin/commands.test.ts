@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UserDirectory } from '../api/accounts/users';
-import { hashSecret } from '../api/tokens';
+import { hashSecret } from '../security/secrets';
 import { testDatabase } from '../../tests/support/testDatabase';
 import { runAdminCommand } from './commands';
 

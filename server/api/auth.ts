@@ -5,7 +5,7 @@ import type { DB, User } from '../db/schema';
 import { ApiError, NOT_AUTHENTICATED } from './errors';
 import { cookieFromHeader } from '../../shared/cookieHeader';
 import { SESSION_COOKIE } from './cookies';
-import { hashSecret } from './tokens';
+import { hashSecret } from '../security/secrets';
 
 /** Who is calling: a session (cookie), an API token (Bearer, the native app), or nobody. */
 export interface Auth {

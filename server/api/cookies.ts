@@ -1,5 +1,5 @@
 import type { CookieOptions, Response } from 'express';
-import { newSecret } from './tokens';
+import { newSecret } from '../security/secrets';
 
 export const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiError } from './errors';
 import { CSRF_COOKIE, CSRF_HEADER, VALID_CSRF_TOKEN } from './cookies';
-import { secretsEqual } from './tokens';
+import { secretsEqual } from '../security/secrets';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 

@@ -1,6 +1,8 @@
 import type { ErrorRequestHandler } from 'express';
 import { ZodError } from 'zod';
 import type { DrfErrorBody } from '../../shared/entities';
+import { DomainError } from '../domain/DomainError';
+import { domainErrorAnswer } from './domainErrorAnswer';
 
 /** An error the API answers as is, in DRF's shape. */
 export class ApiError extends Error {
@@ -47,6 +49,7 @@ export function apiErrorHandler(): ErrorRequestHandler {
 /** The status and DRF-shaped body the API answers for an error (the page reads answer the same, in process). */
 export function errorAnswer(error: unknown): { status: number; body: DrfErrorBody } {
   if (error instanceof ApiError) return { status: error.status, body: error.body };
+  if (error instanceof DomainError) return domainErrorAnswer(error);
   if (error instanceof ZodError) return { status: 400, body: fieldErrors(error) };
   const e = typeof error === 'object' && error !== null ? (error as { type?: unknown; status?: unknown }) : {};
   if (e.type === 'entity.parse.failed') return { status: 400, body: { detail: 'JSON parse error - the request body is not valid JSON.' } };

@@ -1,5 +1,5 @@
 import type { QiniuConfig } from '../config';
-import { secretsEqual } from '../api/tokens';
+import { secretsEqual } from '../security/secrets';
 import { qiniuSignature, signedPolicy } from './uploadToken';
 
 /** Where Qiniu reports a finished upload; it signs the call (verifyQiniuCallback). */

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
-import { secretsEqual } from '../api/tokens';
+import { secretsEqual } from '../security/secrets';
 
 /** How long an upload token is good for. */
 export const UPLOAD_TOKEN_TTL_MS = 60 * 60 * 1000;

@@ -1,4 +1,7 @@
 import type { ErrorRequestHandler } from 'express';
+import type { DrfErrorBody } from '../../shared/entities';
+import { domainErrorAnswer } from '../api/domainErrorAnswer';
+import { DomainError } from '../domain/DomainError';
 
 interface HttpError {
   status?: unknown;
@@ -13,21 +16,27 @@ interface HttpError {
  */
 export function errorHandler(): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
-    const e: HttpError = typeof error === 'object' && error !== null ? (error as HttpError) : {};
-    const raw = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 500;
-    const status = raw >= 400 && raw < 600 ? raw : 500;
-    if (status >= 500) req.log.error({ err: error }, 'request failed');
+    const answer = error instanceof DomainError ? domainErrorAnswer(error) : httpErrorAnswer(error);
+    if (answer.status >= 500) req.log.error({ err: error }, 'request failed');
     else req.log.warn({ err: error }, 'bad request');
     if (res.headersSent) {
       res.destroy();
       return;
     }
-    const detail =
-      e.type === 'entity.parse.failed'
-        ? 'JSON parse error'
-        : status < 500 && e.expose !== false && error instanceof Error
-          ? error.message
-          : 'Internal Server Error';
-    res.status(status).json({ detail });
+    res.status(answer.status).json(answer.body);
   };
+}
+
+/** An error with an HTTP status of its own (an ApiError, body-parser's, Express's), or a 500. */
+function httpErrorAnswer(error: unknown): { status: number; body: DrfErrorBody } {
+  const e: HttpError = typeof error === 'object' && error !== null ? (error as HttpError) : {};
+  const raw = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 500;
+  const status = raw >= 400 && raw < 600 ? raw : 500;
+  const detail =
+    e.type === 'entity.parse.failed'
+      ? 'JSON parse error'
+      : status < 500 && e.expose !== false && error instanceof Error
+        ? error.message
+        : 'Internal Server Error';
+  return { status, body: { detail } };
 }

@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
 import { findMembershipProduct } from '../../shared/membershipProducts';
-import { ApiError } from '../api/errors';
 import { contentChanged } from '../content/changes';
 import type { DB, OrdersTable } from '../db/schema';
+import { DomainError } from '../domain/DomainError';
 import type { Selectable } from 'kysely';
 import { creditWallet, PLATFORM_CLEARING, PLATFORM_REVENUE, postTransfer } from './ledger';
 import { extendMembership } from './membership';
@@ -39,9 +39,9 @@ async function deliverMembership(trx: Transaction<DB>, order: OrderRow, now: num
 
 async function deliverBooklet(trx: Transaction<DB>, order: OrderRow, now: number): Promise<void> {
   const booklet = await trx.selectFrom('booklets').select(['id', 'owner_id', 'slug']).where('id', '=', Number(order.identity)).executeTakeFirst();
-  if (!booklet) throw ApiError.detail(400, 'Unknown booklet.');
+  if (!booklet) throw new DomainError('invalid', 'Unknown booklet.');
   const owned = await trx.selectFrom('booklet_purchases').select('id').where('booklet_id', '=', booklet.id).where('user_id', '=', order.user_id).executeTakeFirst();
-  if (owned) throw ApiError.detail(400, 'You already bought this booklet.');
+  if (owned) throw new DomainError('invalid', 'You already bought this booklet.');
   await trx.insertInto('booklet_purchases').values({ booklet_id: booklet.id, user_id: order.user_id, order_ref: order.ref, created_at: now }).execute();
   const amount = Number(order.amount_cents);
   const fee = Math.floor((amount * BOOKLET_FEE_PERCENT) / 100);

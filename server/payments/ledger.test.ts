@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabase } from '../../tests/support/testDatabase';
 import { UserDirectory } from '../api/accounts/users';
-import { ApiError } from '../api/errors';
+import { DomainError } from '../domain/DomainError';
 import { runAdminCommand } from '../admin/commands';
 import { balanceCents, creditWallet, formatCents, parseAmountCents, PLATFORM_ADJUSTMENTS, PLATFORM_REVENUE, postTransfer, spendFromWallet, walletAccount } from './ledger';
 
@@ -43,7 +43,8 @@ describe('ledger', () => {
     await database.db.transaction().execute((trx) => creditWallet(trx, user.id, 500, { from: PLATFORM_ADJUSTMENTS, kind: 'adjustment', ref: '', now: 1 }));
     await database.db.transaction().execute((trx) => spendFromWallet(trx, user.id, 300, { to: PLATFORM_REVENUE, kind: 'order', ref: 'o1', now: 2 }));
     const refused = database.db.transaction().execute((trx) => spendFromWallet(trx, user.id, 201, { to: PLATFORM_REVENUE, kind: 'order', ref: 'o2', now: 3 }));
-    await expect(refused).rejects.toBeInstanceOf(ApiError);
+    await expect(refused).rejects.toBeInstanceOf(DomainError);
+    await expect(refused).rejects.toMatchObject({ kind: 'invalid' });
     await expect(refused).rejects.toThrow('Insufficient balance.');
     expect(await balanceCents(database.db, walletAccount(user.id))).toBe(200);
   });

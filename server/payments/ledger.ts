@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
-import { ApiError } from '../api/errors';
 import { preparedQuery } from '../db/preparedQuery';
 import type { DB } from '../db/schema';
+import { DomainError } from '../domain/DomainError';
 
 /** The platform's own accounts (docs/decisions/024). */
 export const PLATFORM_CLEARING = 'platform:clearing';
@@ -73,11 +73,11 @@ export async function lockWallet(trx: Transaction<DB>, userId: number): Promise<
   await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
 }
 
-/** Pays from a user's wallet: 400 'Insufficient balance.' when it holds less. */
+/** Pays from a user's wallet: refused ('invalid', 'Insufficient balance.') when it holds less. */
 export async function spendFromWallet(trx: Transaction<DB>, userId: number, amountCents: number, move: WalletMove & { to: string }): Promise<string> {
   await lockWallet(trx, userId);
   const account = walletAccount(userId);
-  if ((await balanceCents(trx, account)) < amountCents) throw ApiError.detail(400, 'Insufficient balance.');
+  if ((await balanceCents(trx, account)) < amountCents) throw new DomainError('invalid', 'Insufficient balance.');
   return postTransfer(trx, { from: account, to: move.to, amountCents, kind: move.kind, ref: move.ref, now: move.now });
 }
 

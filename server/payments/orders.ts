@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { ApiError } from '../api/errors';
-import { newSecret } from '../api/tokens';
 import type { OrderType, PaymentOrder } from '../../shared/payments';
 import type { DB } from '../db/schema';
+import { DomainError } from '../domain/DomainError';
+import { newSecret } from '../security/secrets';
 import { fulfilOrder, type OrderRow } from './fulfil';
 import { formatCents, lockWallet, PLATFORM_CLEARING, spendFromWallet } from './ledger';
 import { priceOrder } from './pricing';
@@ -41,7 +41,7 @@ export async function createOrder(db: Kysely<DB>, userId: number, type: OrderTyp
     .where('status', '!=', 'paid')
     .where('created_at', '>', now - OPEN_ORDER_WINDOW_MS)
     .executeTakeFirst();
-  if (Number(open?.n ?? 0) >= MAX_OPEN_ORDERS) throw ApiError.detail(429, 'Too many unpaid orders. Please try again later.');
+  if (Number(open?.n ?? 0) >= MAX_OPEN_ORDERS) throw new DomainError('limit', 'Too many unpaid orders. Please try again later.');
   return db
     .insertInto('orders')
     .values({ ref: newSecret(12), user_id: userId, type, identity, amount_cents: price.amountCents, currency: price.currency, status: 'created', method: null, provider_ref: null, created_at: now, paid_at: null })
@@ -63,10 +63,10 @@ export async function listOrders(db: Kysely<DB>, userId: number, page: number, p
   return { count: Number(total?.n ?? 0), rows };
 }
 
-/** The caller's own order by ref; anyone else's reads as missing (404). */
+/** The caller's own order by ref; anyone else's reads as missing ('not_found'). */
 export async function ownOrder(db: Kysely<DB>, userId: number, ref: string): Promise<OrderRow> {
   const order = await db.selectFrom('orders').selectAll().where('ref', '=', ref).where('user_id', '=', userId).executeTakeFirst();
-  if (!order) throw ApiError.detail(404, 'Not found.');
+  if (!order) throw new DomainError('not_found', 'Not found.');
   return order;
 }
 
@@ -76,9 +76,9 @@ export async function payWithWallet(db: Kysely<DB>, userId: number, ref: string,
     // The wallet lock first: payments of one user run one at a time, so the status read below holds.
     await lockWallet(trx, userId);
     const order = await trx.selectFrom('orders').selectAll().where('ref', '=', ref).where('user_id', '=', userId).executeTakeFirst();
-    if (!order) throw ApiError.detail(404, 'Not found.');
-    if (order.status === 'paid') throw ApiError.detail(400, ORDER_ALREADY_PAID);
-    if (order.status === 'closed') throw ApiError.detail(400, 'Order closed.');
+    if (!order) throw new DomainError('not_found', 'Not found.');
+    if (order.status === 'paid') throw new DomainError('invalid', ORDER_ALREADY_PAID);
+    if (order.status === 'closed') throw new DomainError('invalid', 'Order closed.');
     await spendFromWallet(trx, userId, Number(order.amount_cents), { to: PLATFORM_CLEARING, kind: `order_${order.type}`, ref: order.ref, now });
     await fulfilOrder(trx, order, 'wallet', now);
     return trx.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
@@ -88,8 +88,8 @@ export async function payWithWallet(db: Kysely<DB>, userId: number, ref: string,
 /** A provider payment started: the order waits for its callback. */
 export async function markPending(db: Kysely<DB>, userId: number, ref: string, method: string): Promise<OrderRow> {
   const order = await ownOrder(db, userId, ref);
-  if (order.status === 'paid') throw ApiError.detail(400, ORDER_ALREADY_PAID);
-  if (order.status === 'closed') throw ApiError.detail(400, 'Order closed.');
+  if (order.status === 'paid') throw new DomainError('invalid', ORDER_ALREADY_PAID);
+  if (order.status === 'closed') throw new DomainError('invalid', 'Order closed.');
   // Asked again (a reload, a second tab), a pending order with this method is left as it is.
   if (order.status === 'pending' && order.method === method) return order;
   await db.updateTable('orders').set({ status: 'pending', method }).where('id', '=', order.id).where('status', 'in', ['created', 'pending', 'failed']).execute();

@@ -2,9 +2,9 @@ import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { readOrCreateSecret } from '../dataDirSecret';
 import type { Kysely } from 'kysely';
-import { ApiError } from '../api/errors';
-import { secretsEqual } from '../api/tokens';
 import type { DB } from '../db/schema';
+import { DomainError } from '../domain/DomainError';
+import { secretsEqual } from '../security/secrets';
 import { fulfilOrder } from './fulfil';
 
 /** What the sandbox provider posts to /api/payments/callback/sandbox/. */
@@ -34,15 +34,15 @@ export function makeCallback(secret: Buffer, order: string, status: 'paid' | 'fa
  * order paid (and delivered) once, or failed unless already paid. Returns the order status.
  */
 export async function acceptSandboxCallback(db: Kysely<DB>, secret: Buffer, c: SandboxCallback, now: number): Promise<'paid' | 'failed'> {
-  if (!secretsEqual(c.signature, signCallback(secret, c))) throw ApiError.detail(400, 'Invalid signature.');
-  if (Math.abs(now - c.timestamp) > CALLBACK_WINDOW_MS) throw ApiError.detail(400, 'Callback expired.');
+  if (!secretsEqual(c.signature, signCallback(secret, c))) throw new DomainError('invalid', 'Invalid signature.');
+  if (Math.abs(now - c.timestamp) > CALLBACK_WINDOW_MS) throw new DomainError('invalid', 'Callback expired.');
   try {
     return await db.transaction().execute(async (trx) => {
       const used = await trx.selectFrom('payment_callback_nonces').select('nonce').where('nonce', '=', c.nonce).executeTakeFirst();
-      if (used) throw ApiError.detail(400, 'Callback already received.');
+      if (used) throw new DomainError('invalid', 'Callback already received.');
       await trx.insertInto('payment_callback_nonces').values({ nonce: c.nonce, created_at: now }).execute();
       const order = await trx.selectFrom('orders').selectAll().where('ref', '=', c.order).executeTakeFirst();
-      if (!order) throw ApiError.detail(400, 'Unknown order.');
+      if (!order) throw new DomainError('invalid', 'Unknown order.');
       if (c.status === 'paid') {
         await fulfilOrder(trx, order, order.method ?? 'sandbox', now);
         return 'paid';
@@ -52,10 +52,10 @@ export async function acceptSandboxCallback(db: Kysely<DB>, secret: Buffer, c: S
       return 'failed';
     });
   } catch (error) {
-    if (error instanceof ApiError) throw error;
+    if (error instanceof DomainError) throw error;
     // Two deliveries of one nonce at once: the loser hits the primary key.
     const replay = await db.selectFrom('payment_callback_nonces').select('nonce').where('nonce', '=', c.nonce).executeTakeFirst();
-    if (replay) throw ApiError.detail(400, 'Callback already received.');
+    if (replay) throw new DomainError('invalid', 'Callback already received.');
     throw error;
   }
 }

@@ -6,7 +6,7 @@ import { safeNextPath, sameOriginPath } from '../../shared/safeNext';
 import { authenticate } from '../api/auth';
 import { CSRF_COOKIE } from '../api/cookies';
 import { ApiError } from '../api/errors';
-import { secretsEqual } from '../api/tokens';
+import { secretsEqual } from '../security/secrets';
 import type { DB } from '../db/schema';
 import { siteOriginFor } from '../seo/origin';
 import { formatCents } from './ledger';
@@ -35,7 +35,10 @@ const CHECKOUT = '/payments/sandbox/checkout/:ref';
 /**
  * The sandbox provider's pages (docs/decisions/025): a checkout where the payer confirms or
  * fails, which then takes the signed-callback path a real provider's notification takes; and
- * the payment login, which hands back a sandbox open id.
+ * the payment login, which hands back a sandbox open id. The one file of server/payments in
+ * HTTP terms (pages beside their domain, as server/seo/routes.ts; the route inventory of
+ * tests/http/badInput.test.ts reads routers outside server/api/): its CSRF refusal is an
+ * ApiError, and the DomainErrors of acceptSandboxCallback() are answered by errorHandler().
  */
 export function sandboxPages(deps: SandboxPagesDeps): Router {
   const router = Router();

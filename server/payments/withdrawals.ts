@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { ApiError } from '../api/errors';
 import type { DB } from '../db/schema';
+import { DomainError } from '../domain/DomainError';
 import { creditWallet, formatCents, lockWallet, PLATFORM_CLEARING, spendFromWallet } from './ledger';
 
 export interface WithdrawalDeps {
@@ -43,7 +43,7 @@ export function sandboxOpenId(userId: number): string {
  */
 export async function withdrawToWechat(deps: WithdrawalDeps, userId: number, request: WithdrawalRequest): Promise<WithdrawalView> {
   if (deps.payoutAppId !== undefined && request.appId !== deps.payoutAppId) {
-    throw new ApiError(400, { app_id: ['Unknown app_id.'] });
+    throw new DomainError('invalid', 'Unknown app_id.', 'app_id');
   }
   const identity = await deps.db
     .selectFrom('wechat_identities')
@@ -55,7 +55,7 @@ export async function withdrawToWechat(deps: WithdrawalDeps, userId: number, req
   // A real site without payout credentials must not call a withdrawal paid: it waits for an operator.
   const sandbox = deps.payoutAppId === undefined && deps.sandbox;
   if (!identity && !(sandbox && request.openId === sandboxOpenId(userId))) {
-    throw ApiError.detail(400, 'This WeChat account is not linked to your account.');
+    throw new DomainError('invalid', 'This WeChat account is not linked to your account.');
   }
 
   const now = deps.now();

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { secretsEqual } from '../api/tokens';
+import { secretsEqual } from '../security/secrets';
 
 export type WechatAppKind = 'web' | 'mp';
 

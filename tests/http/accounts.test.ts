@@ -3,7 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { UserDirectory } from '../../server/api/accounts/users';
-import { hashSecret } from '../../server/api/tokens';
+import { hashSecret } from '../../server/security/secrets';
 import { createPerson, PASSWORD } from '../support/people';
 import { cookieValue, setCookieHeader, Visitor } from '../support/session';
 import { testApp } from '../support/testApp';

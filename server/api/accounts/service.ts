@@ -9,7 +9,7 @@ import { balanceCents, walletAccount } from '../../payments/ledger';
 import { canSignIn } from '../auth';
 import { SESSION_TTL_MS } from '../cookies';
 import { ApiError } from '../errors';
-import { hashSecret, newSecret } from '../tokens';
+import { hashSecret, newSecret } from '../../security/secrets';
 import { hashPassword, verifyPassword } from './passwords';
 import { checkPassword } from './users';
 

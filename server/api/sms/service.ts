@@ -4,7 +4,7 @@ import { SMS_CODE, SMS_ERRORS } from '../../../shared/phone';
 import type { DB } from '../../db/schema';
 import type { SmsSender } from '../../sms/sender';
 import { ApiError } from '../errors';
-import { hashSecret, secretsEqual } from '../tokens';
+import { hashSecret, secretsEqual } from '../../security/secrets';
 
 export interface SmsDeps {
   db: Kysely<DB>;

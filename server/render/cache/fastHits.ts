@@ -4,7 +4,7 @@ import { cookieFromHeader } from '../../../shared/cookieHeader';
 import { isCrawler } from '../../../shared/crawler';
 import { LANG_COOKIE } from '../../../shared/locale';
 import { CSRF_COOKIE, csrfCookieHeader, SESSION_COOKIE, VALID_CSRF_TOKEN, yearLongCookie } from '../../api/cookies';
-import { newSecret } from '../../api/tokens';
+import { newSecret } from '../../security/secrets';
 import type { Logger } from '../../logger';
 import { readerContext, type ReaderContext } from '../../middleware/localeAndClient';
 import { REQUEST_ID_HEADER, requestIdOf } from '../../middleware/requestLogging';

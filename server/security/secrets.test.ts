@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newSecret } from './tokens';
+import { newSecret } from './secrets';
 
 describe('secrets', () => {
   it('are URL-safe, of the asked length, and never repeat across many pool refills', () => {
