@@ -18,7 +18,7 @@ const ENTRY = 'client/entry.tsx';
 const COMPRESSIBLE = /\.(js|css|svg|json)$/;
 const TARGETS = ['chrome100', 'safari15', 'firefox100'];
 const watch = process.argv.includes('--watch');
-// Stylesheets that are their own entry, linked only by one page (DESIGN §8: CSS imported
+// Stylesheets that are their own entry, linked only by one page (docs/design.md §8: CSS imported
 // by a lazy chunk would land in the entry's CSS, which every page links).
 const PAGE_STYLESHEETS = { 'client/editor/editor.css': 'client/pages/editor/page.tsx' };
 // The pages readers land on from search and shares: their code, beyond what every page

@@ -1,4 +1,4 @@
-/** The cookie helper of seed 000 §9: path '/' unless told otherwise. */
+/** The cookie helper of docs/specification/shell.md §9: path '/' unless told otherwise. */
 export function setCookie(name: string, value: string, options: { maxAgeSeconds?: number; path?: string } = {}): void {
   const parts = [`${name}=${encodeURIComponent(value)}`, `path=${options.path ?? '/'}`, 'SameSite=Lax'];
   if (options.maxAgeSeconds !== undefined) parts.push(`max-age=${options.maxAgeSeconds}`);

@@ -10,7 +10,7 @@ export interface RouteTableOptions {
   extraRoutes?: (getStores: () => RootStore) => RouteObject[];
 }
 
-/** The six static pages of seed 000 §2: path under /page/ and the key of their title. */
+/** The six static pages of docs/specification/shell.md §2: path under /page/ and the key of their title. */
 export const STATIC_PAGES = [
   { path: 'column/agreement', id: 'static-column-agreement' },
   { path: 'privacy/cn', id: 'static-privacy-cn' },
@@ -20,7 +20,7 @@ export const STATIC_PAGES = [
   { path: 'withdraw/rules', id: 'static-withdraw-rules' },
 ] as const;
 
-/** The whole route table of seed 000 §2; every page is lazy. Paths match with and without a trailing slash. */
+/** The whole route table of docs/specification/shell.md §2; every page is lazy. Paths match with and without a trailing slash. */
 export function createRoutes(getStores: () => RootStore, options: RouteTableOptions = {}): RouteObject[] {
   const page = (name: Parameters<typeof pageRoute>[1], opts?: Parameters<typeof pageRoute>[2]) =>
     pageRoute(getStores, name, opts);

@@ -3,7 +3,7 @@
 // in headless Chromium, types 200 characters at its end, and prints per-key latency: from
 // the keydown's timestamp to the next animation frame (when the typed character can be
 // painted), and the input handling time (keydown to the end of the input event's work).
-// A benchmark, not a test: times vary with the machine (DESIGN §7). BENCH_DIST=<dir> runs
+// A benchmark, not a test: times vary with the machine (docs/design.md §7). BENCH_DIST=<dir> runs
 // another copy of the build (<dir>/client), e.g. one that other work does not rebuild meanwhile.
 import fs from 'node:fs';
 import os from 'node:os';

@@ -67,7 +67,7 @@ export interface AppDeps {
   pdfExporter?: PdfExporter;
 }
 
-/** The whole site as an Express app, in the order of DESIGN §3; tests drive it with supertest. */
+/** The whole site as an Express app, in the order of docs/design.md §3; tests drive it with supertest. */
 export function createApp(deps: AppDeps): Express {
   const { config } = deps;
   const media = deps.media ?? mediaStoreFor(config);

@@ -33,7 +33,7 @@ export function apiProxy(options: ProxyOptions): RequestHandler[] {
 }
 
 /**
- * `/log` (the pages' tracking images, seed 000 §7) to the upstream too, in proxy mode: the
+ * `/log` (the pages' tracking images, docs/specification/shell.md §7) to the upstream too, in proxy mode: the
  * upstream keeps the data, and this process has no log of its own to write to (issue 17).
  */
 export function logProxy(options: ProxyOptions): RequestHandler {

@@ -1,5 +1,5 @@
 /**
- * Why an author's column cannot be shown (seed 000 §2, "other error screens"): the API
+ * Why an author's column cannot be shown (docs/specification/shell.md §2, "other error screens"): the API
  * answers 403 `{"detail": reason}` and the client shows that reason's screen
  * (docs/decisions/016). An inactive account's column stays a plain 404.
  */

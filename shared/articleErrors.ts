@@ -1,4 +1,4 @@
-/** Seed 000 §2: why an article cannot be read; the backend answers `{"detail": reason}`. */
+/** docs/specification/shell.md §2: why an article cannot be read; the backend answers `{"detail": reason}`. */
 export const ARTICLE_ERROR_REASONS = [
   'Article Banned',
   'Article Suspended',
@@ -15,7 +15,7 @@ export function isArticleErrorReason(value: unknown): value is ArticleErrorReaso
   return typeof value === 'string' && (ARTICLE_ERROR_REASONS as readonly string[]).includes(value);
 }
 
-/** DESIGN §1: 404 for 'Does Not Exist', 403 for every other reason. */
+/** docs/design.md §1: 404 for 'Does Not Exist', 403 for every other reason. */
 export function articleErrorStatus(reason: ArticleErrorReason): number {
   return reason === 'Does Not Exist' ? 404 : 403;
 }

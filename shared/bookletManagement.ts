@@ -10,7 +10,7 @@ export const BOOKLET_COVER_MAX_BYTES = 5 * 1024 * 1024;
 export const BOOKLET_MAX_DEPTH = 5;
 /** Items (directories and chapters) one booklet holds at most. */
 export const BOOKLET_MAX_ITEMS = 500;
-/** Seed 001 §9: the booklet list's page size. */
+/** docs/specification/content-and-commerce.md §9: the booklet list's page size. */
 export const BOOKLET_PAGE_SIZE = 20;
 
 export type BookletTrashStatus = 'not_in_trash' | 'in_trash';
@@ -29,7 +29,7 @@ export interface ManagedBookletItemDetail {
   private: boolean;
 }
 
-/** A node of the owner's tree (seed 001 §3: id, order, children; chapters carry type and detail). */
+/** A node of the owner's tree (docs/specification/content-and-commerce.md §3: id, order, children; chapters carry type and detail). */
 export interface ManagedBookletItem {
   id: number;
   slug: string;

@@ -1,6 +1,6 @@
 import type { BookletLink, BookletNode } from './entities';
 
-/** The virtual slug of the page after the last chapter (seed 001 §2). */
+/** The virtual slug of the page after the last chapter (docs/specification/content-and-commerce.md §2). */
 export const BOOKLET_END_SLUG = 'end';
 
 /** The chapters (article nodes) of a reading tree in reading order: depth first, by order. */

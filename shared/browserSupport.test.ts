@@ -36,7 +36,7 @@ const UA = {
   quark: 'Mozilla/5.0 (Linux; U; Android 12; zh-CN; 22041211AC) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/100.0.4896.58 Quark/6.2.6.245 Mobile Safari/537.36',
 };
 
-describe('browserSupport (seed 001 §2, docs/decisions/010)', () => {
+describe('browserSupport (docs/specification/content-and-commerce.md §2, docs/decisions/010)', () => {
   it.each([
     'chromeDesktop', 'chromeAndroid', 'androidWebView', 'edge', 'opera', 'samsung', 'safariMac', 'safariIphone',
     'iosWebView', 'firefoxIos', 'wechatAndroidX5', 'miniProgram', 'zineApp', 'googlebot', 'bingbot',

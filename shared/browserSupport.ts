@@ -1,7 +1,7 @@
 import { isCrawler } from './crawler';
 
 /**
- * Which browsers get the invalid-browser notice (seed 001 §2; the list is in
+ * Which browsers get the invalid-browser notice (docs/specification/content-and-commerce.md §2; the list is in
  * docs/decisions/010). Chrome-family and Safari-family engines pass, and so do our own
  * app and the WeChat shells, which run on them; everything else, and the domestic
  * browser shells below (Chromium or Trident shells that lag behind and alter pages),

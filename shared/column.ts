@@ -10,7 +10,7 @@ export function columnUsername(param: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-/** The canonical link of a user's column (seed 000 §2). */
+/** The canonical link of a user's column (docs/specification/shell.md §2). */
 export function columnPath(username: string): string {
   return `/@${encodeURIComponent(username)}/`;
 }

@@ -1,4 +1,4 @@
-/** Business constants of the application shell (seed 000 §9). */
+/** Business constants of the application shell (docs/specification/shell.md §9). */
 export const COPYRIGHT_START_YEAR = 2012;
 export const TIP_DURATION_MS = 2000;
 export const NOTIFICATION_TITLE_CUT = 20;

@@ -12,7 +12,7 @@ export function placeholderOfSize(width: number, height: number): string {
 const IMAGE = /<img\b([^>]*?)\ssrc="([^"]*)"([^>]*)>/g;
 
 /**
- * Seed 000 §9's lazy images for a browser: each image of sanitised article HTML gets its
+ * docs/specification/shell.md §9's lazy images for a browser: each image of sanitised article HTML gets its
  * address in `data-lazy-src` and a placeholder `src`, so it loads only when the page's
  * watcher finds it within 50 px of the viewport (client/images/lazyImages.ts); a copy with
  * the real address sits in `<noscript>` for a reader without scripts. Crawlers get the HTML

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValidEmail, normaliseEmail } from './email';
 
-describe('isValidEmail (seed 000 §5)', () => {
+describe('isValidEmail (docs/specification/shell.md §5)', () => {
   it.each(['ann@example.com', 'a.b_c@mail.co.uk', '王小明@qq.com', 'x@y-z.cn'])('accepts %s', (email) => {
     expect(isValidEmail(email)).toBe(true);
   });

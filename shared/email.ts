@@ -1,5 +1,5 @@
 /**
- * Seed 000 §5: word characters, dots or Chinese characters, then @, then a domain
+ * docs/specification/shell.md §5: word characters, dots or Chinese characters, then @, then a domain
  * with at least one dot.
  */
 const EMAIL_PATTERN = /^[\w.\u4e00-\u9fa5]+@[\w-]+(\.[\w-]+)+$/u;

@@ -4,7 +4,7 @@ import type { MemberTier } from './constants';
 /** Effective role: a paid tier while it lasts, otherwise the base role. */
 export type AccountRole = 'user' | 'reseller' | 'operator' | MemberTier;
 
-/** Seed 001 §3 Account info; `id` is absent when signed out. */
+/** docs/specification/content-and-commerce.md §3 Account info; `id` is absent when signed out. */
 export interface AccountInfo {
   id?: number;
   username?: string;
@@ -27,14 +27,14 @@ export interface AccountInfo {
 /** A DRF error body: `{detail}` or field errors `{field: [messages]}`. */
 export type DrfErrorBody = { detail: string } | Record<string, string[]>;
 
-/** The author line of an article (seed 001 §3). */
+/** The author line of an article (docs/specification/content-and-commerce.md §3). */
 export interface ArticleAuthor {
   username: string;
   avatar: string;
   description: string;
   column: string;
   follower_count: number;
-  /** Seed 001 §3: null, following or bidirectional. */
+  /** docs/specification/content-and-commerce.md §3: null, following or bidirectional. */
   follow_status: null | 'following' | 'bidirectional';
 }
 
@@ -106,7 +106,7 @@ export interface ArticleSummary {
   author: Pick<ArticleAuthor, 'username' | 'avatar' | 'column'>;
 }
 
-/** Seed 001 §5: a comment is cut to its first 140 characters. */
+/** docs/specification/content-and-commerce.md §5: a comment is cut to its first 140 characters. */
 export const COMMENT_MAX_LENGTH = 140;
 
 export interface CommentItem {
@@ -118,7 +118,7 @@ export interface CommentItem {
   replies: CommentItem[];
 }
 
-/** Seed 001 §3 Booklet: a tree of chapters (articles) and directories, optionally sold. */
+/** docs/specification/content-and-commerce.md §3 Booklet: a tree of chapters (articles) and directories, optionally sold. */
 export type BookletSalesMode = 'free' | 'payment_required';
 
 /** What a node of the reading tree shows: its title and, for a chapter, whether it is locked for this reader. */
@@ -131,7 +131,7 @@ export interface BookletNodeDetail {
   word_count?: number;
 }
 
-/** A node of the reading tree: chapters without a readable article and empty directories are dropped (seed 001 §5). */
+/** A node of the reading tree: chapters without a readable article and empty directories are dropped (docs/specification/content-and-commerce.md §5). */
 export interface BookletNode {
   id: number;
   slug: string;
@@ -194,7 +194,7 @@ export interface BookletItemDetail {
   next: BookletLink | null;
 }
 
-/** Seed 001 §3 Booklet rating. */
+/** docs/specification/content-and-commerce.md §3 Booklet rating. */
 export interface BookletRatingItem {
   id: number;
   rating: number;
@@ -254,7 +254,7 @@ export interface ArticleShareLink {
   created: string;
 }
 
-/** `GET /api/fonts/` (seed 001 §3 Font). */
+/** `GET /api/fonts/` (docs/specification/content-and-commerce.md §3 Font). */
 export interface EditorFont {
   font_name: string;
   /** A stylesheet declaring the font; '' for a font the device has (local_font_name). */
@@ -262,7 +262,7 @@ export interface EditorFont {
   local_font_name: string;
 }
 
-/** `GET /api/colors/` (seed 001 §3 Colour). */
+/** `GET /api/colors/` (docs/specification/content-and-commerce.md §3 Colour). */
 export interface EditorColor {
   color_value: string;
 }

@@ -1,7 +1,7 @@
 import type { AccountRole } from './entities';
 import { TRAFFIC_LIMITS } from './traffic';
 
-/** Seed 000 §5: the mail hosts the feedback popup's e-mail field suggests. */
+/** docs/specification/shell.md §5: the mail hosts the feedback popup's e-mail field suggests. */
 export const EMAIL_SUGGESTION_HOSTS = ['qq', '163', '126', 'yahoo', 'gmail', 'hotmail'] as const;
 
 /** Suggestions for what is typed: only while it has no @, each host with .com. */
@@ -20,7 +20,7 @@ export interface FeedbackEnvironment {
   trafficLimitMb: number;
 }
 
-/** Seed 000 §7: the text, then the environment the operator needs to reproduce a problem. */
+/** docs/specification/shell.md §7: the text, then the environment the operator needs to reproduce a problem. */
 export function feedbackMessage(text: string, environment: FeedbackEnvironment): string {
   return [
     text.trim(),

@@ -11,7 +11,7 @@ import {
   zoomAfterWheel,
 } from './gestures';
 
-describe('classifyStroke (seed 000 §9)', () => {
+describe('classifyStroke (docs/specification/shell.md §9)', () => {
   it('calls a press under 300 ms and 20 px a tap, and not at the limits', () => {
     expect(classifyStroke({ dx: 5, dy: 5, ms: 120 })).toBe('tap');
     expect(classifyStroke({ dx: 19, dy: 0, ms: 299 })).toBe('tap');

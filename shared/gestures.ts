@@ -1,5 +1,5 @@
 /**
- * The photo viewer's gesture maths (seed 000 §9: tap under 300 ms and 20 px; swipe under
+ * The photo viewer's gesture maths (docs/specification/shell.md §9: tap under 300 ms and 20 px; swipe under
  * 500 ms and over 50 px; the pager turns at 20 % drag; zoom 1 to 8, a click doubles).
  * Pure functions, so the rules are tested without a browser.
  */

@@ -13,7 +13,7 @@ export interface LocaleInputs {
 }
 
 /**
- * Seed 000 §9: the `__lang` parameter overrides the header (and a stored choice),
+ * docs/specification/shell.md §9: the `__lang` parameter overrides the header (and a stored choice),
  * then the supported `Accept-Language` tag with the highest q wins, default en.
  */
 export function detectLocale(inputs: LocaleInputs): Locale {

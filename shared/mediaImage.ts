@@ -1,4 +1,4 @@
-/** Seed 000 §9: lazy images and the media host's resizing. */
+/** docs/specification/shell.md §9: lazy images and the media host's resizing. */
 export const LAZY_IMAGES = {
   /** An image starts loading this far before it scrolls into view. */
   aheadPx: 50,
@@ -43,7 +43,7 @@ export interface ConnectionInfo {
   saveData?: boolean;
 }
 
-/** Seed 000 §9: no prefetching on a 2g connection or with the data saver on. */
+/** docs/specification/shell.md §9: no prefetching on a 2g connection or with the data saver on. */
 export function shouldPrefetch(connection: ConnectionInfo | undefined): boolean {
   if (!connection) return true;
   if (connection.saveData) return false;

@@ -12,7 +12,7 @@ export function effectiveRole(
   return baseRole;
 }
 
-/** Seed 001 §5: the member check is true for premium, vip and enterprise. */
+/** docs/specification/content-and-commerce.md §5: the member check is true for premium, vip and enterprise. */
 export function isMember(role: string | null | undefined): boolean {
   return (MEMBER_TIERS as readonly string[]).includes(role ?? '');
 }

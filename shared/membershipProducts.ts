@@ -1,6 +1,6 @@
 import type { MemberTier } from './constants';
 
-/** Seed 001 §9: manual memberships are paid once per period; subscriptions renew. */
+/** docs/specification/content-and-commerce.md §9: manual memberships are paid once per period; subscriptions renew. */
 export type MembershipKind = 'manual' | 'subscription';
 export type MembershipPeriod = 'monthly' | 'annual';
 
@@ -24,7 +24,7 @@ interface ListPrice {
   readonly origin: number | null;
 }
 
-/** Seed 001 §9 list prices in yuan; enterprise subscription is not shown, so not sold. */
+/** docs/specification/content-and-commerce.md §9 list prices in yuan; enterprise subscription is not shown, so not sold. */
 const LIST_PRICES: readonly ListPrice[] = [
   { level: 'premium', kind: 'manual', monthly: 22, annual: 188, origin: 264 },
   { level: 'premium', kind: 'subscription', monthly: 18, annual: 168, origin: null },

@@ -13,7 +13,7 @@ interface ErrorLike {
 }
 
 /**
- * Seed 000 §8: the status comes from the error's status code, its status, or its
+ * docs/specification/shell.md §8: the status comes from the error's status code, its status, or its
  * response's status, else 500; the message from the error itself.
  */
 export function navigationErrorInfo(error: unknown): NavigationErrorInfo {
@@ -42,7 +42,7 @@ function errorMessage(error: unknown, e: ErrorLike): string {
   return '';
 }
 
-/** A redirect thrown during navigation is not an error (seed 000 §4). */
+/** A redirect thrown during navigation is not an error (docs/specification/shell.md §4). */
 export function isRedirectStatus(status: number): boolean {
   return status >= 300 && status < 400;
 }

@@ -16,7 +16,7 @@ const like = (over: Record<string, unknown> = {}) => ({
   },
 });
 
-describe('cutTitle (seed 000 §9)', () => {
+describe('cutTitle (docs/specification/shell.md §9)', () => {
   it('keeps a title of up to 20 characters and cuts a longer one to 20 plus an ellipsis', () => {
     expect(cutTitle('x'.repeat(20))).toBe('x'.repeat(20));
     expect(cutTitle('A rather long title of an article')).toBe('A rather long title …');
@@ -26,7 +26,7 @@ describe('cutTitle (seed 000 §9)', () => {
   });
 });
 
-describe('readNotification (seed 000 §2, §3)', () => {
+describe('readNotification (docs/specification/shell.md §2, §3)', () => {
   it('reads each of the five kinds', () => {
     expect(readNotification(like())).toEqual({
       kind: 'thumbsup',
@@ -83,7 +83,7 @@ describe('templateParts', () => {
   });
 });
 
-describe('relative times of a notification (seed 000 §9)', () => {
+describe('relative times of a notification (docs/specification/shell.md §9)', () => {
   const now = Date.parse('2026-11-22T12:00:00.000Z');
   const at = (ms: number, locale = 'en') => relativeTime(now - ms, now, locale, locale === 'en' ? 'just now' : '刚刚');
   it('turns at each boundary', () => {

@@ -1,8 +1,8 @@
-/** The five actions of the messaging API (seed 000 §3), in the order the client asks for them. */
+/** The five actions of the messaging API (docs/specification/shell.md §3), in the order the client asks for them. */
 export const NOTIFICATION_TYPES = ['favorite', 'follow', 'thumbsup', 'reply_comment', 'comment'] as const;
 export type NotificationKind = (typeof NOTIFICATION_TYPES)[number];
 
-/** Seed 000 §9: a like or favourite names the article by its title cut to this many characters. */
+/** docs/specification/shell.md §9: a like or favourite names the article by its title cut to this many characters. */
 export const NOTIFICATION_TITLE_CUT = 20;
 /** Items in the bell's dropdown; the full list page shows NOTIFICATION_PAGE_SIZE (decision 014). */
 export const NOTIFICATION_BELL_SIZE = 8;
@@ -28,7 +28,7 @@ export interface NotificationPayload {
   created: string;
 }
 
-/** The title cut of seed 000 §9: 20 characters (code points) plus an ellipsis when longer. */
+/** The title cut of docs/specification/shell.md §9: 20 characters (code points) plus an ellipsis when longer. */
 export function cutTitle(title: string): string {
   const chars = [...title];
   return chars.length > NOTIFICATION_TITLE_CUT ? `${chars.slice(0, NOTIFICATION_TITLE_CUT).join('')}…` : title;
@@ -47,7 +47,7 @@ export interface NotificationView {
 }
 
 /**
- * Seed 000 §2: an item whose actor or target is missing renders nothing ('skip');
+ * docs/specification/shell.md §2: an item whose actor or target is missing renders nothing ('skip');
  * one whose data is malformed shows 'Notification Data Error' ('error').
  */
 export function readNotification(raw: unknown): NotificationView | 'skip' | 'error' {

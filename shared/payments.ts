@@ -1,4 +1,4 @@
-/** The payment calls' shapes, the same on both sides (issue 8; seed 001 §3, §7). */
+/** The payment calls' shapes, the same on both sides (issue 8; docs/specification/content-and-commerce.md §3, §7). */
 
 export type OrderType = 'membership' | 'booklet';
 export type OrderStatus = 'created' | 'pending' | 'paid' | 'failed' | 'closed';

@@ -4,7 +4,7 @@ import { relativeTime } from './relativeTime';
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const ago = (ms: number) => relativeTime(NOW - ms, NOW, 'en', 'just now');
 
-describe('relativeTime (seed 000 §9)', () => {
+describe('relativeTime (docs/specification/shell.md §9)', () => {
   it('says just now under a minute', () => {
     expect(ago(59_000)).toBe('just now');
   });

@@ -6,7 +6,7 @@ const DAY = 24 * HOUR;
 const TIME_ZONES: Readonly<Record<string, string>> = { 'zh-CN': 'Asia/Shanghai', 'zh-TW': 'Asia/Taipei', en: 'UTC' };
 
 /**
- * Seed 000 §9: under a minute 'just now', then minutes, hours, days (under 7), then a
+ * docs/specification/shell.md §9: under a minute 'just now', then minutes, hours, days (under 7), then a
  * date with the year left out when it is this year's.
  */
 export function relativeTime(at: number, now: number, locale: string, justNow: string): string {

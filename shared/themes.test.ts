@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BACKGROUNDS, backgroundIndex, backgroundName, backgroundOf, THEMES, themeOf } from './themes';
 
-describe('themes (seed 001 §3)', () => {
+describe('themes (docs/specification/content-and-commerce.md §3)', () => {
   it('lists the four themes with a title key, a preview and a stylesheet each', () => {
     expect(THEMES.map((t) => t.name)).toEqual(['default', 'theme-1', 'theme-2', 'theme-3']);
     const elegant = themeOf('theme-1');

@@ -1,5 +1,5 @@
 /**
- * The article themes of seed 001 §3 (Theme: name, title, preview image, css path) and the
+ * The article themes of docs/specification/content-and-commerce.md §3 (Theme: name, title, preview image, css path) and the
  * background styles an article can carry in `style` (docs/decisions/010). The reader and
  * the editor share these lists.
  */
@@ -38,7 +38,7 @@ function defaultTheme(): Theme {
 }
 
 /**
- * The editor's ten backgrounds (seed 001 §2 and §9: index -1 to 9, -1 being none), by name:
+ * The editor's ten backgrounds (docs/specification/content-and-commerce.md §2 and §9: index -1 to 9, -1 being none), by name:
  * `article.style` stores the name, index i is `BACKGROUNDS[i]`.
  */
 export const BACKGROUNDS = ['paper', 'linen', 'mist', 'sage', 'sand', 'blush', 'lavender', 'grid', 'dots', 'lines'] as const;

@@ -1,7 +1,7 @@
 import type { AccountInfo } from '../../shared/entities';
 import type { ApiClient } from './client';
 
-/** Seed 000 §7, accounts. */
+/** docs/specification/shell.md §7, accounts. */
 export const accountsApi = {
   info: (api: ApiClient) => api.request<AccountInfo>({ method: 'GET', path: '/api/accounts/info/' }),
 

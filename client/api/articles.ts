@@ -2,7 +2,7 @@ import type { ArticleDetail, ArticleSummary, Page } from '../../shared/entities'
 import type { ApiClient } from './client';
 import { pageRequest } from './pages';
 
-/** Seed 001 §7, articles (reading). */
+/** docs/specification/content-and-commerce.md §7, articles (reading). */
 export const articlesApi = {
   read: (api: ApiClient, slug: string, shareCode?: string | null) =>
     api.request<ArticleDetail>({

@@ -22,7 +22,7 @@ export interface BookletFormFields {
 
 const one = (id: number) => `/api/booklet/${id}/`;
 
-/** Seed 001 §7, booklet management (issue 7): the owner's list, forms, tree and items. */
+/** docs/specification/content-and-commerce.md §7, booklet management (issue 7): the owner's list, forms, tree and items. */
 export const bookletManagementApi = {
   /** The first page, or the page of an earlier `next` link (its host stripped). */
   list: (api: ApiClient, trashStatus: BookletTrashStatus, next?: string) =>
@@ -52,7 +52,7 @@ export const bookletManagementApi = {
   removeItem: (api: ApiClient, id: number, itemId: number) => api.request<null>({ method: 'DELETE', path: `${one(id)}items/${itemId}/` }),
 };
 
-/** Seed 001 §5: only the fields present, the cover only when it is a newly chosen file. */
+/** docs/specification/content-and-commerce.md §5: only the fields present, the cover only when it is a newly chosen file. */
 export function bookletForm(fields: BookletFormFields): FormData {
   const form = new FormData();
   if (fields.name !== undefined) form.set('name', fields.name);

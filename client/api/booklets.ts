@@ -4,7 +4,7 @@ import { pageRequest } from './pages';
 
 const base = (slug: string) => `/api/booklets/${encodeURIComponent(slug)}`;
 
-/** Seed 001 §7, booklets (reading and rating). */
+/** docs/specification/content-and-commerce.md §7, booklets (reading and rating). */
 export const bookletsApi = {
   get: (api: ApiClient, slug: string) => api.request<BookletDetail>({ method: 'GET', path: `${base(slug)}/` }),
 

@@ -6,7 +6,7 @@ const TOKEN_KEY = 'zine:token';
 const DEFAULT_TIMEOUT_MS = 20_000;
 
 /**
- * `fetch` with the conventions of seed 000 §7: cookies, `X-CSRFToken` from the
+ * `fetch` with the conventions of docs/specification/shell.md §7: cookies, `X-CSRFToken` from the
  * cookie, `X-User-Id` when signed in, `X-Device-Id`, and the Bearer token the
  * native app passed as `__token`.
  */

@@ -13,7 +13,7 @@ export class ApiRequestError extends Error {
 }
 
 /**
- * Seed 000 §4: the message of a failed call is `detail`, or the first field's first
+ * docs/specification/shell.md §4: the message of a failed call is `detail`, or the first field's first
  * message, or the body itself when it is text.
  */
 export function firstErrorMessage(data: unknown): string {
@@ -32,7 +32,7 @@ export function firstErrorMessage(data: unknown): string {
 export class ApiClient {
   constructor(
     private readonly transport: ApiTransport,
-    /** Seed 000 §4: any failed call turns the progress line red and stores its message. */
+    /** docs/specification/shell.md §4: any failed call turns the progress line red and stores its message. */
     private readonly onFailure: (error: ApiRequestError, request: ApiRequest) => void = () => {},
   ) {}
 

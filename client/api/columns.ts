@@ -20,7 +20,7 @@ export interface ColumnDetail {
   favorites: Page<ArticleSummary>;
 }
 
-/** Seed 001 §7, columns. */
+/** docs/specification/content-and-commerce.md §7, columns. */
 export const columnsApi = {
   get: (api: ApiClient, username: string) =>
     api.request<ColumnDetail>({ method: 'GET', path: `/api/columns/@${encodeURIComponent(username)}/` }),

@@ -2,7 +2,7 @@ import type { CommentItem, Page } from '../../shared/entities';
 import type { ApiClient } from './client';
 import { pageRequest } from './pages';
 
-/** Seed 001 §7, comments. */
+/** docs/specification/content-and-commerce.md §7, comments. */
 export const commentsApi = {
   list: (api: ApiClient, slug: string, next?: string) =>
     api.request<Page<CommentItem>>(next ? pageRequest(next) : { method: 'GET', path: `/api/comments/article/${encodeURIComponent(slug)}/` }),

@@ -1,6 +1,6 @@
 import type { ApiClient } from './client';
 
-/** Seed 000 §7: the feedback popup's message; the answer is not read. */
+/** docs/specification/shell.md §7: the feedback popup's message; the answer is not read. */
 export const contactApi = {
   send: (api: ApiClient, email: string, message: string) =>
     api.request<unknown>({ method: 'POST', path: '/api/contact/', body: { email, message } }),

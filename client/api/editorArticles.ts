@@ -26,7 +26,7 @@ export interface EditorListQuery {
   fields?: readonly (keyof EditorArticleListItem)[];
 }
 
-/** Seed 001 §7, the editor's article calls (issue 7). */
+/** docs/specification/content-and-commerce.md §7, the editor's article calls (issue 7). */
 export const editorArticlesApi = {
   create: (api: ApiClient, input: EditableArticleInput, headers: SaveHeaders) =>
     api.request<EditableArticle>({ method: 'POST', path: '/api/articles/', body: input, headers: saveHeaders(headers) }),

@@ -5,7 +5,7 @@ import type { ApiClient } from './client';
 const ACTIONS = NOTIFICATION_TYPES.join(',');
 
 /**
- * Seed 000 §7, the messaging service (`MESSAGE_UPSTREAM` in proxy mode). Items stay
+ * docs/specification/shell.md §7, the messaging service (`MESSAGE_UPSTREAM` in proxy mode). Items stay
  * `unknown` until `readNotification` checks them: bad data is shown, not trusted.
  */
 export const notificationsApi = {

@@ -38,7 +38,7 @@ export interface WithdrawRequest {
 const ORDER = '/api/payments/order';
 const orderPath = (id: string) => `${ORDER}/${encodeURIComponent(id)}`;
 
-/** Seed 001 §7, payments, wallet and membership calls. */
+/** docs/specification/content-and-commerce.md §7, payments, wallet and membership calls. */
 export const paymentsApi = {
   createOrder: (api: ApiClient, order: { type: OrderType; identity: string; amount?: string }) =>
     api.request<PaymentOrder>({ method: 'POST', path: `${ORDER}/`, body: order }),

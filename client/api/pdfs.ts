@@ -1,12 +1,12 @@
 import type { ApiClient } from './client';
 
-/** Seed 001 §7: an article's PDF export; `url` only once it is made. */
+/** docs/specification/content-and-commerce.md §7: an article's PDF export; `url` only once it is made. */
 export interface PdfExportStatus {
   status: 'pending' | 'processing' | 'success' | 'failed';
   url?: string;
 }
 
-/** Seed 001 §7: the month's PDF exports of the signed-in user. */
+/** docs/specification/content-and-commerce.md §7: the month's PDF exports of the signed-in user. */
 export interface PdfQuota {
   pdf_limit: number;
   pdf_count: number;
@@ -15,7 +15,7 @@ export interface PdfQuota {
   available: boolean;
 }
 
-/** Seed 001 §7, PDF export. */
+/** docs/specification/content-and-commerce.md §7, PDF export. */
 export const pdfsApi = {
   /** Starts an export when none exists for the article's current version, else reports it. */
   articleStatus: (api: ApiClient, articleId: number) =>

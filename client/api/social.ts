@@ -1,6 +1,6 @@
 import type { ApiClient } from './client';
 
-/** Seed 001 §7: likes, favourites, follows. */
+/** docs/specification/content-and-commerce.md §7: likes, favourites, follows. */
 export const socialApi = {
   thumbsUp: (api: ApiClient, slug: string, cancel: boolean) =>
     api.request<{ thumb_up_count: number; thumb_up_status: boolean }>({

@@ -8,7 +8,7 @@ export interface TrafficQuota {
   bytes_used: number;
 }
 
-/** Seed 001 §7: the traffic meter (its own module: feedback, on every page, reads it without the upload code). */
+/** docs/specification/content-and-commerce.md §7: the traffic meter (its own module: feedback, on every page, reads it without the upload code). */
 export const trafficApi = {
   current: (api: ApiClient) => api.request<TrafficQuota>({ method: 'GET', path: '/api/traffic/current/' }),
 };

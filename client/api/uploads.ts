@@ -22,7 +22,7 @@ export interface UploadForm {
   articleId: number;
 }
 
-/** Seed 001 §7: the upload token (the traffic meter is client/api/traffic.ts). */
+/** docs/specification/content-and-commerce.md §7: the upload token (the traffic meter is client/api/traffic.ts). */
 export const uploadsApi = {
   token: (api: ApiClient, articleId: number) =>
     api.request<UploadToken>({ method: 'GET', path: '/api/attachments/qiniu/token/', query: { article_id: articleId } }),

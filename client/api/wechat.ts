@@ -5,7 +5,7 @@ export type JsapiAnswer =
   | { configured: false; url: string }
   | { appId: string; timestamp: number; nonceStr: string; signature: string };
 
-/** The chat-app browser's share adapter (seed 000 §2): a JS-SDK signature for the page's URL. */
+/** The chat-app browser's share adapter (docs/specification/shell.md §2): a JS-SDK signature for the page's URL. */
 export const wechatApi = {
   jsapiUrl: (api: ApiClient, url: string) => api.request<JsapiAnswer>({ method: 'POST', path: '/api/wechat/jsapi/url/', body: { url } }),
 };

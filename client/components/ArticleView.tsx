@@ -23,7 +23,7 @@ interface ArticleViewProps {
 }
 
 /**
- * An article as its reader sees it (seed 001 §2), for the article page and its review
+ * An article as its reader sees it (docs/specification/content-and-commerce.md §2), for the article page and its review
  * page: the theme's own stylesheet and background, title, author line with follow,
  * relative date, cover, body, actions and comments. Any image opens the photo viewer.
  */
@@ -34,7 +34,7 @@ export const ArticleView = observer(function ArticleView({ article, banner, body
   const theme = themeOf(article.theme);
   const background = backgroundOf(article.style);
   const modified = Date.parse(article.modified);
-  // Browsers get the body's images deferred to the 50 px rule (seed 000 §9); crawlers as they are.
+  // Browsers get the body's images deferred to the 50 px rule (docs/specification/shell.md §9); crawlers as they are.
   const content = useMemo(() => (env.crawler ? article.content : deferImages(article.content)), [env.crawler, article.content]);
 
   // Content images come as HTML: after hydration they become keyboard-reachable buttons.
@@ -45,7 +45,7 @@ export const ArticleView = observer(function ArticleView({ article, banner, body
     }
   }, [article.content]);
 
-  // Images marked data-lazy-src (media-host images) load 50 px ahead, resized (seed 000 §9).
+  // Images marked data-lazy-src (media-host images) load 50 px ahead, resized (docs/specification/shell.md §9).
   useEffect(() => watchLazyImagesIn(sheet.current, env.mediaHosts), [article.content, env.mediaHosts]);
 
   const openPhoto = (image: HTMLImageElement) => {

@@ -3,7 +3,7 @@ import type { BookletDetail, BookletNode } from '../../shared/entities';
 import { useStores } from '../stores/context';
 import { bookletChapterPath, bookletOverviewPath } from './BookletLinks';
 
-/** The left catalogue panel (seed 001 §2): the overview, then the reading tree; paid chapters marked. */
+/** The left catalogue panel (docs/specification/content-and-commerce.md §2): the overview, then the reading tree; paid chapters marked. */
 export function BookletCatalogue({ booklet, id }: { booklet: BookletDetail; id: string }) {
   const { env } = useStores();
   return (

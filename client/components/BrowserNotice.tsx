@@ -6,7 +6,7 @@ import { useStores } from '../stores/context';
 export const BROWSER_NOTICE_KEY = 'zine.browserNoticeDismissed';
 
 /**
- * The invalid-browser notice (seed 001 §2; the list in shared/browserSupport.ts).
+ * The invalid-browser notice (docs/specification/content-and-commerce.md §2; the list in shared/browserSupport.ts).
  * Rendered on the server from the user agent, so hydration matches; a dismissal is
  * read from storage after hydration and hides it from then on.
  */

@@ -14,7 +14,7 @@ export const CommentPanel = observer(function CommentPanel({ slug, initialCount 
   const { comments, env } = stores;
   const [text, setText] = useState('');
   const [replyTo, setReplyTo] = useState<{ id: number; name: string } | null>(null);
-  // Inside the mini program, commenting happens on its own page (seed 001 §2).
+  // Inside the mini program, commenting happens on its own page (docs/specification/content-and-commerce.md §2).
   const miniProgram = useMiniProgram();
 
   useEffect(() => {

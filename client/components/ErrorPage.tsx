@@ -12,13 +12,13 @@ interface ErrorPageProps {
   status: number;
   /** The raw error, revealed by 'see details' on the generic screen. */
   message: string;
-  /** Set when an article could not be read: its own screen (seed 000 §2). */
+  /** Set when an article could not be read: its own screen (docs/specification/shell.md §2). */
   articleReason?: ArticleErrorReason | 'unknown';
   /** Set when an author's account blocks their column: the banned, suspended or expired screen. */
   accountReason?: AccountErrorReason;
 }
 
-/** The error screen of seed 000 §2: message by status, home button, intro line, promo image. */
+/** The error screen of docs/specification/shell.md §2: message by status, home button, intro line, promo image. */
 export const ErrorPage = observer(function ErrorPage({ status, message, articleReason, accountReason }: ErrorPageProps) {
   const { env } = useStores();
   const kind = errorKind(status);

@@ -6,7 +6,7 @@ interface Props {
   children: ReactNode;
 }
 
-/** When the error page itself fails in the browser: a plain line and a link home (seed 000 §8). */
+/** When the error page itself fails in the browser: a plain line and a link home (docs/specification/shell.md §8). */
 export class ErrorPageBoundary extends Component<Props, { failed: boolean }> {
   override state = { failed: false };
 

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useStores } from '../stores/context';
 
-/** The feedback popup (seed 000 §2, §5, §8): slides in from the right; loaded on first open. */
+/** The feedback popup (docs/specification/shell.md §2, §5, §8): slides in from the right; loaded on first open. */
 export default observer(function FeedbackPopup() {
   const { env, feedback } = useStores();
   const { t } = env;

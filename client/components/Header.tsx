@@ -10,7 +10,7 @@ import { ProfileMenu } from './ProfileMenu';
 import { useHydrated } from './useHydrated';
 
 /**
- * The standard header (seed 000 §2): back button and the page's title (inside the app shells,
+ * The standard header (docs/specification/shell.md §2): back button and the page's title (inside the app shells,
  * which have no browser chrome) or logo and slogan, the bell and the profile menu; signed out,
  * a Sign In button.
  */
@@ -49,7 +49,7 @@ export const Header = observer(function Header() {
             <span className="site-header__name">{env.siteName}</span>
           </Link>
         )}
-        {/* Beside the back button the page says where the reader is; beside the logo, the slogan (seed 000 §2). */}
+        {/* Beside the back button the page says where the reader is; beside the logo, the slogan (docs/specification/shell.md §2). */}
         {showBack && title ? <p className="site-header__title">{title}</p> : <p className="site-header__slogan">{env.t('site.slogan')}</p>}
         <nav className="site-header__account" aria-label={env.t('nav.mainLabel')}>
           {account.signedIn ? <NotificationBell /> : null}

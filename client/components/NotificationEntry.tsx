@@ -8,7 +8,7 @@ import { useStores } from '../stores/context';
 import type { NotificationList } from '../stores/NotificationStore';
 
 /**
- * One notification (seed 000 §2): its sentence with the actor linked to `/@{username}`
+ * One notification (docs/specification/shell.md §2): its sentence with the actor linked to `/@{username}`
  * when there is one and the article's title cut to 20 characters; nothing when the
  * actor or target is missing; 'Notification Data Error' for bad data.
  */

@@ -29,7 +29,7 @@ type Gesture =
   | { kind: 'pinch'; startDistance: number; startMid: Point; view: View };
 
 /**
- * The photo viewer (seed 000 §2, §9): full screen, 'n / total', previous and next,
+ * The photo viewer (docs/specification/shell.md §2, §9): full screen, 'n / total', previous and next,
  * close (and Escape), swipe paging, zoom 1 to 8 by pinch, wheel and click, page scroll
  * locked while open. Loaded on first open.
  */

@@ -11,7 +11,7 @@ export const USER_GUIDE_PATH = '/page/guide';
 export const MEMBERSHIP_PATH = '/member/';
 export const WALLET_PATH = '/profile/wallet/';
 
-/** The avatar and its menu (seed 000 §2): 224 px, opened and closed with a 0.2 s transition. */
+/** The avatar and its menu (docs/specification/shell.md §2): 224 px, opened and closed with a 0.2 s transition. */
 export const ProfileMenu = observer(function ProfileMenu() {
   const { env, account, signIn, feedback } = useStores();
   const { t } = env;

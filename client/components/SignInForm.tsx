@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useStores } from '../stores/context';
 import { useHydrated } from './useHydrated';
 
-/** The mail sign-in and password-reset forms (seed 000 §2, §4), used by the page and the overlay. */
+/** The mail sign-in and password-reset forms (docs/specification/shell.md §2, §4), used by the page and the overlay. */
 export const SignInForm = observer(function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { env, signIn } = useStores();
   const hydrated = useHydrated();

@@ -6,7 +6,7 @@ import { useStores } from '../stores/context';
 import { SignInForm } from './SignInForm';
 
 /**
- * The sign-in overlay (seed 000 §2, §4), loaded on first open: tabs for mail and the chat-app QR
+ * The sign-in overlay (docs/specification/shell.md §2, §4), loaded on first open: tabs for mail and the chat-app QR
  * code (desktop), the reset mode, a close button, and on mobile widths a chat-app sign-in button.
  */
 export default observer(function SignInOverlay() {

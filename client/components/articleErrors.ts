@@ -3,7 +3,7 @@ import type { MessageKey } from '../i18n/en';
 
 type ArticleErrorTexts = { title: MessageKey; text: MessageKey; upgrade?: 'article.upgrade' | 'article.buyMembership' };
 
-/** Seed 000 §2: each reason an article cannot be read, with its own screen. */
+/** docs/specification/shell.md §2: each reason an article cannot be read, with its own screen. */
 export const ARTICLE_ERROR_TEXTS: Readonly<Record<ArticleErrorReason | 'unknown', ArticleErrorTexts>> = {
   'Article Banned': { title: 'article.error.banned.title', text: 'article.error.banned.text' },
   'Article Suspended': { title: 'article.error.suspended.title', text: 'article.error.suspended.text' },

@@ -10,7 +10,7 @@ import type { TipsStore } from './tips/TipsStore';
 export interface EditorDeps {
   /** The one API client (the RootStore's). */
   api: ApiClient;
-  /** The top tips and the tips queue (seed 001 §4). */
+  /** The top tips and the tips queue (docs/specification/content-and-commerce.md §4). */
   tips: TipsStore;
   /** The interface language of the editor's texts. */
   locale: TextLocale;

@@ -16,7 +16,7 @@ import { PromptStore } from './prompts/PromptStore';
 import { editorTexts, type EditorTranslate } from './texts';
 
 export interface EditorRootOptions {
-  /** A client whose failures leave the progress line alone (seed 001 §7: saves go without it). */
+  /** A client whose failures leave the progress line alone (docs/specification/content-and-commerce.md §7: saves go without it). */
   quietApi: ApiClient;
   /** The tab's random id, sent as X-Client-Id. */
   clientId: string;

@@ -3,13 +3,13 @@ import { pageTranslator, type PageTexts } from '../i18n/pageTexts';
 import type { MessageParams } from '../i18n/translate';
 
 /**
- * Every text of the editor in the three languages (seed 001 §8 and the editor's own labels).
+ * Every text of the editor in the three languages (docs/specification/content-and-commerce.md §8 and the editor's own labels).
  * Kept in the editor chunk, never in the catalogues reader pages load. H3, H4 and H6 use the
  * shared messages (copied, upload messages, traffic, save before upload) from here.
  */
 export const EDITOR_TEXTS = {
   en: {
-    // Seed 001 §8
+    // docs/specification/content-and-commerce.md §8
     copied: 'Copied',
     articleModifiedConfirm: 'This article has unsaved changes. Save them before opening another article, or give them up?',
     uploadSuccess: 'Upload succeeded',

@@ -28,7 +28,7 @@ export function resizeMediaImages(root: ParentNode, hosts: readonly string[]): v
 }
 
 /**
- * Seed 000 §9: images marked `data-lazy-src` under `root` load once they come within 50 px
+ * docs/specification/shell.md §9: images marked `data-lazy-src` under `root` load once they come within 50 px
  * of the viewport, checked 200 ms after scrolling or resizing pauses; media-host images
  * are asked for at their rendered width, quality 89, webp where supported. The image keeps
  * its width and height attributes, so its box does not move when it loads. Returns the

@@ -6,7 +6,7 @@ import { PaymentStore } from './PaymentStore';
 import { usePaymentTexts } from './usePaymentTexts';
 
 /**
- * The payment panel (seed 000 §2, §4; seed 001 §2): a 500 px box, a sheet under 548 px.
+ * The payment panel (docs/specification/shell.md §2, §4; docs/specification/content-and-commerce.md §2): a 500 px box, a sheet under 548 px.
  * Its own chunk, loaded when a purchase is first asked for.
  */
 export default observer(function PaymentPanel() {

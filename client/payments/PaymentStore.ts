@@ -7,7 +7,7 @@ import { failureText } from './failureText';
 import type { PaymentRequest } from './paymentTrigger';
 import type { TrackingEvent } from '../../shared/tracking';
 
-/** Seed 000 §4 / 001 §4: the payment panel's status tag. */
+/** docs/specification/shell.md §4 / 001 §4: the payment panel's status tag. */
 export type PaymentStatus =
   | { tag: null }
   | { tag: 'creating' }
@@ -44,7 +44,7 @@ export class PaymentStore {
   constructor(
     private readonly api: ApiClient,
     private readonly platform: PaymentPlatform,
-    /** The log service's track action: each step of an order is an event with its id (seed 000 §7). */
+    /** The log service's track action: each step of an order is an event with its id (docs/specification/shell.md §7). */
     private readonly track: (event: TrackingEvent) => void = () => {},
   ) {
     makeObservable<PaymentStore, 'setStatus'>(this, {
@@ -57,7 +57,7 @@ export class PaymentStore {
     });
   }
 
-  /** True while an order has an id or is being created: a second one cannot start (seed 001 §4). */
+  /** True while an order has an id or is being created: a second one cannot start (docs/specification/content-and-commerce.md §4). */
   get busy(): boolean {
     return this.order !== null || this.status.tag === 'creating';
   }

@@ -1,6 +1,6 @@
 import { ApiRequestError } from '../api/client';
 
-/** Seed 001 §8: the server's detail text, or the whole response body if there is none. */
+/** docs/specification/content-and-commerce.md §8: the server's detail text, or the whole response body if there is none. */
 export function failureText(error: unknown): string {
   if (!(error instanceof ApiRequestError)) return error instanceof Error ? error.message : String(error);
   const data = error.data;

@@ -1,5 +1,5 @@
 /**
- * The WeChat mini program bridge (seed 001 §2: the comment and column actions open the
+ * The WeChat mini program bridge (docs/specification/content-and-commerce.md §2: the comment and column actions open the
  * mini program's own pages). Inside the mini program's web-view the page loads the
  * JS-SDK (only there) and calls `wx.miniProgram.navigateTo`. This module is its own
  * chunk, imported only inside the mini program.

@@ -3,7 +3,7 @@ import { wechatApi } from '../api/wechat';
 import { loadScript } from './loadScript';
 
 /**
- * The share adapter of the chat-app browser (seed 000 §2): asks the backend to sign the
+ * The share adapter of the chat-app browser (docs/specification/shell.md §2): asks the backend to sign the
  * page's URL and, when it did (WeChat credentials are set), hands the signature to
  * `wx.config` if the page has the JS-SDK. Without credentials the browser's own share menu
  * stays as it is (docs/decisions/016, 017). The page loads the SDK from `sdkUrl` when the

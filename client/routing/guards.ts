@@ -10,14 +10,14 @@ export interface GuardContext {
 /** A guard throws a redirect (or an error response) to stop the route from rendering. */
 export type Guard = (context: GuardContext) => void | Promise<void>;
 
-/** Named route guards (seed 000 §2), run by the route's loader before the page's own. */
+/** Named route guards (docs/specification/shell.md §2), run by the route's loader before the page's own. */
 export const GUARDS: Readonly<Record<string, Guard>> = {
   signIn: requireSignIn,
 };
 
 /**
  * Runs guards in order. An unknown name is a misconfigured route: 500 'Unknown
- * middleware {name}' (seed 000 §5), checked before any guard runs.
+ * middleware {name}' (docs/specification/shell.md §5), checked before any guard runs.
  */
 export async function runGuards(names: readonly string[], context: GuardContext): Promise<void> {
   const guards = names.map((name) => {

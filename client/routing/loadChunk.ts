@@ -19,7 +19,7 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /**
- * Seed 000 §4: a failed chunk load reloads the page (the location is already the
+ * docs/specification/shell.md §4: a failed chunk load reloads the page (the location is already the
  * target), once per URL; a second failure stays an error.
  */
 export function reloadOnceForChunkError(): boolean {

@@ -11,7 +11,7 @@
  *   the backend's status); a failure the page reports itself is kept in its store (the wallet's alert).
  * - A list read page by page is a `PagedList` (client/stores/PagedList.ts).
  * - The one alternative, for data the server must not render: what is browser-only by the seeds
- *   (notifications, seed 000 §8; an article's comments), what only the browser knows (its storage, the
+ *   (notifications, docs/specification/shell.md §8; an article's comments), what only the browser knows (its storage, the
  *   payment login's open id) and what the reader's typing asks for (redeem, SMS code). It too lives in a
  *   store; the component starts it in a `useEffect` after hydration, and the server renders the empty state.
  */

@@ -5,7 +5,7 @@ import { pageFacts } from './pageModules';
 
 /**
  * Loads a page's code when the pointer rests on or a finger touches a link to it, so the
- * click navigates at once; never on a 2g connection or with the data saver on (seed 000 §9).
+ * click navigates at once; never on a 2g connection or with the data saver on (docs/specification/shell.md §9).
  */
 export function installLinkPrefetch(routes: RouteObject[]): void {
   const connection = (navigator as Navigator & { connection?: ConnectionInfo }).connection;

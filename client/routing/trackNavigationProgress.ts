@@ -7,7 +7,7 @@ type Router = ReturnType<typeof createBrowserRouter>;
 
 /**
  * Drives the progress line from the router: start, finish, or red when a route
- * errored. A chunk that failed to load reloads the page instead (seed 000 §4).
+ * errored. A chunk that failed to load reloads the page instead (docs/specification/shell.md §4).
  */
 export function trackNavigationProgress(router: Router, ui: UiStore): () => void {
   return router.subscribe((state) => {

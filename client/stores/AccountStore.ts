@@ -10,7 +10,7 @@ export interface AccountSnapshot {
   loaded: boolean;
 }
 
-/** The signed-in account (seed 000 §3): `id` absent when signed out. */
+/** The signed-in account (docs/specification/shell.md §3): `id` absent when signed out. */
 export class AccountStore {
   info: AccountInfo;
   loaded: boolean;

@@ -9,7 +9,7 @@ export interface ArticleSnapshot {
   current: ArticleDetail | null;
 }
 
-/** The article being read. Held by reference: its body is large and read-only (DESIGN §8). */
+/** The article being read. Held by reference: its body is large and read-only (docs/design.md §8). */
 export class ArticleStore {
   current: ArticleDetail | null;
 
@@ -21,7 +21,7 @@ export class ArticleStore {
     makeStoreObservable<ArticleStore, 'setCurrent'>(this, { current: observableRef, setCurrent: action });
   }
 
-  /** Seed 001 §4: the flag and the count change only after the server confirms. */
+  /** docs/specification/content-and-commerce.md §4: the flag and the count change only after the server confirms. */
   async setLiked(on: boolean): Promise<void> {
     const current = this.current;
     if (!current) return;

@@ -19,7 +19,7 @@ export interface BookletSnapshot {
 
 /**
  * The booklet being read: its tree, the open chapter, its ratings. Held by reference:
- * chapter bodies are large and read-only (DESIGN §8).
+ * chapter bodies are large and read-only (docs/design.md §8).
  */
 export class BookletStore {
   current: BookletDetail | null;
@@ -27,7 +27,7 @@ export class BookletStore {
   itemBooklet: string | null;
   ratings: Page<BookletRatingItem> | null;
   fetchingRatings = false;
-  /** The rating form: sending, and the server's message when it failed (seed 001 §8). */
+  /** The rating form: sending, and the server's message when it failed (docs/specification/content-and-commerce.md §8). */
   rating: { sending: boolean; error: string | null; saved: boolean } = { sending: false, error: null, saved: false };
   private pending = new Map<string, Promise<BookletDetail>>();
 

@@ -39,7 +39,7 @@ export class ColumnStore {
     });
   }
 
-  /** Seed 001 §4: follow toggles following/null and the follower count moves by one, once the server confirms. */
+  /** docs/specification/content-and-commerce.md §4: follow toggles following/null and the follower count moves by one, once the server confirms. */
   async setFollowing(on: boolean): Promise<void> {
     const owner = this.owner;
     if (!owner) return;

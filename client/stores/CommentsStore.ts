@@ -4,12 +4,12 @@ import { COMMENT_MAX_LENGTH, type CommentItem } from '../../shared/entities';
 import type { ApiClient } from '../api/client';
 import { commentsApi } from '../api/comments';
 
-/** Seed 001 §5: a comment is cut to its first 140 characters on submit. */
+/** docs/specification/content-and-commerce.md §5: a comment is cut to its first 140 characters on submit. */
 export function cutComment(text: string): string {
   return [...text.trim()].slice(0, COMMENT_MAX_LENGTH).join('');
 }
 
-/** An article's comments (seed 001 §3 commentData: count, next, previous, results, fetching). */
+/** An article's comments (docs/specification/content-and-commerce.md §3 commentData: count, next, previous, results, fetching). */
 export class CommentsStore {
   slug: string | null = null;
   count = 0;

@@ -1,6 +1,6 @@
 import { browserStorage, readProductState, updateProductState } from './productState';
 
-/** An action that needed an account, kept until the reader signs in (seed 000 §4). */
+/** An action that needed an account, kept until the reader signs in (docs/specification/shell.md §4). */
 export type DeferredTask =
   | { kind: 'like'; slug: string }
   | { kind: 'favorite'; slug: string }

@@ -11,7 +11,7 @@ import { TimedTip } from './TimedTip';
 /** What the browser says about itself; a function so tests and the server can stand in. */
 export type EnvironmentProbe = () => Pick<FeedbackEnvironment, 'platform' | 'userAgent' | 'screen'>;
 
-/** The feedback popup (seed 000 §2, §5, §7, §8): fields, suggestions, validation, sending. */
+/** The feedback popup (docs/specification/shell.md §2, §5, §7, §8): fields, suggestions, validation, sending. */
 export class FeedbackStore {
   show = false;
   email = '';
@@ -24,7 +24,7 @@ export class FeedbackStore {
     private readonly api: ApiClient,
     private readonly account: AccountStore,
     private readonly env: EnvStore,
-    /** Seed 000 §8 shows the outcome as an alert. */
+    /** docs/specification/shell.md §8 shows the outcome as an alert. */
     private readonly alert: (text: string) => void,
     private readonly probe: EnvironmentProbe,
   ) {

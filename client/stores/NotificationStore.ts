@@ -4,9 +4,9 @@ import type { ApiClient } from '../api/client';
 import { notificationsApi } from '../api/notifications';
 
 /**
- * The bell's unread count (seed 000 §2, §4), and the lists that open from it. Browser-only
+ * The bell's unread count (docs/specification/shell.md §2, §4), and the lists that open from it. Browser-only
  * state, never in the snapshot. Its API client is a quiet one: a failed fetch shows an
- * empty list and nothing else (seed 000 §8).
+ * empty list and nothing else (docs/specification/shell.md §8).
  */
 export class NotificationStore {
   unreadCount = 0;
@@ -32,7 +32,7 @@ export class NotificationStore {
     return new NotificationList(this.api, (hadUnread) => this.clearAfterOpen(hadUnread));
   }
 
-  /** Seed 000 §4: the unread count is cleared after the list opens. */
+  /** docs/specification/shell.md §4: the unread count is cleared after the list opens. */
   private async clearAfterOpen(hadUnread: boolean): Promise<void> {
     if (this.unreadCount === 0 && !hadUnread) return;
     try {

@@ -15,7 +15,7 @@ export interface PagedListSnapshot<T> {
 
 /**
  * A list loaded page by page (home, discovery, a column's originals and favourites, orders,
- * wallet transactions), with the page, loading and finished flags of seed 001 §4. A page that
+ * wallet transactions), with the page, loading and finished flags of docs/specification/content-and-commerce.md §4. A page that
  * fails rejects and leaves the list as it was; a later first page (reload, another page
  * number) wins over one still on its way.
  */

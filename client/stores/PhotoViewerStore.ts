@@ -9,7 +9,7 @@ export interface ViewerPhoto {
   height: number | null;
 }
 
-/** The photo viewer overlay (seed 000 §2): which photos it shows and which one is current. */
+/** The photo viewer overlay (docs/specification/shell.md §2): which photos it shows and which one is current. */
 export class PhotoViewerStore {
   photos: readonly ViewerPhoto[] = [];
   index = 0;

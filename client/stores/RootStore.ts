@@ -57,11 +57,11 @@ export class RootStore {
   readonly photos = new PhotoViewerStore();
   /** The feedback popup; browser-only state. */
   readonly feedback: FeedbackStore;
-  /** The bell and the notification list; browser-only, with a quiet API client (seed 000 §8). */
+  /** The bell and the notification list; browser-only, with a quiet API client (docs/specification/shell.md §8). */
   readonly notifications: NotificationStore;
   /** The same transport without the progress line: calls whose failures the caller reports itself (the editor's saves). */
   readonly quietApi: ApiClient;
-  /** Sends an event to the log service (seed 000 §7). */
+  /** Sends an event to the log service (docs/specification/shell.md §7). */
   readonly track: (event: TrackingEvent) => void;
 
   constructor(
@@ -70,7 +70,7 @@ export class RootStore {
     transport: ApiTransport,
     hooks: {
       onApiFailure?: (error: ApiRequestError, request: ApiRequest) => void;
-      /** How outcomes are announced as alerts (seed 000 §8); window.alert by default. */
+      /** How outcomes are announced as alerts (docs/specification/shell.md §8); window.alert by default. */
       alert?: (text: string) => void;
       /** What the browser says about itself, for feedback. */
       probeEnvironment?: EnvironmentProbe;
@@ -107,7 +107,7 @@ export class RootStore {
 
   /**
    * Runs an action that needs an account, or, signed out, keeps it as a deferred task
-   * and opens the sign-in overlay (seed 000 §4).
+   * and opens the sign-in overlay (docs/specification/shell.md §4).
    */
   async perform(task: DeferredTask): Promise<void> {
     if (!this.account.signedIn) {

@@ -7,12 +7,12 @@ import type { AccountStore } from './AccountStore';
 import type { EnvStore } from './EnvStore';
 import { TimedTip } from './TimedTip';
 
-/** Seed 000 §4: the sign-in modes. */
+/** docs/specification/shell.md §4: the sign-in modes. */
 export type SignInMode = 'mail' | 'wechat' | 'reset';
 
-/** The sign-in form's state and rules (seed 000 §4, §5, §8), shared by the page and the overlay. */
+/** The sign-in form's state and rules (docs/specification/shell.md §4, §5, §8), shared by the page and the overlay. */
 export class SignInStore {
-  /** Seed 000 §3, the overlay: shown, closable, and whether chat-app sign-in starts by itself. */
+  /** docs/specification/shell.md §3, the overlay: shown, closable, and whether chat-app sign-in starts by itself. */
   show = false;
   closable = true;
   autoUseWechat = true;
@@ -35,7 +35,7 @@ export class SignInStore {
       open: action,
       hide: action,
     });
-    // Seed 000 §4: the overlay closes when an account id appears (the tasks stay for afterSignIn).
+    // docs/specification/shell.md §4: the overlay closes when an account id appears (the tasks stay for afterSignIn).
     reaction(
       () => this.account.id,
       (id) => {
@@ -46,7 +46,7 @@ export class SignInStore {
 
   /**
    * Inside the chat-app browser with automatic chat-app sign-in on, the overlay is not shown:
-   * the page goes straight to chat-app sign-in (seed 000 §4). The navigation, or null.
+   * the page goes straight to chat-app sign-in (docs/specification/shell.md §4). The navigation, or null.
    */
   wechatRedirect(next: string): string | null {
     return this.show && this.autoUseWechat && this.env.clientType.shell === 'wechat' ? wechatSignInPath('weixin', next) : null;
@@ -67,7 +67,7 @@ export class SignInStore {
     this.tips.clear();
   }
 
-  /** Closes the overlay; pending deferred tasks are dropped (seed 000 §4). */
+  /** Closes the overlay; pending deferred tasks are dropped (docs/specification/shell.md §4). */
   hide(): void {
     this.show = false;
     this.onHide();
@@ -100,7 +100,7 @@ export class SignInStore {
     }
   }
 
-  /** Asks for a reset mail; a failure is silent (seed 000 §8). */
+  /** Asks for a reset mail; a failure is silent (docs/specification/shell.md §8). */
   async requestReset(email: string): Promise<boolean> {
     if (this.submitting) return false;
     if (!email.trim()) {
@@ -131,7 +131,7 @@ export class SignInStore {
     this.tips.show(text);
   }
 
-  /** Seed 000 §8: timeout, 400, 401, anything else with its status and first message. */
+  /** docs/specification/shell.md §8: timeout, 400, 401, anything else with its status and first message. */
   failureMessage(error: unknown): string {
     const { t } = this.env;
     if (!(error instanceof ApiRequestError)) return t('signIn.failed', { status: 0, message: String(error) });

@@ -2,7 +2,7 @@ import { action, observable } from 'mobx';
 import { makeStoreObservable } from './observable';
 import { TIP_DURATION_MS } from '../../shared/constants';
 
-/** Seed 000 §4 and §9: a form's tip shows for 2 s; a new one replaces it and starts the clock again. */
+/** docs/specification/shell.md §4 and §9: a form's tip shows for 2 s; a new one replaces it and starts the clock again. */
 export class TimedTip {
   text: string | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;

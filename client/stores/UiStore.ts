@@ -3,7 +3,7 @@ import { makeStoreObservable } from './observable';
 import type { NavigationErrorInfo } from '../../shared/navigationError';
 import { samePage, type PageMeta } from '../../shared/seoMeta';
 
-/** The thin progress line at the top of every page (seed 000 §4). */
+/** The thin progress line at the top of every page (docs/specification/shell.md §4). */
 export type ProgressState = 'idle' | 'start' | 'finish' | 'error';
 
 export interface UiSnapshot {
@@ -19,7 +19,7 @@ export class UiStore {
   pageMeta: PageMeta | null;
   /** The first field's message of the last failed API call. */
   lastErrorMessage: string | null;
-  /** The error of the last navigation (seed 000 §4), cleared by the next one. */
+  /** The error of the last navigation (docs/specification/shell.md §4), cleared by the next one. */
   navigationError: NavigationErrorInfo | null = null;
 
   constructor(snapshot?: Partial<UiSnapshot>) {

@@ -1,4 +1,4 @@
-/** The one key under which the browser keeps this product's state (seed 000: one product state key). */
+/** The one key under which the browser keeps this product's state (docs/specification/shell.md: one product state key). */
 export const PRODUCT_STATE_KEY = 'zine:state';
 
 /** What survives a reload on this device. */

@@ -2,7 +2,7 @@ import { STAT_SESSION_COOKIE, STAT_USER_COOKIE, STAT_USER_MAX_AGE_S, trackingUrl
 import { readCookie, setCookie } from '../cookies';
 
 /**
- * The track action of seed 000 §7: each event is an image request to the log
+ * The track action of docs/specification/shell.md §7: each event is an image request to the log
  * service, with the stat user (30 days) and session cookies as uid and sid.
  */
 export class Tracker {

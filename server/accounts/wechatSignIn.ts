@@ -16,7 +16,7 @@ import { resolveWechatIdentity } from '../wechat/identities';
 import { issueState, STATE_TTL_MS, stateKey, verifyState, type WechatAppKind } from '../wechat/signInState';
 import { WechatApi, WechatUpstreamError } from '../wechat/wechatApi';
 
-/** The chat-app sign-in navigations of seed 000 §7: full page, and the QR code inside a 300x450 frame. */
+/** The chat-app sign-in navigations of docs/specification/shell.md §7: full page, and the QR code inside a 300x450 frame. */
 export const WECHAT_SIGN_IN_PATHS = ['/accounts/login/weixin/', '/accounts/login/wechatweb/', '/accounts/login/wechat_payment/'] as const;
 export const WECHAT_CALLBACK_PATH = '/accounts/login/wechat/callback/';
 const STATE_COOKIE = 'wechat_state';

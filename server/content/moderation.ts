@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { contentChanged, type ContentKey } from './changes';
 
-/** An article's moderation state: readers get 'Article Banned' or 'Article Suspended' (seed 000 §2). */
+/** An article's moderation state: readers get 'Article Banned' or 'Article Suspended' (docs/specification/shell.md §2). */
 export const MODERATION_STATES = ['none', 'suspended', 'banned'] as const;
 export type ModerationState = (typeof MODERATION_STATES)[number];
 

@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * The allow-list for article HTML (DESIGN §7: on save and on render). It keeps what
+ * The allow-list for article HTML (docs/design.md §7: on save and on render). It keeps what
  * the editor produces: structure, links, images, and the inline styles of colour,
  * font, size, alignment and indent; everything else (scripts, handlers, frames,
  * other styles, javascript: URLs) goes.

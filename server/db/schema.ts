@@ -273,7 +273,7 @@ export interface ContactMessagesTable {
   created_at: number;
 }
 
-/** One event for one recipient (seed 000 §3); `read_at` is null while unread. */
+/** One event for one recipient (docs/specification/shell.md §3); `read_at` is null while unread. */
 export interface NotificationsTable {
   id: Generated<number>;
   recipient_id: number;

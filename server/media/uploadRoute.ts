@@ -18,7 +18,7 @@ export interface UploadRouteDeps {
   logger: Logger;
 }
 
-/** An upload's name: random hex, '_hd' and an image extension (seed 001 §5); nothing else, no folders. */
+/** An upload's name: random hex, '_hd' and an image extension (docs/specification/content-and-commerce.md §5); nothing else, no folders. */
 export const UPLOAD_KEY = /^[0-9a-f]{8,64}_hd\.(?:jpg|jpeg|png|gif|webp)$/;
 
 /** The image formats taken, as sharp names them, and their content types. */

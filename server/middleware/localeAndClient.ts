@@ -12,7 +12,7 @@ export interface ReaderContext {
   remember: Locale | null;
 }
 
-/** Locale (seed 000 §9) and client type, once per request; a `__lang` choice is remembered in a cookie. */
+/** Locale (docs/specification/shell.md §9) and client type, once per request; a `__lang` choice is remembered in a cookie. */
 export function localeAndClient(options: { secure: boolean }): RequestHandler {
   return (req, res, next) => {
     const cookies = req.cookies as Record<string, unknown> | undefined;

@@ -40,7 +40,7 @@ export function documentHead(parts: DocumentHeadParts): string {
 
 export const DOCUMENT_TAIL = '</div></body></html>';
 
-/** The last resort when even the error page cannot render (seed 000 §8). */
+/** The last resort when even the error page cannot render (docs/specification/shell.md §8). */
 export function fallbackDocument(lang: string, text: string): string {
   return (
     `<!DOCTYPE html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8">` +

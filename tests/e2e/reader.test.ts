@@ -68,7 +68,7 @@ describe('article images', () => {
     expect(problems).toEqual([]);
   });
 
-  it('load 50 px ahead of the viewport, after scrolling pauses 200 ms (seed 000 §9), never earlier', async () => {
+  it('load 50 px ahead of the viewport, after scrolling pauses 200 ms (docs/specification/shell.md §9), never earlier', async () => {
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 300 }, userAgent: CHROME });
     const page = await context.newPage();
     const problems = watchForErrors(page);

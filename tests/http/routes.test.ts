@@ -9,7 +9,7 @@ import { testApp } from '../support/testApp';
 const { app, database } = await testApp();
 await createPerson(database, 'alice');
 
-/** Every route of seed 000 §2 with the title its screen shows. */
+/** Every route of docs/specification/shell.md §2 with the title its screen shows. */
 const PAGES: [path: string, heading: string][] = [
   ['/', 'Discover the Fun of Creation'],
   ['/business', 'For Business'],

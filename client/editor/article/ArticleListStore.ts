@@ -5,7 +5,7 @@ import { editorArticlesApi } from '../../api/editorArticles';
 import type { EditorTranslate } from '../texts';
 import { ERROR_TIP_TIMEOUT_MS, type TipsStore } from '../tips/TipsStore';
 
-/** Seed 001 §9: the editor's article list, 20 a page. */
+/** docs/specification/content-and-commerce.md §9: the editor's article list, 20 a page. */
 export const ARTICLE_PAGE_SIZE = 20;
 export const LIST_FIELDS = ['id', 'slug', 'title', 'modified', 'description', 'cover_url', 'shared_marks'] as const;
 

@@ -7,13 +7,13 @@ import type { TipsStore } from '../tips/TipsStore';
 import { ERROR_TIP_TIMEOUT_MS } from '../tips/TipsStore';
 import type { DraftFields, LocalDraft, LocalDraftStore } from './LocalDraftStore';
 
-/** Seed 001 §9: autosave 7 s after the last change. */
+/** docs/specification/content-and-commerce.md §9: autosave 7 s after the last change. */
 export const AUTOSAVE_DELAY_MS = 7000;
 /** Retries of a save that could not reach the server: 2 s, doubling, at most a minute apart. */
 export const RETRY_FIRST_MS = 2000;
 export const RETRY_MAX_MS = 60_000;
 
-/** Seed 001 §4: null, then modified (any change), then saving, then null again. */
+/** docs/specification/content-and-commerce.md §4: null, then modified (any change), then saving, then null again. */
 export type SaveStatus = null | 'modified' | 'saving';
 /** Why the last save did not reach the server; the work is kept on the device meanwhile. */
 export type SaveProblem = null | 'offline' | 'failed';
@@ -222,7 +222,7 @@ export class EditorStore {
   /**
    * The update check (focus, visibility, every minute): a newer server version replaces an
    * unchanged copy, keeping the scroll position; with local changes a save resolves it.
-   * Failures are ignored (seed 001 §8).
+   * Failures are ignored (docs/specification/content-and-commerce.md §8).
    */
   async checkForUpdate(): Promise<void> {
     const id = this.articleId;
@@ -412,7 +412,7 @@ export class EditorStore {
     }
     const status = statusOf(error);
     if (status === 0) {
-      // The tip once as the connection goes (seed 001: 'save failed' with the status, 6 s); the retries are quiet.
+      // The tip once as the connection goes (docs/specification/content-and-commerce.md: 'save failed' with the status, 6 s); the retries are quiet.
       if (this.problem !== 'offline') this.deps.tips.push({ text: this.deps.t('saveFailed', { status: this.deps.t('noAnswer') }), kind: 'error', timeout: ERROR_TIP_TIMEOUT_MS });
       this.problem = 'offline';
       this.scheduleRetry();
@@ -489,7 +489,7 @@ export class EditorStore {
     const tempKey = this.tempKey;
     this.autosaveTimer = setTimeout(() => {
       this.autosaveTimer = null;
-      // Seed 001 §4: only when the target article is still the current one.
+      // docs/specification/content-and-commerce.md §4: only when the target article is still the current one.
       if (this.isTarget(id, tempKey)) void this.save();
     }, AUTOSAVE_DELAY_MS);
   }

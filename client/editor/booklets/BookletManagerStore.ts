@@ -10,7 +10,7 @@ import type { EditorDeps } from '../EditorDeps';
 import { bookletTexts, type BookletTextKey, type BookletTranslate } from './texts';
 import { articleIdsIn, dropTarget, findItem, moveNode, stepTarget, toOrderTree, type DropPlace, type TreeTarget } from './treeMoves';
 
-/** What is being edited (seed 001 §2): a booklet's form (id null: a new one), a directory's title, or a new directory under a parent (id null: the top). */
+/** What is being edited (docs/specification/content-and-commerce.md §2): a booklet's form (id null: a new one), a directory's title, or a new directory under a parent (id null: the top). */
 export type BookletEditing = { type: 'booklet' | 'directory' | 'newDirectory'; id: number | null };
 
 /** The add-existing-article dialog, tied to a booklet and a directory (null: the top level). */
@@ -38,7 +38,7 @@ export interface BookletDraft {
 const PICKER_FIELDS = ['id', 'slug', 'title', 'modified'] as const;
 
 /**
- * The booklets panel of the editor (seed 001 §2, §4): the owner's booklets (ids plus a data
+ * The booklets panel of the editor (docs/specification/content-and-commerce.md §2, §4): the owner's booklets (ids plus a data
  * map, paged by the API's next link), the selected booklet with its tree and selected item,
  * the editing state, the add-existing-article dialog, and the trash.
  */
@@ -117,7 +117,7 @@ export class BookletManagerStore {
     return this.detail?.detail ?? [];
   }
 
-  /** The next page of the list; skipped while one is on its way or when there is no next link (seed 001 §4). */
+  /** The next page of the list; skipped while one is on its way or when there is no next link (docs/specification/content-and-commerce.md §4). */
   async fetchList(): Promise<void> {
     if (this.fetching || this.finished) return;
     const generation = this.listGeneration;
@@ -241,7 +241,7 @@ export class BookletManagerStore {
     return false;
   }
 
-  /** Saves only what changed in the form, and the cover only when a new file was chosen (seed 001 §5). */
+  /** Saves only what changed in the form, and the cover only when a new file was chosen (docs/specification/content-and-commerce.md §5). */
   async updateBooklet(id: number, draft: BookletDraft): Promise<boolean> {
     const current = this.data.get(id) ?? (this.detail?.id === id ? this.detail : null);
     const fields: BookletFormFields = {};
@@ -297,7 +297,7 @@ export class BookletManagerStore {
 
   /**
    * Moves an item: the tree changes here first, then the new order goes to the server, then
-   * the detail reloads (seed 001 §4). A refused move reloads the server's tree.
+   * the detail reloads (docs/specification/content-and-commerce.md §4). A refused move reloads the server's tree.
    */
   async moveItem(itemId: number, target: TreeTarget): Promise<void> {
     const booklet = this.detail;

@@ -18,7 +18,7 @@ export interface OpenDialog {
 }
 
 /**
- * The editor's alert and confirm dialogs (seed 001 §2: alert dialog; deleting asks for
+ * The editor's alert and confirm dialogs (docs/specification/content-and-commerce.md §2: alert dialog; deleting asks for
  * confirmation; loading while modified asks to give up or save first). One shows at a
  * time; later ones wait their turn.
  */

@@ -46,7 +46,7 @@ const ITEM_STYLE: CSSProperties = {
 const SEPARATOR_STYLE: CSSProperties = { border: 0, borderTop: '1px solid #eee', margin: '4px 0', width: '100%' };
 
 /**
- * The document's context menu at the pointer (seed 001 §2): cut and copy when text is
+ * The document's context menu at the pointer (docs/specification/content-and-commerce.md §2): cut and copy when text is
  * selected, paste when the browser lets a page read the clipboard, the marks, the
  * alignments and inserting an image. Escape, a click elsewhere or scrolling close it.
  * Mounted inside the document, it also connects the editor to the image uploads.

@@ -12,7 +12,7 @@ import { DEFAULT_COLOR, cssFamily, unquoteFamily } from './textStyle';
 export type StylesheetLinker = (href: string) => void;
 
 /**
- * The fonts and colours the toolbar offers (seed 001 §3: GET /api/fonts/, /api/colors/),
+ * The fonts and colours the toolbar offers (docs/specification/content-and-commerce.md §3: GET /api/fonts/, /api/colors/),
  * and the web fonts loaded so far: a font's stylesheet is linked when it is chosen or
  * found in the article, once.
  */

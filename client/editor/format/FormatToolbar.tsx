@@ -50,7 +50,7 @@ const PALETTE_STYLE: CSSProperties = {
 const SWATCH_STYLE: CSSProperties = { width: 22, height: 22, padding: 0, border: '1px solid rgb(0 0 0 / 15%)', borderRadius: 4, cursor: 'pointer' };
 
 /**
- * The formatting toolbar (seed 001 §3 text style): marks, colour, font, size, paragraph
+ * The formatting toolbar (docs/specification/content-and-commerce.md §3 text style): marks, colour, font, size, paragraph
  * type, alignment, indent and images, each showing the style at the selection.
  */
 export const FormatToolbar = observer(function FormatToolbar(props: { editor: Editor | null; store: FormatStore }) {

@@ -8,7 +8,7 @@ import { TextIndent } from './indent';
 import { AlignmentShortcuts } from './shortcuts';
 
 /**
- * The editor's extensions (seed 001 §3 text style, §5 shortcuts): StarterKit (marks,
+ * The editor's extensions (docs/specification/content-and-commerce.md §3 text style, §5 shortcuts): StarterKit (marks,
  * paragraph types, lists, undo/redo), colour, font family and size on text style,
  * alignment defaulting to justify, the indent, images, and the placeholder.
  */

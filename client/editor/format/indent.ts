@@ -28,7 +28,7 @@ export function clampIndent(value: number): number {
 }
 
 /**
- * Seed 001 §3 `textIndentNumber`: paragraphs and headings carry an indent number, drawn
+ * docs/specification/content-and-commerce.md §3 `textIndentNumber`: paragraphs and headings carry an indent number, drawn
  * as `text-indent` in em. Tab indents and Shift+Tab outdents, except inside a list,
  * where the list item's own Tab nests (this extension lets it through) and inside a code
  * block, where Tab types a tab.

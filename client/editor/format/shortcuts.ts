@@ -1,7 +1,7 @@
 import { Extension } from '@tiptap/core';
 
 /**
- * Seed 001 §5 alignment keys: Ctrl/Cmd+L, R, E, J align left, right, centre and full
+ * docs/specification/content-and-commerce.md §5 alignment keys: Ctrl/Cmd+L, R, E, J align left, right, centre and full
  * (Tiptap's own use Shift). Bold, italic, underline, Ctrl/Cmd+Shift+S strike, undo and
  * redo come with their extensions; Tab and Shift+Tab with the indent.
  */

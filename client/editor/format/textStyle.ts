@@ -1,7 +1,7 @@
 import type { Editor } from '@tiptap/core';
 import { clampIndent } from './indent';
 
-/** Seed 001 §9 defaults. */
+/** docs/specification/content-and-commerce.md §9 defaults. */
 export const DEFAULT_COLOR = '#000000';
 export const DEFAULT_FONT = 'PingFangSC-Light';
 export const DEFAULT_FONT_SIZE = 16;
@@ -13,7 +13,7 @@ export type ParagraphType = (typeof PARAGRAPH_TYPES)[number];
 export const ALIGNMENTS = ['left', 'center', 'right', 'justify'] as const;
 export type Alignment = (typeof ALIGNMENTS)[number];
 
-/** Seed 001 §3 Text style: what the toolbar shows for the selection. */
+/** docs/specification/content-and-commerce.md §3 Text style: what the toolbar shows for the selection. */
 export interface TextStyleState {
   bold: boolean;
   italic: boolean;

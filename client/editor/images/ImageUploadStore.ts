@@ -13,10 +13,10 @@ import { isImageFile, uploadName } from './imageFile';
 import { scaleForUpload, type ScaledImage } from './scaleImage';
 import { imageTexts } from './texts';
 
-/** Seed 001 §4 upload resource status; null once the image is uploaded (or loaded). */
+/** docs/specification/content-and-commerce.md §4 upload resource status; null once the image is uploaded (or loaded). */
 export type UploadStatus = 'uploading' | 'upload_failed' | 'downloading' | 'invalid_remote_file' | null;
 
-/** Seed 001 §3 Upload resource. */
+/** docs/specification/content-and-commerce.md §3 Upload resource. */
 export interface UploadResource {
   id: string;
   localURL: string;
@@ -48,7 +48,7 @@ export const browserUploadIO: UploadIO = {
 };
 
 /**
- * Image uploads of the editor (seed 001 §4, §5, §8): an image shows at once from its
+ * Image uploads of the editor (docs/specification/content-and-commerce.md §4, §5, §8): an image shows at once from its
  * local blob URL (uploading), is scaled to 1080 px when wider, named `<hex>_hd.<ext>`,
  * sent with a token for the saved article, then shows its remote URL (null) or leaves
  * the document (upload_failed) with a tip. The cover goes the same way.
@@ -257,7 +257,7 @@ export class ImageUploadStore {
     return null;
   }
 
-  /** Seed 001 §8: the traffic tip stays (timeout 0) and offers the upgrade prompt. */
+  /** docs/specification/content-and-commerce.md §8: the traffic tip stays (timeout 0) and offers the upgrade prompt. */
   private tellTrafficLack(): void {
     this.deps.tips.push({
       text: editorTexts(this.deps.locale)('trafficOverLimit'),
@@ -345,7 +345,7 @@ function uploadErrorText(answer: UploadAnswer): string {
   return String(answer.status);
 }
 
-/** Seed 001 §8: 'get upload token failed' plus the response text. */
+/** docs/specification/content-and-commerce.md §8: 'get upload token failed' plus the response text. */
 function responseText(error: unknown): string {
   if (error instanceof ApiRequestError) {
     if (typeof error.data === 'string') return error.data.slice(0, 200);

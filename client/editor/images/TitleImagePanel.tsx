@@ -5,7 +5,7 @@ import type { ImageUploadStore } from './ImageUploadStore';
 import { formatBytes, imageTexts } from './texts';
 
 /**
- * The title image (cover) panel (seed 001 §2): choose and upload a cover, change or
+ * The title image (cover) panel (docs/specification/content-and-commerce.md §2): choose and upload a cover, change or
  * remove it, and the month's upload traffic.
  */
 export const TitleImagePanel = observer(function TitleImagePanel(props: { store: ImageUploadStore; coverUrl: string; onChange(url: string): void }) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { imageExtension, MAX_IMAGE_WIDTH, scaledSize, uploadName } from './imageFile';
 
-describe('scaledSize (seed 001 §5)', () => {
+describe('scaledSize (docs/specification/content-and-commerce.md §5)', () => {
   it('scales images wider than 1080 px to 1080 px, keeping the aspect', () => {
     expect(scaledSize(2160, 1440, 'image/jpeg')).toEqual({ width: MAX_IMAGE_WIDTH, height: 720 });
     expect(scaledSize(1081, 1000, 'image/png')).toEqual({ width: 1080, height: 999 });
@@ -15,7 +15,7 @@ describe('scaledSize (seed 001 §5)', () => {
   });
 });
 
-describe('uploadName (seed 001 §5)', () => {
+describe('uploadName (docs/specification/content-and-commerce.md §5)', () => {
   it('is random hex, then _hd, then the extension', () => {
     expect(uploadName('image/jpeg', 'IMG_1.JPG', (n) => new Uint8Array(n).fill(15))).toBe(`${'0f'.repeat(16)}_hd.jpg`);
     expect(uploadName('image/gif', 'cat.gif')).toMatch(/^[0-9a-f]{32}_hd\.gif$/);

@@ -1,6 +1,6 @@
-/** Seed 001 §9: images wider than this are scaled down before upload. */
+/** docs/specification/content-and-commerce.md §9: images wider than this are scaled down before upload. */
 export const MAX_IMAGE_WIDTH = 1080;
-/** Seed 001 §9: the scaled image's quality (canvas `toBlob` quality 1.0). */
+/** docs/specification/content-and-commerce.md §9: the scaled image's quality (canvas `toBlob` quality 1.0). */
 export const IMAGE_QUALITY = 1;
 
 const EXTENSIONS: Readonly<Record<string, string>> = {
@@ -14,7 +14,7 @@ const EXTENSIONS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Seed 001 §5: the size an image is uploaded at: GIFs and images at most 1080 px wide
+ * docs/specification/content-and-commerce.md §5: the size an image is uploaded at: GIFs and images at most 1080 px wide
  * unchanged (null); wider ones 1080 px wide with their aspect kept.
  */
 export function scaledSize(width: number, height: number, type: string): { width: number; height: number } | null {
@@ -30,7 +30,7 @@ export function imageExtension(type: string, name: string): string {
   return match?.[1] ? `.${match[1].toLowerCase()}` : '.png';
 }
 
-/** Seed 001 §5: an upload's name is random hex, then `_hd`, then the image's extension. */
+/** docs/specification/content-and-commerce.md §5: an upload's name is random hex, then `_hd`, then the image's extension. */
 export function uploadName(type: string, name: string, randomBytes: (length: number) => Uint8Array = cryptoBytes): string {
   const hex = Array.from(randomBytes(16), (byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${hex}_hd${imageExtension(type, name)}`;

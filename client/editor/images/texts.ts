@@ -1,7 +1,7 @@
 import type { TextLocale } from '../../../shared/locale';
 import { pageTranslator, type PageTexts } from '../../i18n/pageTexts';
 
-/** The image panel's labels (editor chunk only; the upload messages of seed 001 §8 are in ../texts.ts). */
+/** The image panel's labels (editor chunk only; the upload messages of docs/specification/content-and-commerce.md §8 are in ../texts.ts). */
 export const IMAGE_TEXTS = {
   en: {
     upgrade: 'Upgrade',

@@ -41,7 +41,7 @@ const THEME_OPTION_STYLE: CSSProperties = {
 };
 
 /**
- * The look controls of the top bar (seed 001 §2): theme chooser, background switcher,
+ * The look controls of the top bar (docs/specification/content-and-commerce.md §2): theme chooser, background switcher,
  * typing sound and immersive mode. They also link the theme's stylesheet (so the
  * document looks as readers will see it), play the typing sound and let Escape leave
  * immersive mode.

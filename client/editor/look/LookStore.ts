@@ -6,11 +6,11 @@ import { browserStorage, readProductState, updateProductState, type ProductStora
 /** Where the look's own preferences live: the product state in localStorage (client/stores/productState.ts). */
 export type LookStorage = ProductStorage;
 
-/** Seed 001 §2: index -1 (none) to 9, then back to none. */
+/** docs/specification/content-and-commerce.md §2: index -1 (none) to 9, then back to none. */
 export const NO_BACKGROUND = -1;
 
 /**
- * The editor's look (seed 001 §2, §3): the article's theme and background (its `theme`
+ * The editor's look (docs/specification/content-and-commerce.md §2, §3): the article's theme and background (its `theme`
  * and `style` fields: the editor page's EditorStore saves them, and sets them when an
  * article opens), the typing sound, immersive mode and the navigation panel. The
  * background index and the typing sound are remembered on this device.

@@ -53,7 +53,7 @@ describe('PdfExportStore', () => {
     expect(calls.filter((c) => c.path === '/api/pdfs/article/7/')).toHaveLength(3);
   });
 
-  it('clears the status when the export failed (seed 001 §8)', async () => {
+  it('clears the status when the export failed (docs/specification/content-and-commerce.md §8)', async () => {
     const { store, tips, opened } = storeWith([ok({ status: 'pending' }), ok({ status: 'failed' })]);
     await store.exportArticle(7);
     await vi.advanceTimersByTimeAsync(PDF_POLL_MS);

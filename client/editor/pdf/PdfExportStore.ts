@@ -20,9 +20,9 @@ export interface PdfExportOptions {
 }
 
 /**
- * The PDF export of the article being edited (seed 001 §7, issue 7 item 9): asks the
+ * The PDF export of the article being edited (docs/specification/content-and-commerce.md §7, issue 7 item 9): asks the
  * backend to start it, polls GET /api/pdfs/article/{id}/ every 2 s until it is made, then
- * downloads the file; a failure clears the status (seed 001 §8). The month's quota comes
+ * downloads the file; a failure clears the status (docs/specification/content-and-commerce.md §8). The month's quota comes
  * from GET /api/pdfs/; `available` false means this server cannot make PDFs.
  */
 export class PdfExportStore {
@@ -165,7 +165,7 @@ export class PdfExportStore {
     this.fail();
   }
 
-  /** Seed 001 §8: a failed export clears the status. */
+  /** docs/specification/content-and-commerce.md §8: a failed export clears the status. */
   private fail(): void {
     runInAction(() => {
       this.status = '';

@@ -4,7 +4,7 @@ import type { PromptStore } from './PromptStore';
 import { SmallDialog } from './SmallDialog';
 import { promptTexts } from './texts';
 
-/** The phone-verification prompt (seed 001 §2): the /h5/sms_code page in a frame, or in a new tab. */
+/** The phone-verification prompt (docs/specification/content-and-commerce.md §2): the /h5/sms_code page in a frame, or in a new tab. */
 export const PhoneVerifyPrompt = observer(function PhoneVerifyPrompt(props: { store: PromptStore }) {
   const { store } = props;
   if (!store.phoneVerify) return null;

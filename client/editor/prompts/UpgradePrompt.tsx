@@ -4,7 +4,7 @@ import type { PromptStore } from './PromptStore';
 import { SmallDialog } from './SmallDialog';
 import { promptTexts } from './texts';
 
-/** The member-upgrade prompt by reason (seed 001 §2, §6): traffic used up or PDF exports used up; it leads to /member. */
+/** The member-upgrade prompt by reason (docs/specification/content-and-commerce.md §2, §6): traffic used up or PDF exports used up; it leads to /member. */
 export const UpgradePrompt = observer(function UpgradePrompt(props: { store: PromptStore }) {
   const { store } = props;
   const reason = store.upgrade;

@@ -1,6 +1,6 @@
 import { action, makeObservable, observableRef } from 'mobx';
 
-/** Seed 001 §9: a tip shows 3 s; an error tip 6 s. */
+/** docs/specification/content-and-commerce.md §9: a tip shows 3 s; an error tip 6 s. */
 export const TIP_TIMEOUT_MS = 3000;
 export const ERROR_TIP_TIMEOUT_MS = 6000;
 
@@ -28,7 +28,7 @@ export interface TipInput {
 }
 
 /**
- * The queue of tips shown at the top of the editor (seed 001 §4): a new item defaults to
+ * The queue of tips shown at the top of the editor (docs/specification/content-and-commerce.md §4): a new item defaults to
  * a 3000 ms timeout; the previous item, when its timeout is not positive, is removed (0)
  * or has its sign flipped so its clock starts now (below 0).
  */

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import type { TipsStore } from './TipsStore';
 
-/** The top tips of the editor (seed 001 §2, §4): the newest on top, errors in red, an optional action. */
+/** The top tips of the editor (docs/specification/content-and-commerce.md §2, §4): the newest on top, errors in red, an optional action. */
 export const TipsView = observer(function TipsView({ store, closeLabel }: { store: TipsStore; closeLabel: string }) {
   if (store.items.length === 0) return null;
   return (

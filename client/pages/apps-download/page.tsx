@@ -6,7 +6,7 @@ import { APPS_TEXTS, type AppsTextKey } from './texts';
 
 type Store = { os: 'ios' | 'android'; label: AppsTextKey; href: string | undefined };
 
-/** The app download page: sign-up happens in the app (seed 000 §1); store links from the environment. */
+/** The app download page: sign-up happens in the app (docs/specification/shell.md §1); store links from the environment. */
 export default observer(function AppsDownloadPage() {
   const { env } = useStores();
   const t = pageTranslator(APPS_TEXTS, env.textLocale, env.siteName);

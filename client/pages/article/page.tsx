@@ -12,7 +12,7 @@ export async function loader({ stores, params, request }: PageLoaderArgs): Promi
   stores.ui.setPageMeta(articlePageMeta(request, article, stores.env));
 }
 
-/** The article reading page (seed 001 §2): the article in its theme, with actions and comments. */
+/** The article reading page (docs/specification/content-and-commerce.md §2): the article in its theme, with actions and comments. */
 export default observer(function ArticlePage() {
   const { article } = useStores();
   const current = article.current;

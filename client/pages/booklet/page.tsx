@@ -12,7 +12,7 @@ export async function loader({ stores, params }: PageLoaderArgs): Promise<void> 
 
 const CATALOGUE_ID = 'booklet-catalogue';
 
-/** A booklet (seed 001 §2): the catalogue panel on the left (collapsible on narrow screens), the section on the right. */
+/** A booklet (docs/specification/content-and-commerce.md §2): the catalogue panel on the left (collapsible on narrow screens), the section on the right. */
 export default observer(function BookletPage() {
   const { booklet, env } = useStores();
   const { slug } = useParams();

@@ -11,7 +11,7 @@ export const loadEditorScreen = (): Promise<EditorScreenModule> => import('../..
 /**
  * /editor (signed in: the route's guard). The server and the hydrating browser render the
  * same still skeleton; the editor mounts after hydration. If its code cannot load, the
- * author is told (seed 001 §8: 'ZineEditor Module not found').
+ * author is told (docs/specification/content-and-commerce.md §8: 'ZineEditor Module not found').
  */
 export default function EditorPage() {
   const stores = useStores();

@@ -20,7 +20,7 @@ export default observer(function MemberPage() {
   const buy = (plan: MemberPlan, period: 'monthly' | 'annual') => {
     const offer = plan[period];
     if (!offer) return;
-    // Signed out, the purchase waits for the sign-in it asks for, then the payment panel opens (seed 000 §4).
+    // Signed out, the purchase waits for the sign-in it asks for, then the payment panel opens (docs/specification/shell.md §4).
     void stores.perform({ kind: 'buy-membership', identity: offer.key, label: t('member.item', { level: t(`level.${plan.level}`), period: t(`member.period.${period}`) }) });
   };
 

@@ -1,5 +1,5 @@
 /**
- * Seed 001 §5: a withdrawal amount must parse as a non-zero number, otherwise nothing
+ * docs/specification/content-and-commerce.md §5: a withdrawal amount must parse as a non-zero number, otherwise nothing
  * happens. Returns the amount to send (at most 2 decimals), or null.
  */
 export function withdrawAmount(text: string): string | null {

@@ -32,7 +32,7 @@ export function accountInfoRead(deps: { db: Kysely<DB>; now: () => number }): Pa
   };
 }
 
-/** The accounts API of seed 000 §7 with DRF conventions (`info/` is a page read, above). */
+/** The accounts API of docs/specification/shell.md §7 with DRF conventions (`info/` is a page read, above). */
 export function accountsRoutes(deps: AccountsRouteDeps): Router {
   const router = Router();
 

@@ -50,7 +50,7 @@ export async function signOut(deps: AccountsDeps, sessionHash: string | null): P
   if (sessionHash) await deps.db.deleteFrom('sessions').where('id', '=', sessionHash).execute();
 }
 
-/** Seed 001 §3 Account info, for the signed-in user; `coin` is the wallet's balance in yuan, as the wallet shows it. */
+/** docs/specification/content-and-commerce.md §3 Account info, for the signed-in user; `coin` is the wallet's balance in yuan, as the wallet shows it. */
 export async function accountInfo(db: Kysely<DB>, user: User, now: number): Promise<AccountInfo> {
   const coin = (await balanceCents(db, walletAccount(user.id))) / 100;
   return {

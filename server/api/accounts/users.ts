@@ -88,7 +88,7 @@ export class UserDirectory {
     if (status === 'inactive' || status === 'banned') {
       await this.db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
     }
-    // Whether the author's pages can be read changes at once (seed 000 §2).
+    // Whether the author's pages can be read changes at once (docs/specification/shell.md §2).
     await contentChanged(this.db, [`author:${user.username}`, 'feed'], this.now());
     return user;
   }

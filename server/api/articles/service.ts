@@ -46,7 +46,7 @@ const articleBySlug = preparedQuery(1, (db, slug: string) =>
 );
 
 /**
- * The reading rules of seed 000 §2, in the order they are checked. With a page-view
+ * The reading rules of docs/specification/shell.md §2, in the order they are checked. With a page-view
  * gate a reader other than the author or an operator is counted against the author's
  * monthly quota, or refused when it is used up.
  */
@@ -117,7 +117,7 @@ export interface ReadingRuleFields {
   author_expires_at: number | null;
 }
 
-/** Why a reader other than the author or an operator may not read the article (seed 000 §2, in order), or null. */
+/** Why a reader other than the author or an operator may not read the article (docs/specification/shell.md §2, in order), or null. */
 export function readingRefusal(row: ReadingRuleFields, now: number): ArticleErrorReason | null {
   if (row.moderation === 'banned' || row.author_status === 'banned') return 'Article Banned';
   if (row.moderation === 'suspended' || row.author_status === 'suspended') return 'Article Suspended';

@@ -10,7 +10,7 @@ import { currentTraffic } from '../traffic/service';
 const tokenQuery = z.object({ article_id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
 
 /**
- * `GET /api/attachments/qiniu/token/?article_id=` (seed 001 §7): a form-upload token for the
+ * `GET /api/attachments/qiniu/token/?article_id=` (docs/specification/content-and-commerce.md §7): a form-upload token for the
  * images of one of the caller's own articles, good for an hour, for files no larger than
  * the month's remaining traffic (capped per file). Used-up traffic is 412 'traffic_lack'.
  */

@@ -57,7 +57,7 @@ const itemChanges = z.object({
 });
 const detailQuery = z.object({ hide_removed: z.string().optional() });
 
-/** Seed 001 §7, booklet management under `/api/booklets/`: the owner's list, create, delete, restore. */
+/** docs/specification/content-and-commerce.md §7, booklet management under `/api/booklets/`: the owner's list, create, delete, restore. */
 export function bookletManageRoutes(deps: Deps): Router {
   const router = Router();
   router.get('/', async (req, res) => {
@@ -83,7 +83,7 @@ export function bookletManageRoutes(deps: Deps): Router {
   return router;
 }
 
-/** Seed 001 §7, one booklet under `/api/booklet/{id}/`: detail, edit, reorder, items. */
+/** docs/specification/content-and-commerce.md §7, one booklet under `/api/booklet/{id}/`: detail, edit, reorder, items. */
 export function bookletEditRoutes(deps: Deps): Router {
   const router = Router();
   router.get('/:id/', async (req, res) => {

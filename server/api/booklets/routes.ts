@@ -33,7 +33,7 @@ const ratingBody = z.object({
 
 type Deps = { db: Kysely<DB>; now: () => number; origin: string; pageViews?: Parameters<typeof readBookletItem>[5] };
 
-/** Seed 001 §7: `GET /api/booklets/{slug}/` and `…/item/{childSlug}/`, a booklet and a chapter for their reader. */
+/** docs/specification/content-and-commerce.md §7: `GET /api/booklets/{slug}/` and `…/item/{childSlug}/`, a booklet and a chapter for their reader. */
 export function bookletReads(deps: Deps): PageRead[] {
   return [
     {
@@ -49,7 +49,7 @@ export function bookletReads(deps: Deps): PageRead[] {
   ];
 }
 
-/** Seed 001 §7, booklets: ratings (reading a booklet or a chapter is a page read, above). */
+/** docs/specification/content-and-commerce.md §7, booklets: ratings (reading a booklet or a chapter is a page read, above). */
 export function bookletRoutes(deps: Deps): Router {
   const router = Router();
   router.get('/:slug/ratings/', async (req, res) => {

@@ -161,7 +161,7 @@ type ItemRow = Pick<BookletItemsTable, 'parent_id' | 'type' | 'slug' | 'title' |
 /**
  * The booklet's tree as this reader sees it: a chapter whose article they may not read
  * (trashed, private, moderated, its author refused) is dropped, its readable children
- * taking its place; directories left empty are dropped (seed 001 §5).
+ * taking its place; directories left empty are dropped (docs/specification/content-and-commerce.md §5).
  */
 async function readingTree(db: Kysely<DB>, bookletId: number, reader: User | null, now: number): Promise<BookletNode[]> {
   const rows = await db

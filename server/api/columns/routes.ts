@@ -17,7 +17,7 @@ const name = z.string().regex(/^[A-Za-z0-9_.\-\u4e00-\u9fff]{1,64}$/u);
 
 type ColumnDeps = { db: Kysely<DB>; now: () => number; origin: string };
 
-/** Seed 001 §7: `GET /api/columns/@{name}/`, a column by its author's name with the first page of both lists. */
+/** docs/specification/content-and-commerce.md §7: `GET /api/columns/@{name}/`, a column by its author's name with the first page of both lists. */
 export function columnRead(deps: ColumnDeps): PageRead {
   return {
     path: '/columns/@:name/',
@@ -45,7 +45,7 @@ export function columnRead(deps: ColumnDeps): PageRead {
   };
 }
 
-/** Seed 001 §7: a column's two lists page by page (the column itself is a page read, above). */
+/** docs/specification/content-and-commerce.md §7: a column's two lists page by page (the column itself is a page read, above). */
 export function columnRoutes(deps: ColumnDeps): Router {
   const router = Router();
 

@@ -28,7 +28,7 @@ function slugOf(raw: string | undefined): string {
   return slug.data;
 }
 
-/** `GET`/`POST /api/comments/article/{slug}/` (seed 001 §7). */
+/** `GET`/`POST /api/comments/article/{slug}/` (docs/specification/content-and-commerce.md §7). */
 export function commentRoutes(deps: { db: Kysely<DB>; now: () => number; origin: string }): Router {
   const router = Router();
   router.get('/article/:slug/', async (req, res) => {

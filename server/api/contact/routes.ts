@@ -20,7 +20,7 @@ const contactBody = z.object({
   message: z.string().trim().min(1).max(10_000),
 });
 
-/** `POST /api/contact/` (seed 000 §7): the feedback popup; anyone may write, the account is noted. */
+/** `POST /api/contact/` (docs/specification/shell.md §7): the feedback popup; anyone may write, the account is noted. */
 export function contactRoutes(deps: ContactRouteDeps): Router {
   const router = Router();
   router.post('/', throttle(deps.limit, 60 * 60_000), async (req, res) => {

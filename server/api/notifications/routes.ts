@@ -22,7 +22,7 @@ const readQuery = z.object({ filter: unreadFilter });
 const readBody = z.object({ read: z.literal(true, { message: 'Only read=true is accepted.' }) });
 
 /**
- * The messaging service of seed 000 §7, mounted at `/api/notification` — the same paths
+ * The messaging service of docs/specification/shell.md §7, mounted at `/api/notification` — the same paths
  * `MESSAGE_UPSTREAM` sends elsewhere in proxy mode. Every call is the caller's own.
  */
 export function notificationRoutes(deps: { db: Kysely<DB>; now: () => number; origin: string }): Router {

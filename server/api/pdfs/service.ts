@@ -28,7 +28,7 @@ export interface ArticlePdfStatus {
   url?: string;
 }
 
-/** Seed 001 §7 GET /api/pdfs/: the month's limit by the role the user acts with now, and the count. */
+/** docs/specification/content-and-commerce.md §7 GET /api/pdfs/: the month's limit by the role the user acts with now, and the count. */
 export async function pdfQuota(deps: PdfServiceDeps, user: User): Promise<PdfQuota> {
   const now = deps.now();
   const limit = limitOf(user, now);
@@ -37,9 +37,9 @@ export async function pdfQuota(deps: PdfServiceDeps, user: User): Promise<PdfQuo
 }
 
 /**
- * Seed 001 §7 GET /api/pdfs/article/{id}/: the export of the article's current version,
+ * docs/specification/content-and-commerce.md §7 GET /api/pdfs/article/{id}/: the export of the article's current version,
  * started (and counted) when there is none. A failure is answered once, then the next call
- * starts again (the client clears its status on failure, seed 001 §8).
+ * starts again (the client clears its status on failure, docs/specification/content-and-commerce.md §8).
  */
 export async function articlePdfStatus(deps: PdfServiceDeps, user: User, articleId: number, origin: string | null): Promise<ArticlePdfStatus> {
   const article = await ownArticle(deps.db, user, articleId);

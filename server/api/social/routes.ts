@@ -10,7 +10,7 @@ const thumbsUpBody = z.object({ article_slug: slug, cancel: z.boolean().optional
 const favoriteBody = z.object({ article_slug: slug, unfavorite: z.boolean().optional().default(false) });
 const followBody = z.object({ following_name: z.string().trim().min(1).max(64) });
 
-/** Seed 001 §7: likes and favourites (under /columns) and follows. */
+/** docs/specification/content-and-commerce.md §7: likes and favourites (under /columns) and follows. */
 export function socialRoutes(deps: { db: Kysely<DB>; now: () => number }): { columns: Router; follow: Router } {
   const columns = Router();
   columns.post('/thumbsup/', async (req, res) => {

@@ -3,7 +3,7 @@ import { requireUser } from '../auth';
 import type { ApiDeps } from '../router';
 import { currentTraffic } from './service';
 
-/** `GET /api/traffic/current/` (seed 001 §7): the calendar month's upload traffic of the caller. */
+/** `GET /api/traffic/current/` (docs/specification/content-and-commerce.md §7): the calendar month's upload traffic of the caller. */
 export function trafficRoutes(deps: Pick<ApiDeps, 'db' | 'now'>): Router {
   const router = Router();
   router.get('/current/', async (req, res) => {

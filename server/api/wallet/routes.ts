@@ -26,7 +26,7 @@ const withdrawBody = z.object({
   currency_code: z.literal('CNY').default('CNY'),
 });
 
-/** Seed 001 §7, wallet: balance, transactions, withdrawal (mounted at /payments/wallet). */
+/** docs/specification/content-and-commerce.md §7, wallet: balance, transactions, withdrawal (mounted at /payments/wallet). */
 export function walletRoutes(deps: WalletDeps): Router {
   const router = Router();
   router.get('/balance/', async (req, res) => {

@@ -15,7 +15,7 @@ export interface JsapiRouteDeps {
 }
 
 /**
- * The share adapter of the chat-app browser (seed 000 §2): the page posts its URL and gets
+ * The share adapter of the chat-app browser (docs/specification/shell.md §2): the page posts its URL and gets
  * the JS-SDK signature for `wx.config`. Without WeChat credentials there is nothing to sign,
  * so the answer says so and the page keeps the browser's own share menu (docs/decisions/016, 017).
  */

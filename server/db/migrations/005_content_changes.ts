@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 import { withIdColumn, type Engine } from '../engine';
 
-/** The log of content changes every process reads to drop its cached pages (DESIGN §3). */
+/** The log of content changes every process reads to drop its cached pages (docs/design.md §3). */
 export function contentChanges(engine: Engine): Migration {
   return {
     async up(db: Kysely<unknown>) {

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 import { withIdColumn, type Engine } from '../engine';
 
-/** Booklets (chapter trees of articles, optionally sold), their ratings and purchases (DESIGN §5). */
+/** Booklets (chapter trees of articles, optionally sold), their ratings and purchases (docs/design.md §5). */
 export function booklets(engine: Engine): Migration {
   return {
     async up(db: Kysely<unknown>) {

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { withIdColumn, type Engine } from '../engine';
 
 /**
- * Notifications of the messaging API (seed 000 §3): who did what to whose article or
+ * Notifications of the messaging API (docs/specification/shell.md §3): who did what to whose article or
  * comment. Rows go with the people, article or comment they name.
  */
 export function notifications(engine: Engine): Migration {

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 import { withIdColumn, type Engine } from '../engine';
 
-/** Feedback from the popup (seed 000 §2): kept for the operator, mailed when SMTP is configured. */
+/** Feedback from the popup (docs/specification/shell.md §2): kept for the operator, mailed when SMTP is configured. */
 export function contactMessages(engine: Engine): Migration {
   return {
     async up(db: Kysely<unknown>) {

@@ -29,7 +29,7 @@ interface DemoBooklet {
   ratings: { author: string; rating: number; review: string }[];
 }
 
-/** Two booklets with directories, free chapters and paid ones, in English and Chinese (DESIGN §5). */
+/** Two booklets with directories, free chapters and paid ones, in English and Chinese (docs/design.md §5). */
 export const DEMO_BOOKLETS: DemoBooklet[] = [
   {
     slug: 'the-walkers-notebook',

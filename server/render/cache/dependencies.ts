@@ -49,7 +49,7 @@ export interface PageDependencies {
 }
 
 /**
- * The pages anonymous readers get from the cache (DESIGN §3) and what each shows:
+ * The pages anonymous readers get from the cache (docs/design.md §3) and what each shows:
  * the home feed and discovery (the same feed), an article, a column tab, a booklet's
  * overview. Any other page: null.
  */

@@ -63,7 +63,7 @@ export function cachedLangOf(search: string): string | undefined | null {
 }
 
 /**
- * The render cache of DESIGN §3: finished, pre-compressed pages for anonymous readers
+ * The render cache of docs/design.md §3: finished, pre-compressed pages for anonymous readers
  * of the home, article, column and booklet overview pages, keyed by origin, locale,
  * client class and path with query; dropped when the content under them changes (the
  * content-change log, checked before every answer) and at a deadline.

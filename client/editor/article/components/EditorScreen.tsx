@@ -15,7 +15,7 @@ import { NavigationPanel } from './NavigationPanel';
 import { TopBar } from './TopBar';
 import { useArticleEditor } from './useArticleEditor';
 
-/** Seed 001 §4: the update check runs on focus, when the tab shows again, and every minute. */
+/** docs/specification/content-and-commerce.md §4: the update check runs on focus, when the tab shows again, and every minute. */
 const UPDATE_CHECK_MS = 60_000;
 const ARTICLE_PARAM = 'article';
 

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEditorRoot } from '../../EditorContext';
 
-/** Seed 001 §4: modified, saving, or (null) nothing to say; a save that did not arrive says the work is on the device. */
+/** docs/specification/content-and-commerce.md §4: modified, saving, or (null) nothing to say; a save that did not arrive says the work is on the device. */
 export const SaveStatusText = observer(function SaveStatusText() {
   const { editor, t } = useEditorRoot();
   const text =
