@@ -23,7 +23,18 @@ const watch = process.argv.includes('--watch');
 const PAGE_STYLESHEETS = { 'client/editor/editor.css': 'client/pages/editor/page.tsx' };
 // The pages readers land on from search and shares: their code, beyond what every page
 // loads, is one chunk, so a first visit loads the entry, that chunk and a catalogue.
-const READER_PAGES = ['home', 'found', 'article', 'column', 'column-home', 'column-articles', 'column-collections', 'booklet', 'booklet-overview', 'booklet-chapter'];
+const READER_PAGES = [
+  'home',
+  'found',
+  'article',
+  'column',
+  'column-home',
+  'column-articles',
+  'column-collections',
+  'booklet',
+  'booklet-overview',
+  'booklet-chapter',
+];
 
 // React Router's package exports only its development build (warnings, invariant messages);
 // its production build ships beside it. Both bundles take that one, and react-router-dom (its
@@ -180,7 +191,14 @@ if (watch) {
   let timer = null;
   const rebuild = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => buildClient().then(() => console.log('client rebuilt'), (error) => console.error(error)), 100);
+    timer = setTimeout(
+      () =>
+        buildClient().then(
+          () => console.log('client rebuilt'),
+          (error) => console.error(error),
+        ),
+      100,
+    );
   };
   for (const dir of ['client', 'shared']) watchFiles(dir, { recursive: true }, rebuild);
   console.log('watching client/, server/ and shared/ for changes');

@@ -25,7 +25,10 @@ export default tseslint.config(
       '@typescript-eslint/no-namespace': ['error', { allowDeclarations: true }],
       // Control characters are matched on purpose: file names, XML text, redirect targets, NUL in paths.
       'no-control-regex': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   // The layout rules: server code never reaches the browser's bundle, and shared/ stays pure.
@@ -39,7 +42,10 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [SERVER_CODE, { group: ['node:*'], message: 'shared/ runs in the browser too: no Node modules.' }] }],
-      'no-restricted-globals': ['error', ...['window', 'document', 'localStorage', 'sessionStorage', 'navigator'].map((name) => ({ name, message: 'shared/ runs on the server too: no DOM.' }))],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'localStorage', 'sessionStorage', 'navigator'].map((name) => ({ name, message: 'shared/ runs on the server too: no DOM.' })),
+      ],
     },
   },
   // The payments domain speaks in DomainError, not HTTP (server/api/domainErrorAnswer.ts maps it); its sandbox pages are a router.

@@ -29,11 +29,16 @@ async function start(): Promise<void> {
   const catalogue = await loadCatalogue(textLocale(snapshot.env.locale));
   rememberBearerToken(window.location.search);
   const tracker = new Tracker(snapshot.env.logEndpoint, () => stores.account.id);
-  const stores: RootStore = new RootStore(snapshot, catalogue, browserTransport(() => stores.account.id), {
-    onApiFailure: (error, request) =>
-      tracker.track({ cate: 'api', event: 'request_failed', status: error.status, method: request.method, msg: `${request.path} ${error.message}` }),
-    track: (event) => tracker.track(event),
-  });
+  const stores: RootStore = new RootStore(
+    snapshot,
+    catalogue,
+    browserTransport(() => stores.account.id),
+    {
+      onApiFailure: (error, request) =>
+        tracker.track({ cate: 'api', event: 'request_failed', status: error.status, method: request.method, msg: `${request.path} ${error.message}` }),
+      track: (event) => tracker.track(event),
+    },
+  );
   const routes = createRoutes(() => stores);
 
   // The router's own hydration data travels as JSON too (CSP: no inline script).

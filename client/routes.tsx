@@ -22,8 +22,7 @@ export const STATIC_PAGES = [
 
 /** The whole route table of docs/specification/shell.md §2; every page is lazy. Paths match with and without a trailing slash. */
 export function createRoutes(getStores: () => RootStore, options: RouteTableOptions = {}): RouteObject[] {
-  const page = (name: Parameters<typeof pageRoute>[1], opts?: Parameters<typeof pageRoute>[2]) =>
-    pageRoute(getStores, name, opts);
+  const page = (name: Parameters<typeof pageRoute>[1], opts?: Parameters<typeof pageRoute>[2]) => pageRoute(getStores, name, opts);
   return [
     {
       id: 'root',

@@ -81,7 +81,8 @@ async function main(): Promise<void> {
     // Memory under a mix of readers, twice, sampled each second (target 4: at most 200 MB, no growth).
     server = await startServer(dataDir);
     const mixed = await signIn(server.origin);
-    for (let round = 0; round < 2; round++) memory.push(await mixedLoad(server, [{ path: ARTICLE }, { path: ARTICLE, headers: mixed }, { path: '/' }, { path: '/this/page/does/not/exist' }]));
+    for (let round = 0; round < 2; round++)
+      memory.push(await mixedLoad(server, [{ path: ARTICLE }, { path: ARTICLE, headers: mixed }, { path: '/' }, { path: '/this/page/does/not/exist' }]));
     await server.stop();
 
     // The same article rendered for every anonymous reader: the render cache off.
@@ -108,7 +109,9 @@ function report(rows: readonly Row[], memory: readonly RssSamples[], ttfb: numbe
     console.log(
       `${r.name.padEnd(20)} ${String(r.status).padEnd(7)} ${r.cache.padEnd(7)} ${r.rps.toFixed(0).padStart(7)}  ${r.p50.toFixed(1).padStart(6)}  ${r.p99
         .toFixed(1)
-        .padStart(6)}  ${String(r.bytes).padStart(7)}  ${r.cpuMs.toFixed(2).padStart(10)}  ${r.rssMb.toFixed(0).padStart(6)}  ${((r.rps / ceiling) * 100).toFixed(0).padStart(4)} %`,
+        .padStart(
+          6,
+        )}  ${String(r.bytes).padStart(7)}  ${r.cpuMs.toFixed(2).padStart(10)}  ${r.rssMb.toFixed(0).padStart(6)}  ${((r.rps / ceiling) * 100).toFixed(0).padStart(4)} %`,
     );
   }
   const row = (name: string) => rows.find((r) => r.name === name);
@@ -131,7 +134,10 @@ function report(rows: readonly Row[], memory: readonly RssSamples[], ttfb: numbe
   console.log(`signed-in article, one reader at a time: first byte after ${ttfb.toFixed(1)} ms (median of ${TTFB_PROBES}; its comments load in the browser)`);
   checks.push(
     // Growth compares the rounds' medians: one sample at the end depends on where V8's collector happened to be.
-    ['memory: RSS at most 200 MB under a mix of readers, and no growth over a second run', memory.length === 2 && Math.max(...memory.map((round) => round.max)) <= 200 && (memory[1]?.median ?? Infinity) <= (memory[0]?.median ?? 0) * 1.05],
+    [
+      'memory: RSS at most 200 MB under a mix of readers, and no growth over a second run',
+      memory.length === 2 && Math.max(...memory.map((round) => round.max)) <= 200 && (memory[1]?.median ?? Infinity) <= (memory[0]?.median ?? 0) * 1.05,
+    ],
     ['signed-in article: first byte within 10 ms', ttfb < 10],
   );
   console.log('\nissue 15 targets');
@@ -215,7 +221,11 @@ function cpuMsOf(pid: number): number {
 }
 
 function rssMbOf(pid: number): number {
-  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:')) ?? '';
+  const line =
+    fs
+      .readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:')) ?? '';
   return Number(/(\d+)/.exec(line)?.[1] ?? 0) / 1024;
 }
 
@@ -254,7 +264,15 @@ interface RunningServer {
 async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['dist/server/index.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: process.env.LOG_LEVEL ?? 'error', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return waitForServer(child, `http://127.0.0.1:${port}`, '/healthz');
@@ -271,7 +289,12 @@ http.createServer((req, res) => { res.writeHead(200, { 'Content-Type': 'text/htm
 
 async function waitForServer(child: ChildProcess, origin: string, probe: string): Promise<RunningServer> {
   for (let i = 0; i < 100; i++) {
-    if (await fetch(`${origin}${probe}`).then((r) => r.ok, () => false)) {
+    if (
+      await fetch(`${origin}${probe}`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    ) {
       return {
         origin,
         pid: child.pid ?? 0,

@@ -25,9 +25,7 @@ const WORD_LIST = 'the quiet lake held a grey morning light while boats drifted 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-bench-typing-'));
   const clientDir = process.env.BENCH_DIST ? path.resolve(process.env.BENCH_DIST, 'client') : undefined;
-  const server = await startLiveServer(
-    clientDir ? { config: { dataDir, clientDir }, deps: { manifest: loadManifest(clientDir) } } : { config: { dataDir } },
-  );
+  const server = await startLiveServer(clientDir ? { config: { dataDir, clientDir }, deps: { manifest: loadManifest(clientDir) } } : { config: { dataDir } });
   const browser = await launchBrowser();
   try {
     const author = await createPerson(server.database, 'typist');
@@ -84,11 +82,7 @@ function installProbe(): void {
       samples.push(sample);
       // The input event comes after keydown; its listeners (ProseMirror's) run before this
       // window listener, and a microtask later ProseMirror has read the DOM change.
-      window.addEventListener(
-        'input',
-        () => queueMicrotask(() => void (sample.input = performance.now() - start)),
-        { once: true },
-      );
+      window.addEventListener('input', () => queueMicrotask(() => void (sample.input = performance.now() - start)), { once: true });
       requestAnimationFrame(() => {
         sample.frame = performance.now() - start;
       });
@@ -109,7 +103,9 @@ function report(samples: { frame: number; input: number }[], paragraphs: number,
     const ms = (value: number) => `${value.toFixed(1).padStart(6)} ms`;
     return `${name.padEnd(26)} median ${ms(median)}   p95 ${ms(p95)}   p99 ${ms(p99)}   max ${ms(max)}   ${verdict}`;
   };
-  console.log(`\nTyping in a ${WORDS.toLocaleString('en')}-word article (${paragraphs} paragraphs), ${samples.length} keys, ${os.cpus().length} cores, Chromium headless`);
+  console.log(
+    `\nTyping in a ${WORDS.toLocaleString('en')}-word article (${paragraphs} paragraphs), ${samples.length} keys, ${os.cpus().length} cores, Chromium headless`,
+  );
   console.log(row('keydown to next frame', frames));
   console.log(row('keydown to input handled', inputs));
   console.log(`one frame = ${FRAME_MS.toFixed(1)} ms; every key reached the document: ${typed ? 'yes' : 'NO'}\n`);

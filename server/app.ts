@@ -78,7 +78,14 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
 
-  const csp = { assets: originsOf(config.assetBaseUrl), img: [...originsOf(config.logEndpoint), ...mediaCsp.img], connect: mediaCsp.connect, frame: originsOf(config.wechat.openBase), wechatSdkScript: originsOf(config.wechatSdkUrl), chatAppSigning: config.wechat.mp !== undefined };
+  const csp = {
+    assets: originsOf(config.assetBaseUrl),
+    img: [...originsOf(config.logEndpoint), ...mediaCsp.img],
+    connect: mediaCsp.connect,
+    frame: originsOf(config.wechat.openBase),
+    wechatSdkScript: originsOf(config.wechatSdkUrl),
+    chatAppSigning: config.wechat.mp !== undefined,
+  };
 
   // 0. Anonymous readers' pages the render cache holds, answered before Express itself.
   if (backend.renderCache) {
@@ -96,7 +103,10 @@ export function createApp(deps: AppDeps): Express {
   app.use(securityHeaders(config, csp));
   app.get('/healthz', async (_req, res) => {
     const health = await backend.health();
-    res.status(health.ok ? 200 : 503).set('Cache-Control', 'no-store').json(health.body);
+    res
+      .status(health.ok ? 200 : 503)
+      .set('Cache-Control', 'no-store')
+      .json(health.body);
   });
 
   // 2. The API (embedded, or the upstream proxy), before any body parser or compression of ours.
@@ -111,7 +121,14 @@ export function createApp(deps: AppDeps): Express {
   app.use('/fonts', fontFiles());
   for (const handler of backend.log) app.use(handler);
   // robots.txt, the sitemap and the column feeds, before the page routes could take them.
-  app.use(seoRoutes({ db: config.apiUpstream ? undefined : deps.database?.db, publicOrigin: config.publicOrigin, siteName: config.siteName, now: deps.now ?? Date.now }));
+  app.use(
+    seoRoutes({
+      db: config.apiUpstream ? undefined : deps.database?.db,
+      publicOrigin: config.publicOrigin,
+      siteName: config.siteName,
+      now: deps.now ?? Date.now,
+    }),
+  );
 
   // 4. Cookies, then locale and client type, and the CSRF cookie every page carries.
   app.use(cookieParser());
@@ -119,17 +136,37 @@ export function createApp(deps: AppDeps): Express {
   app.use(csrfCookie({ secure: config.secure }));
   // The chat-app sign-in navigations: an upstream backend answers its own; ours says they are not configured.
   if (!config.apiUpstream && deps.database) {
-    app.use(sandboxPages({ enabled: config.paymentsSandbox, db: deps.database.db, now: deps.now ?? Date.now, dataDir: config.dataDir, publicOrigin: config.publicOrigin, wechatPaymentLogin: config.wechat.mp !== undefined }));
+    app.use(
+      sandboxPages({
+        enabled: config.paymentsSandbox,
+        db: deps.database.db,
+        now: deps.now ?? Date.now,
+        dataDir: config.dataDir,
+        publicOrigin: config.publicOrigin,
+        wechatPaymentLogin: config.wechat.mp !== undefined,
+      }),
+    );
   }
   if (!config.apiUpstream) {
-    app.use(wechatSignInPages({ siteName: config.siteName, wechat: config.wechat, publicOrigin: config.publicOrigin, secure: config.secure, db: deps.database?.db, now: deps.now ?? Date.now }));
+    app.use(
+      wechatSignInPages({
+        siteName: config.siteName,
+        wechat: config.wechat,
+        publicOrigin: config.publicOrigin,
+        secure: config.secure,
+        db: deps.database?.db,
+        now: deps.now ?? Date.now,
+      }),
+    );
   }
 
   // 5. Server rendering of every page, anonymous readers' pages from the render cache when it holds them;
   //    its data calls reach the API in process, as the reader.
   const renderCache = backend.renderCache;
   if (renderCache && backend.isAnonymous) app.get('/{*splat}', renderCache.middleware(backend.isAnonymous));
-  app.get('/{*splat}', ssr({
+  app.get(
+    '/{*splat}',
+    ssr({
       config,
       manifest: withAssetBase(deps.manifest, config.assetBaseUrl),
       transportFor: backend.transportFor,
@@ -137,7 +174,8 @@ export function createApp(deps: AppDeps): Express {
       extraRoutes: deps.extraRoutes,
       renderCache: renderCache || undefined,
       mediaHost: config.apiUpstream ? undefined : new URL(media.origin).hostname,
-    }),);
+    }),
+  );
 
   app.use((_req, res) => {
     res.status(405).set('Allow', 'GET, HEAD').json({ detail: 'Method not allowed.' });
@@ -194,10 +232,17 @@ function embeddedBackend(deps: AppDeps): Backend {
     media: deps.media ?? mediaStoreFor(config),
     pdfs: deps.pdfExporter ?? startPdfExporter({ config, db: database.db, logger: deps.logger, now: deps.now ?? Date.now, mediaOrigin: deps.media?.origin }),
     wechatPayoutAppId: config.wechat.mp?.appId,
-    wechatSigner: config.wechat.mp ? new JsapiSigner(new WechatApi(config.wechat.apiBase, config.wechat.timeoutMs), config.wechat.mp, deps.now ?? Date.now) : undefined,
+    wechatSigner: config.wechat.mp
+      ? new JsapiSigner(new WechatApi(config.wechat.apiBase, config.wechat.timeoutMs), config.wechat.mp, deps.now ?? Date.now)
+      : undefined,
   });
   const now = deps.now ?? Date.now;
-  const inProcess = inProcessApi(inProcessApiApp(api.router, deps.logger), api.reads, (credentials) => resolveAuth(database.db, credentials, now()), deps.logger);
+  const inProcess = inProcessApi(
+    inProcessApiApp(api.router, deps.logger),
+    api.reads,
+    (credentials) => resolveAuth(database.db, credentials, now()),
+    deps.logger,
+  );
   const mounted = express.Router();
   mounted.use('/api', api.router);
   return {
@@ -220,8 +265,7 @@ function upstreamBackend(deps: AppDeps, upstream: string): Backend {
   return {
     log: [logProxy(proxy)],
     api: apiProxy(proxy),
-    transportFor: (req) =>
-      upstreamTransport(upstream, { headers: req.headers, ip: req.ip, bearerToken: bearerFromQuery(req) }, config.upstreamTimeoutMs),
+    transportFor: (req) => upstreamTransport(upstream, { headers: req.headers, ip: req.ip, bearerToken: bearerFromQuery(req) }, config.upstreamTimeoutMs),
     health: async () => ({ ok: true, body: { status: 'ok', api: 'upstream' } }),
   };
 }

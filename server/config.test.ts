@@ -24,7 +24,11 @@ describe('loadConfig', () => {
 
   it('takes WeChat credentials in pairs, with WeChat’s hosts as defaults', () => {
     expect(loadConfig({}).wechat).toEqual({ openBase: 'https://open.weixin.qq.com', apiBase: 'https://api.weixin.qq.com', timeoutMs: 5000 });
-    const config = loadConfig({ WECHAT_MP_APP_ID: 'wx1234567890abcdef', WECHAT_MP_APP_SECRET: '0123456789abcdef0123456789abcdef', WECHAT_API_BASE: 'http://127.0.0.1:9/' });
+    const config = loadConfig({
+      WECHAT_MP_APP_ID: 'wx1234567890abcdef',
+      WECHAT_MP_APP_SECRET: '0123456789abcdef0123456789abcdef',
+      WECHAT_API_BASE: 'http://127.0.0.1:9/',
+    });
     expect(config.wechat.mp).toEqual({ appId: 'wx1234567890abcdef', secret: '0123456789abcdef0123456789abcdef' });
     expect(config.wechat.web).toBeUndefined();
     expect(config.wechat.apiBase).toBe('http://127.0.0.1:9');

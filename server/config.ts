@@ -1,103 +1,139 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const optionalUrl = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z.url({ protocol: /^https?$/ }).optional(),
-);
+const optionalUrl = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.url({ protocol: /^https?$/ }).optional());
 
 const blankIsAbsent = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const wechatAppId = z.preprocess(blankIsAbsent, z.string().regex(/^wx[0-9a-zA-Z]{8,32}$/, 'must be a WeChat AppID (wx…)').optional());
-const wechatSecret = z.preprocess(blankIsAbsent, z.string().regex(/^[0-9a-zA-Z]{16,64}$/, 'must be a WeChat AppSecret').optional());
+const wechatAppId = z.preprocess(
+  blankIsAbsent,
+  z
+    .string()
+    .regex(/^wx[0-9a-zA-Z]{8,32}$/, 'must be a WeChat AppID (wx…)')
+    .optional(),
+);
+const wechatSecret = z.preprocess(
+  blankIsAbsent,
+  z
+    .string()
+    .regex(/^[0-9a-zA-Z]{16,64}$/, 'must be a WeChat AppSecret')
+    .optional(),
+);
 
-const schema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().trim().min(1).default('0.0.0.0'),
-  PUBLIC_ORIGIN: optionalUrl,
-  SITE_NAME: z.string().trim().min(1).max(60).default('Zine'),
-  DATA_DIR: z.string().trim().min(1).default('./data'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DATABASE_URL: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
-  ),
-  SMTP_URL: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
-  ),
-  MAIL_FROM: z.string().trim().min(3).optional(),
-  /** Where feedback from the popup is mailed. */
-  OPERATOR_EMAIL: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.email().optional(),
-  ),
-  /** Another backend to serve `/api` (and the server's data calls) instead of the embedded one. */
-  API_UPSTREAM: optionalUrl,
-  /** The messaging service for `/api/notification/*`; defaults to the API's. */
-  MESSAGE_UPSTREAM: optionalUrl,
-  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
-  /** Where tracking image requests go; defaults to the embedded `/log`. */
-  LOG_ENDPOINT: optionalUrl,
-  /** `demo` loads the demo content into an empty database; `none` leaves it empty. */
-  SEED: z.enum(['demo', 'none']).default('demo'),
-  /** Where the built client (hashed assets and manifest) lives. */
-  CLIENT_DIR: z.string().trim().min(1).default('./dist/client'),
-  /**
-   * Where browsers fetch the built client (the editor kernel, the uploader, every page's scripts
-   * and stylesheets) instead of this site's /static: a CDN serving CLIENT_DIR (docs/decisions/036).
-   */
-  ASSET_BASE_URL: optionalUrl.refine((url) => url === undefined || !/[?#]/.test(url), 'must be a folder URL, without ? or #'),
-  /** Memory for finished pages of anonymous readers (docs/decisions/009); 0 turns the cache off. */
-  RENDER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
-  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(400).default(40),
-  /** How old a cached page may get: the staleness of its like, favourite and follower counts. */
-  RENDER_CACHE_MAX_AGE_S: z.coerce.number().int().min(1).max(3600).default(30),
-  /** The WeChat JS-SDK, loaded by pages inside the mini program only (its bridge). */
-  WECHAT_JS_SDK_URL: z.url({ protocol: /^https?$/ }).default('https://res.wx.qq.com/open/js/jweixin-1.6.0.js'),
-  /** Text messages of the SMS page go here (POST {to, text}); without it, to DATA_DIR/outbox/sms-*.txt. */
-  SMS_WEBHOOK_URL: optionalUrl,
-  /** The app's store pages, linked from /apps/download (absent: that store shows 'coming soon'). */
-  IOS_APP_URL: optionalUrl,
-  ANDROID_APP_URL: optionalUrl,
-  /** WeChat open-platform web app (QR sign-in) and official account (in-app sign-in, JS-SDK); docs/decisions/017. */
-  WECHAT_WEB_APP_ID: wechatAppId,
-  WECHAT_WEB_APP_SECRET: wechatSecret,
-  WECHAT_MP_APP_ID: wechatAppId,
-  WECHAT_MP_APP_SECRET: wechatSecret,
-  WECHAT_OPEN_BASE: z.url({ protocol: /^https?$/ }).default('https://open.weixin.qq.com'),
-  WECHAT_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.weixin.qq.com'),
-  WECHAT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
-  /** Qiniu object storage for uploads (docs/decisions/019): all four set together, else media stay in DATA_DIR/media. */
-  QINIU_ACCESS_KEY: z.preprocess(blankIsAbsent, z.string().regex(/^[\w-]{16,64}$/, 'must be a Qiniu access key').optional()),
-  QINIU_SECRET_KEY: z.preprocess(blankIsAbsent, z.string().regex(/^[\w-]{16,64}$/, 'must be a Qiniu secret key').optional()),
-  QINIU_BUCKET: z.preprocess(blankIsAbsent, z.string().regex(/^[a-z0-9][a-z0-9-]{2,62}$/, 'must be a Qiniu bucket name').optional()),
-  /** The bucket's public domain, images are served from it: https://media.example.com */
-  QINIU_DOMAIN: optionalUrl,
-  QINIU_UPLOAD_URL: z.url({ protocol: /^https?$/ }).default('https://upload.qiniup.com'),
-  /**
-   * Chromium for PDF exports (docs/decisions/020, 030). Unset: Debian's /usr/bin/chromium when
-   * installed, else the one packaged in @sparticuz/chromium; set to a missing file: the packaged one.
-   */
-  CHROMIUM_PATH: z.preprocess(blankIsAbsent, z.string().trim().min(1).optional()),
-  /** '0' turns PDF export off (the editor then says it is unavailable). */
-  PDF_EXPORT: z.enum(['0', '1']).default('1'),
-  /**
-   * The sandbox payment provider (docs/decisions/025, 028): '1' on, '0' off. Unset, it is on
-   * for the demo and development, and off on a live site (one that sets PUBLIC_ORIGIN).
-   */
-  PAYMENTS_SANDBOX: z.preprocess(blankIsAbsent, z.enum(['0', '1']).optional()),
-}).superRefine((c, ctx) => {
-  const qiniu = [c.QINIU_ACCESS_KEY, c.QINIU_SECRET_KEY, c.QINIU_BUCKET, c.QINIU_DOMAIN];
-  if (qiniu.some(Boolean) && !qiniu.every(Boolean)) {
-    ctx.addIssue({ code: 'custom', path: ['QINIU_ACCESS_KEY'], message: 'QINIU_ACCESS_KEY, QINIU_SECRET_KEY, QINIU_BUCKET and QINIU_DOMAIN are set together' });
-  }
-  for (const app of ['WEB', 'MP'] as const) {
-    if (Boolean(c[`WECHAT_${app}_APP_ID`]) !== Boolean(c[`WECHAT_${app}_APP_SECRET`])) {
-      ctx.addIssue({ code: 'custom', path: [`WECHAT_${app}_APP_SECRET`], message: `WECHAT_${app}_APP_ID and WECHAT_${app}_APP_SECRET are set together` });
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    PUBLIC_ORIGIN: optionalUrl,
+    SITE_NAME: z.string().trim().min(1).max(60).default('Zine'),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+        .optional(),
+    ),
+    SMTP_URL: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    ),
+    MAIL_FROM: z.string().trim().min(3).optional(),
+    /** Where feedback from the popup is mailed. */
+    OPERATOR_EMAIL: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.email().optional()),
+    /** Another backend to serve `/api` (and the server's data calls) instead of the embedded one. */
+    API_UPSTREAM: optionalUrl,
+    /** The messaging service for `/api/notification/*`; defaults to the API's. */
+    MESSAGE_UPSTREAM: optionalUrl,
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+    /** Where tracking image requests go; defaults to the embedded `/log`. */
+    LOG_ENDPOINT: optionalUrl,
+    /** `demo` loads the demo content into an empty database; `none` leaves it empty. */
+    SEED: z.enum(['demo', 'none']).default('demo'),
+    /** Where the built client (hashed assets and manifest) lives. */
+    CLIENT_DIR: z.string().trim().min(1).default('./dist/client'),
+    /**
+     * Where browsers fetch the built client (the editor kernel, the uploader, every page's scripts
+     * and stylesheets) instead of this site's /static: a CDN serving CLIENT_DIR (docs/decisions/036).
+     */
+    ASSET_BASE_URL: optionalUrl.refine((url) => url === undefined || !/[?#]/.test(url), 'must be a folder URL, without ? or #'),
+    /** Memory for finished pages of anonymous readers (docs/decisions/009); 0 turns the cache off. */
+    RENDER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+    HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(400).default(40),
+    /** How old a cached page may get: the staleness of its like, favourite and follower counts. */
+    RENDER_CACHE_MAX_AGE_S: z.coerce.number().int().min(1).max(3600).default(30),
+    /** The WeChat JS-SDK, loaded by pages inside the mini program only (its bridge). */
+    WECHAT_JS_SDK_URL: z.url({ protocol: /^https?$/ }).default('https://res.wx.qq.com/open/js/jweixin-1.6.0.js'),
+    /** Text messages of the SMS page go here (POST {to, text}); without it, to DATA_DIR/outbox/sms-*.txt. */
+    SMS_WEBHOOK_URL: optionalUrl,
+    /** The app's store pages, linked from /apps/download (absent: that store shows 'coming soon'). */
+    IOS_APP_URL: optionalUrl,
+    ANDROID_APP_URL: optionalUrl,
+    /** WeChat open-platform web app (QR sign-in) and official account (in-app sign-in, JS-SDK); docs/decisions/017. */
+    WECHAT_WEB_APP_ID: wechatAppId,
+    WECHAT_WEB_APP_SECRET: wechatSecret,
+    WECHAT_MP_APP_ID: wechatAppId,
+    WECHAT_MP_APP_SECRET: wechatSecret,
+    WECHAT_OPEN_BASE: z.url({ protocol: /^https?$/ }).default('https://open.weixin.qq.com'),
+    WECHAT_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.weixin.qq.com'),
+    WECHAT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    /** Qiniu object storage for uploads (docs/decisions/019): all four set together, else media stay in DATA_DIR/media. */
+    QINIU_ACCESS_KEY: z.preprocess(
+      blankIsAbsent,
+      z
+        .string()
+        .regex(/^[\w-]{16,64}$/, 'must be a Qiniu access key')
+        .optional(),
+    ),
+    QINIU_SECRET_KEY: z.preprocess(
+      blankIsAbsent,
+      z
+        .string()
+        .regex(/^[\w-]{16,64}$/, 'must be a Qiniu secret key')
+        .optional(),
+    ),
+    QINIU_BUCKET: z.preprocess(
+      blankIsAbsent,
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9-]{2,62}$/, 'must be a Qiniu bucket name')
+        .optional(),
+    ),
+    /** The bucket's public domain, images are served from it: https://media.example.com */
+    QINIU_DOMAIN: optionalUrl,
+    QINIU_UPLOAD_URL: z.url({ protocol: /^https?$/ }).default('https://upload.qiniup.com'),
+    /**
+     * Chromium for PDF exports (docs/decisions/020, 030). Unset: Debian's /usr/bin/chromium when
+     * installed, else the one packaged in @sparticuz/chromium; set to a missing file: the packaged one.
+     */
+    CHROMIUM_PATH: z.preprocess(blankIsAbsent, z.string().trim().min(1).optional()),
+    /** '0' turns PDF export off (the editor then says it is unavailable). */
+    PDF_EXPORT: z.enum(['0', '1']).default('1'),
+    /**
+     * The sandbox payment provider (docs/decisions/025, 028): '1' on, '0' off. Unset, it is on
+     * for the demo and development, and off on a live site (one that sets PUBLIC_ORIGIN).
+     */
+    PAYMENTS_SANDBOX: z.preprocess(blankIsAbsent, z.enum(['0', '1']).optional()),
+  })
+  .superRefine((c, ctx) => {
+    const qiniu = [c.QINIU_ACCESS_KEY, c.QINIU_SECRET_KEY, c.QINIU_BUCKET, c.QINIU_DOMAIN];
+    if (qiniu.some(Boolean) && !qiniu.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['QINIU_ACCESS_KEY'],
+        message: 'QINIU_ACCESS_KEY, QINIU_SECRET_KEY, QINIU_BUCKET and QINIU_DOMAIN are set together',
+      });
     }
-  }
-});
+    for (const app of ['WEB', 'MP'] as const) {
+      if (Boolean(c[`WECHAT_${app}_APP_ID`]) !== Boolean(c[`WECHAT_${app}_APP_SECRET`])) {
+        ctx.addIssue({ code: 'custom', path: [`WECHAT_${app}_APP_SECRET`], message: `WECHAT_${app}_APP_ID and WECHAT_${app}_APP_SECRET are set together` });
+      }
+    }
+  });
 
 export type Config = Readonly<{
   env: 'development' | 'production' | 'test';
@@ -206,7 +242,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     appLinks: { ...(c.IOS_APP_URL ? { ios: c.IOS_APP_URL } : {}), ...(c.ANDROID_APP_URL ? { android: c.ANDROID_APP_URL } : {}) },
     ...(c.QINIU_ACCESS_KEY && c.QINIU_SECRET_KEY && c.QINIU_BUCKET && c.QINIU_DOMAIN
-      ? { qiniu: { accessKey: c.QINIU_ACCESS_KEY, secretKey: c.QINIU_SECRET_KEY, bucket: c.QINIU_BUCKET, domain: new URL(c.QINIU_DOMAIN).origin, uploadUrl: c.QINIU_UPLOAD_URL.replace(/\/$/, '') } }
+      ? {
+          qiniu: {
+            accessKey: c.QINIU_ACCESS_KEY,
+            secretKey: c.QINIU_SECRET_KEY,
+            bucket: c.QINIU_BUCKET,
+            domain: new URL(c.QINIU_DOMAIN).origin,
+            uploadUrl: c.QINIU_UPLOAD_URL.replace(/\/$/, ''),
+          },
+        }
       : {}),
   };
 }

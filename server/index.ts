@@ -46,10 +46,7 @@ const app = createApp({
 
 const server = app.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
-  logger.info(
-    { port, host: config.host, backend: config.apiUpstream ?? database?.engine },
-    `${config.siteName} is listening on http://localhost:${port}`,
-  );
+  logger.info({ port, host: config.host, backend: config.apiUpstream ?? database?.engine }, `${config.siteName} is listening on http://localhost:${port}`);
 });
 
 if (config.paymentsSandbox && database) {

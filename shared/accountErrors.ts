@@ -12,7 +12,10 @@ export function isAccountErrorReason(value: unknown): value is AccountErrorReaso
 }
 
 /** The column owner's state as the reading rules see it; null when the column may be shown. */
-export function columnRefusal(owner: { status: string; membership_tier: string | null; membership_expires_at: number | null }, now: number): AccountErrorReason | null {
+export function columnRefusal(
+  owner: { status: string; membership_tier: string | null; membership_expires_at: number | null },
+  now: number,
+): AccountErrorReason | null {
   if (owner.status === 'banned') return 'Account Banned';
   if (owner.status === 'suspended') return 'Account Suspended';
   if (owner.membership_tier !== null && owner.membership_expires_at !== null && owner.membership_expires_at <= now) return 'Account Expired';

@@ -65,6 +65,4 @@ export interface BookletOrderNode {
   children: BookletOrderNode[];
 }
 
-export type NewBookletItem =
-  | { type: 'directory'; title: string; parent_id: number | null }
-  | { type: 'article'; article_id: number; parent_id: number | null };
+export type NewBookletItem = { type: 'directory'; title: string; parent_id: number | null } | { type: 'article'; article_id: number; parent_id: number | null };

@@ -3,10 +3,20 @@ import { BOOKLET_END_SLUG, findNode, neighbours, readingOrder } from './bookletT
 import type { BookletNode } from './entities';
 
 const chapter = (slug: string, order: number, children: BookletNode[] = []): BookletNode => ({
-  id: order, slug, type: 'article', order, detail: { title: slug.toUpperCase(), sales_mode: 'free', locked: false }, children,
+  id: order,
+  slug,
+  type: 'article',
+  order,
+  detail: { title: slug.toUpperCase(), sales_mode: 'free', locked: false },
+  children,
 });
 const directory = (slug: string, order: number, children: BookletNode[]): BookletNode => ({
-  id: 100 + order, slug, type: 'directory', order, detail: { title: slug, sales_mode: 'free', locked: false }, children,
+  id: 100 + order,
+  slug,
+  type: 'directory',
+  order,
+  detail: { title: slug, sales_mode: 'free', locked: false },
+  children,
 });
 
 // Deliberately out of order: the walk sorts by `order`.

@@ -4,7 +4,10 @@ export function cookieFromHeader(header: string | undefined, name: string): stri
   for (const part of header.split(';')) {
     const at = part.indexOf('=');
     if (at < 0 || part.slice(0, at).trim() !== name) continue;
-    const raw = part.slice(at + 1).trim().replace(/^"(.*)"$/, '$1');
+    const raw = part
+      .slice(at + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     try {
       return decodeURIComponent(raw);
     } catch {

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  clampPan,
-  clampZoom,
-  classifyStroke,
-  pagerOffset,
-  pagerTarget,
-  panForZoom,
-  zoomAfterClick,
-  zoomAfterPinch,
-  zoomAfterWheel,
-} from './gestures';
+import { clampPan, clampZoom, classifyStroke, pagerOffset, pagerTarget, panForZoom, zoomAfterClick, zoomAfterPinch, zoomAfterWheel } from './gestures';
 
 describe('classifyStroke (docs/specification/shell.md §9)', () => {
   it('calls a press under 300 ms and 20 px a tap, and not at the limits', () => {

@@ -17,12 +17,7 @@ export interface LocaleInputs {
  * then the supported `Accept-Language` tag with the highest q wins, default en.
  */
 export function detectLocale(inputs: LocaleInputs): Locale {
-  return (
-    normaliseLocaleTag(inputs.query) ??
-    normaliseLocaleTag(inputs.cookie) ??
-    localeFromAcceptLanguage(inputs.acceptLanguage) ??
-    DEFAULT_LOCALE
-  );
+  return normaliseLocaleTag(inputs.query) ?? normaliseLocaleTag(inputs.cookie) ?? localeFromAcceptLanguage(inputs.acceptLanguage) ?? DEFAULT_LOCALE;
 }
 
 /** The supported tag with the highest quality in an Accept-Language header. */

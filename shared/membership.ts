@@ -2,12 +2,7 @@ import { MEMBER_TIERS, type MemberTier } from './constants';
 import type { AccountRole } from './entities';
 
 /** The role a user acts with now: their tier while it is paid for, else their base role. */
-export function effectiveRole(
-  baseRole: 'user' | 'reseller' | 'operator',
-  tier: MemberTier | null,
-  expiresAt: number | null,
-  now: number,
-): AccountRole {
+export function effectiveRole(baseRole: 'user' | 'reseller' | 'operator', tier: MemberTier | null, expiresAt: number | null, now: number): AccountRole {
   if (tier && expiresAt !== null && expiresAt > now) return tier;
   return baseRole;
 }

@@ -34,10 +34,15 @@ function relativeFormat(locale: string): Intl.RelativeTimeFormat {
 function dateFormat(locale: string, timeZone: string, sameYear: boolean): Intl.DateTimeFormat {
   const key = `${locale} ${timeZone} ${sameYear ? 'md' : 'ymd'}`;
   let format = dateFormats.get(key);
-  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, { timeZone, year: sameYear ? undefined : 'numeric', month: 'short', day: 'numeric' })));
+  if (!format)
+    dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, { timeZone, year: sameYear ? undefined : 'numeric', month: 'short', day: 'numeric' })));
   return format;
 }
 
 function yearIn(at: number, timeZone: string): string {
-  return dateFormat('en', timeZone, false).formatToParts(at).find((part) => part.type === 'year')?.value ?? '';
+  return (
+    dateFormat('en', timeZone, false)
+      .formatToParts(at)
+      .find((part) => part.type === 'year')?.value ?? ''
+  );
 }

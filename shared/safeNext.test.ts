@@ -37,7 +37,13 @@ describe('sameOriginPath', () => {
     expect(sameOriginPath('https://zine.example/profile/orders', origin)).toBe('/profile/orders');
   });
   it('falls back for anything that could leave the site', () => {
-    const extra = ['http://zine.example/', 'https://zine.example.evil.example/', 'https://user@zine.example/x', 'https://zine.example/.//evil.example', 'https://zine.example/%2e//evil.example'];
+    const extra = [
+      'http://zine.example/',
+      'https://zine.example.evil.example/',
+      'https://user@zine.example/x',
+      'https://zine.example/.//evil.example',
+      'https://zine.example/%2e//evil.example',
+    ];
     for (const bad of [...OFFSITE_NEXT_CORPUS, ...extra]) expect(sameOriginPath(bad, origin)).toBe('/');
     expect(sameOriginPath(undefined, origin, '/member')).toBe('/member');
   });

@@ -28,7 +28,12 @@ describe('JSON-LD', () => {
       datePublished: '2026-01-01T00:00:00.000Z',
       dateModified: '2026-01-02T00:00:00.000Z',
       author: { '@type': 'Person', name: 'ann', url: 'https://zine.example/@ann/' },
-      publisher: { '@type': 'Organization', name: 'Zine', url: 'https://zine.example/', logo: { '@type': 'ImageObject', url: 'https://zine.example/favicon.svg' } },
+      publisher: {
+        '@type': 'Organization',
+        name: 'Zine',
+        url: 'https://zine.example/',
+        logo: { '@type': 'ImageObject', url: 'https://zine.example/favicon.svg' },
+      },
       inLanguage: 'zh-TW',
       url,
       mainEntityOfPage: { '@type': 'WebPage', '@id': url },
@@ -55,11 +60,36 @@ describe('JSON-LD', () => {
   });
 
   it('describes a profile, a website, a plain page and a book', () => {
-    const profile = buildJsonLd({ path: '/@ann/', title: "ann's column", type: 'profile', author: { name: 'ann', path: '/@ann/', description: 'Hi' }, structured: { type: 'ProfilePage' } }, site, 'https://zine.example/@ann/');
-    expect(profile).toMatchObject({ '@type': 'ProfilePage', mainEntity: { '@type': 'Person', name: 'ann', url: 'https://zine.example/@ann/', description: 'Hi' } });
-    expect(buildJsonLd({ path: '/', title: 'Zine', type: 'website', structured: { type: 'WebSite' } }, site, 'https://zine.example/')).toMatchObject({ '@type': 'WebSite', name: 'Zine', url: 'https://zine.example/' });
-    expect(buildJsonLd({ path: '/page/x/', title: 'X', type: 'website', structured: { type: 'WebPage' } }, site, 'https://zine.example/page/x/')).toMatchObject({ '@type': 'WebPage', name: 'X', isPartOf: { '@type': 'WebSite' } });
-    expect(buildJsonLd({ path: '/booklet/b/', title: 'B', type: 'book', author: { name: 'ann', path: '/@ann/' }, structured: { type: 'Book' } }, site, 'https://zine.example/booklet/b/')).toMatchObject({ '@type': 'Book', name: 'B', author: { name: 'ann' } });
+    const profile = buildJsonLd(
+      {
+        path: '/@ann/',
+        title: "ann's column",
+        type: 'profile',
+        author: { name: 'ann', path: '/@ann/', description: 'Hi' },
+        structured: { type: 'ProfilePage' },
+      },
+      site,
+      'https://zine.example/@ann/',
+    );
+    expect(profile).toMatchObject({
+      '@type': 'ProfilePage',
+      mainEntity: { '@type': 'Person', name: 'ann', url: 'https://zine.example/@ann/', description: 'Hi' },
+    });
+    expect(buildJsonLd({ path: '/', title: 'Zine', type: 'website', structured: { type: 'WebSite' } }, site, 'https://zine.example/')).toMatchObject({
+      '@type': 'WebSite',
+      name: 'Zine',
+      url: 'https://zine.example/',
+    });
+    expect(buildJsonLd({ path: '/page/x/', title: 'X', type: 'website', structured: { type: 'WebPage' } }, site, 'https://zine.example/page/x/')).toMatchObject(
+      { '@type': 'WebPage', name: 'X', isPartOf: { '@type': 'WebSite' } },
+    );
+    expect(
+      buildJsonLd(
+        { path: '/booklet/b/', title: 'B', type: 'book', author: { name: 'ann', path: '/@ann/' }, structured: { type: 'Book' } },
+        site,
+        'https://zine.example/booklet/b/',
+      ),
+    ).toMatchObject({ '@type': 'Book', name: 'B', author: { name: 'ann' } });
     expect(buildJsonLd({ path: '/x/', title: 'X', type: 'website' }, site, 'https://zine.example/x/')).toBeNull();
   });
 

@@ -40,9 +40,7 @@ export function buildJsonLd(meta: PageMeta, site: SiteInfo, url: string): JsonLd
         inLanguage: meta.language ?? site.language,
         url,
         mainEntityOfPage: { '@type': 'WebPage', '@id': url },
-        ...(structured.partOf
-          ? { isPartOf: { '@type': 'Book', name: structured.partOf.name, url: `${site.origin}${structured.partOf.path}` } }
-          : {}),
+        ...(structured.partOf ? { isPartOf: { '@type': 'Book', name: structured.partOf.name, url: `${site.origin}${structured.partOf.path}` } } : {}),
         ...(structured.paywall
           ? {
               isAccessibleForFree: false,

@@ -10,8 +10,7 @@ export const accountsApi = {
 
   signOut: (api: ApiClient) => api.request<{ detail: string }>({ method: 'GET', path: '/api/accounts/logout/cookies/' }),
 
-  resetPassword: (api: ApiClient, email: string) =>
-    api.request<{ detail: string }>({ method: 'POST', path: '/api/accounts/reset_password/', body: { email } }),
+  resetPassword: (api: ApiClient, email: string) => api.request<{ detail: string }>({ method: 'POST', path: '/api/accounts/reset_password/', body: { email } }),
 
   confirmPasswordReset: (api: ApiClient, token: string, newPassword: string) =>
     api.request<{ detail: string }>({

@@ -15,4 +15,3 @@ export const articlesApi = {
   publicList: (api: ApiClient, next?: string) =>
     api.request<Page<ArticleSummary>>(next ? pageRequest(next) : { method: 'GET', path: '/api/v2/articles/public/', query: { page_size: 20 } }),
 };
-

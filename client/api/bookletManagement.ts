@@ -1,10 +1,4 @@
-import type {
-  BookletOrderNode,
-  BookletTrashStatus,
-  ManagedBooklet,
-  ManagedBookletItem,
-  NewBookletItem,
-} from '../../shared/bookletManagement';
+import type { BookletOrderNode, BookletTrashStatus, ManagedBooklet, ManagedBookletItem, NewBookletItem } from '../../shared/bookletManagement';
 import { BOOKLET_PAGE_SIZE } from '../../shared/bookletManagement';
 import type { BookletSalesMode, Page } from '../../shared/entities';
 import type { ApiClient } from './client';

@@ -5,9 +5,7 @@ import { ApiTimeoutError, requestUrl } from './transport';
 describe('firstErrorMessage', () => {
   it('reads detail, then the first field, then text', () => {
     expect(firstErrorMessage({ detail: 'Nope' })).toBe('Nope');
-    expect(firstErrorMessage({ email: ['Enter a valid email address.'], password: ['Too short'] })).toBe(
-      'Enter a valid email address.',
-    );
+    expect(firstErrorMessage({ email: ['Enter a valid email address.'], password: ['Too short'] })).toBe('Enter a valid email address.');
     expect(firstErrorMessage('Bad Gateway')).toBe('Bad Gateway');
     expect(firstErrorMessage(null)).toBe('');
   });

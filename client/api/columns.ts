@@ -22,8 +22,7 @@ export interface ColumnDetail {
 
 /** docs/specification/content-and-commerce.md §7, columns. */
 export const columnsApi = {
-  get: (api: ApiClient, username: string) =>
-    api.request<ColumnDetail>({ method: 'GET', path: `/api/columns/@${encodeURIComponent(username)}/` }),
+  get: (api: ApiClient, username: string) => api.request<ColumnDetail>({ method: 'GET', path: `/api/columns/@${encodeURIComponent(username)}/` }),
 
   list: (api: ApiClient, type: ColumnListType, username: string, next?: string) =>
     api.request<Page<ArticleSummary>>(

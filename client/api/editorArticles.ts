@@ -1,11 +1,4 @@
-import type {
-  ArticleConflictBody,
-  ArticleShareLink,
-  EditableArticle,
-  EditableArticleInput,
-  EditorArticleListItem,
-  Page,
-} from '../../shared/entities';
+import type { ArticleConflictBody, ArticleShareLink, EditableArticle, EditableArticleInput, EditorArticleListItem, Page } from '../../shared/entities';
 import { ApiRequestError, type ApiClient } from './client';
 import { pageRequest } from './pages';
 
@@ -80,7 +73,5 @@ export function isConflict(error: unknown): boolean {
 }
 
 function saveHeaders(headers: SaveHeaders): Record<string, string> {
-  return headers.baseModifyDate
-    ? { 'X-Client-Id': headers.clientId, 'X-Base-Modify-Date': headers.baseModifyDate }
-    : { 'X-Client-Id': headers.clientId };
+  return headers.baseModifyDate ? { 'X-Client-Id': headers.clientId, 'X-Base-Modify-Date': headers.baseModifyDate } : { 'X-Client-Id': headers.clientId };
 }

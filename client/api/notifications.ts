@@ -17,6 +17,5 @@ export const notificationsApi = {
     }),
   list: (api: ApiClient, page: number, pageSize: number) =>
     api.request<Page<unknown>>({ method: 'GET', path: '/api/notification/', query: { action: ACTIONS, page, page_size: pageSize } }),
-  markAllRead: (api: ApiClient) =>
-    api.request<unknown>({ method: 'PUT', path: '/api/notification/', query: { filter: 'unread' }, body: { read: true } }),
+  markAllRead: (api: ApiClient) => api.request<unknown>({ method: 'PUT', path: '/api/notification/', query: { filter: 'unread' }, body: { read: true } }),
 };

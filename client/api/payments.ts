@@ -20,7 +20,6 @@ export interface WalletTransaction {
   created: string;
 }
 
-
 export interface MembershipState {
   level: string | null;
   expires: string | null;

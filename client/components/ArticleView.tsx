@@ -103,12 +103,7 @@ export const ArticleView = observer(function ArticleView({ article, banner, body
         ) : null}
         {body ?? (
           // Sanitised against the allow-list by the backend, on save and on the way out.
-          <div
-            className="article__content"
-            onClick={onContentClick}
-            onKeyDown={onContentKey}
-            dangerouslySetInnerHTML={{ __html: content }}
-          />
+          <div className="article__content" onClick={onContentClick} onKeyDown={onContentKey} dangerouslySetInnerHTML={{ __html: content }} />
         )}
         <ArticleActions article={article} />
         <CommentPanel slug={article.slug} initialCount={article.comment_count} />
@@ -126,9 +121,7 @@ const FollowButton = observer(function FollowButton({ article }: { article: Arti
       type="button"
       className="button button--small article__follow"
       aria-pressed={status !== null}
-      onClick={() =>
-        status ? void stores.article.setFollowingAuthor(false) : void stores.perform({ kind: 'follow', username: article.author.username })
-      }
+      onClick={() => (status ? void stores.article.setFollowingAuthor(false) : void stores.perform({ kind: 'follow', username: article.author.username }))}
     >
       {status === 'bidirectional' ? env.t('article.mutual') : status === 'following' ? env.t('article.following') : env.t('article.follow')}
     </button>
@@ -144,9 +137,7 @@ const ArticleActions = observer(function ArticleActions({ article }: { article: 
         type="button"
         className="button"
         aria-pressed={article.thumb_up_status}
-        onClick={() =>
-          article.thumb_up_status ? void stores.article.setLiked(false) : void stores.perform({ kind: 'like', slug: article.slug })
-        }
+        onClick={() => (article.thumb_up_status ? void stores.article.setLiked(false) : void stores.perform({ kind: 'like', slug: article.slug }))}
       >
         {article.thumb_up_status ? env.t('article.liked') : env.t('article.like')} · {article.thumb_up_count}
       </button>
@@ -154,9 +145,7 @@ const ArticleActions = observer(function ArticleActions({ article }: { article: 
         type="button"
         className="button"
         aria-pressed={article.favorite_status}
-        onClick={() =>
-          article.favorite_status ? void stores.article.setFavorite(false) : void stores.perform({ kind: 'favorite', slug: article.slug })
-        }
+        onClick={() => (article.favorite_status ? void stores.article.setFavorite(false) : void stores.perform({ kind: 'favorite', slug: article.slug }))}
       >
         {article.favorite_status ? env.t('article.favorited') : env.t('article.favorite')} · {article.favorite_count}
       </button>

@@ -31,8 +31,7 @@ export const CommentPanel = observer(function CommentPanel({ slug, initialCount 
   };
 
   const shown = comments.slug === slug ? comments.results : [];
-  const startReply = (target: { id: number; name: string }) =>
-    miniProgram ? void miniProgram.open(MINI_PROGRAM_PAGES.comment(slug)) : setReplyTo(target);
+  const startReply = (target: { id: number; name: string }) => (miniProgram ? void miniProgram.open(MINI_PROGRAM_PAGES.comment(slug)) : setReplyTo(target));
   return (
     <section className="comments" aria-labelledby="comments-title">
       <h2 id="comments-title" className="comments__title">

@@ -53,12 +53,8 @@ export const ErrorPage = observer(function ErrorPage({ status, message, articleR
       <div className="error-page__text">
         <p className="error-page__status">{env.t('error.status', { status })}</p>
         {kind === 'forbidden' ? <NoEntryIcon /> : null}
-        <h1 className="error-page__title">
-          {kind === 'notFound' ? env.t('error.notFound.heading') : env.t(`error.${kind}.title`)}
-        </h1>
-        <p className="error-page__explanation">
-          {kind === 'notFound' ? env.t('error.notFound.text') : env.t(`error.${kind}.text`)}
-        </p>
+        <h1 className="error-page__title">{kind === 'notFound' ? env.t('error.notFound.heading') : env.t(`error.${kind}.title`)}</h1>
+        <p className="error-page__explanation">{kind === 'notFound' ? env.t('error.notFound.text') : env.t(`error.${kind}.text`)}</p>
         {kind === 'other' && message ? (
           <details className="error-page__details">
             <summary>
@@ -81,13 +77,5 @@ export const ErrorPage = observer(function ErrorPage({ status, message, articleR
 /** The promotional image, one per language. */
 const PromoImage = observer(function PromoImage() {
   const { env } = useStores();
-  return (
-    <img
-      className="error-page__promo"
-      src={`/images/promo-${env.textLocale}.svg`}
-      alt={env.t('error.promoAlt')}
-      width={360}
-      height={270}
-    />
-  );
+  return <img className="error-page__promo" src={`/images/promo-${env.textLocale}.svg`} alt={env.t('error.promoAlt')} width={360} height={270} />;
 });

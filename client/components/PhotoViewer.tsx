@@ -24,9 +24,7 @@ interface View {
 const UNZOOMED: View = { zoom: 1, pan: { x: 0, y: 0 } };
 
 /** One pointer's stroke, or the two fingers of a pinch. */
-type Gesture =
-  | { kind: 'stroke'; start: Point; at: number; view: View; pinched: false }
-  | { kind: 'pinch'; startDistance: number; startMid: Point; view: View };
+type Gesture = { kind: 'stroke'; start: Point; at: number; view: View; pinched: false } | { kind: 'pinch'; startDistance: number; startMid: Point; view: View };
 
 /**
  * The photo viewer (docs/specification/shell.md §2, §9): full screen, 'n / total', previous and next,

@@ -21,7 +21,6 @@ export const ProfileMenu = observer(function ProfileMenu() {
   const role = account.info.role;
   const tier: MemberTier | null = MEMBER_TIERS.find((name) => name === role) ?? null;
 
-
   const signOut = async () => {
     setOpen(false);
     await account.signOut();
@@ -45,7 +44,11 @@ export const ProfileMenu = observer(function ProfileMenu() {
         aria-label={`${t('menu.label')}: ${username}`}
         onClick={() => setOpen(!open)}
       >
-        {account.info.avatar ? <img src={account.info.avatar} alt="" width={34} height={34} /> : <span aria-hidden="true">{username.slice(0, 1).toUpperCase()}</span>}
+        {account.info.avatar ? (
+          <img src={account.info.avatar} alt="" width={34} height={34} />
+        ) : (
+          <span aria-hidden="true">{username.slice(0, 1).toUpperCase()}</span>
+        )}
         {tier ? (
           <span className={`profile__badge profile__badge--${tier}`} title={t(`menu.tier.${tier}`)}>
             <span className="profile__sr">{t(`menu.tier.${tier}`)}</span>

@@ -46,7 +46,13 @@ export default observer(function SignInOverlay() {
             <button type="button" role="tab" aria-selected={signIn.mode === 'mail'} onClick={() => signIn.setMode('mail')}>
               {t('signIn.tabMail')}
             </button>
-            <button type="button" role="tab" className="sign-in-overlay__wechat-tab" aria-selected={signIn.mode === 'wechat'} onClick={() => signIn.setMode('wechat')}>
+            <button
+              type="button"
+              role="tab"
+              className="sign-in-overlay__wechat-tab"
+              aria-selected={signIn.mode === 'wechat'}
+              onClick={() => signIn.setMode('wechat')}
+            >
               {t('signIn.tabWechat')}
             </button>
           </div>

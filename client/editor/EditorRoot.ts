@@ -65,10 +65,17 @@ export class EditorRoot {
         ),
       onConflictCopy: (copy) => {
         void this.dialogs
-          .choose(t('conflictBody', { title: copy.title }), copy.id === null ? [{ value: 'ok', label: t('ok'), primary: true }] : [
-            { value: 'ok', label: t('ok') },
-            { value: 'open', label: t('openCopy'), primary: true },
-          ], 'ok', t('conflictTitle'))
+          .choose(
+            t('conflictBody', { title: copy.title }),
+            copy.id === null
+              ? [{ value: 'ok', label: t('ok'), primary: true }]
+              : [
+                  { value: 'ok', label: t('ok') },
+                  { value: 'open', label: t('openCopy'), primary: true },
+                ],
+            'ok',
+            t('conflictTitle'),
+          )
           .then((choice) => {
             if (choice === 'open' && copy.id !== null) void this.editor.load(copy.id);
           });

@@ -32,8 +32,7 @@ export const EDITOR_TEXTS = {
     restoredLocal: 'Restored the changes kept on this device; saving them now',
     localCopyFailed: 'This device has no room to keep a copy of your changes: save them before closing the page',
     conflictTitle: 'This article was changed elsewhere',
-    conflictBody:
-      'Another tab or device saved a newer version. The editor now shows that version; your text was kept as a new article "{title}".',
+    conflictBody: 'Another tab or device saved a newer version. The editor now shows that version; your text was kept as a new article "{title}".',
     conflictSuffix: '(conflict copy)',
     leaveWarning: 'Changes you made may not be saved.',
     saveFirst: 'Save first',

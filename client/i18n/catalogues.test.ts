@@ -33,9 +33,7 @@ describe('catalogues', () => {
 
   it('fills placeholders', () => {
     expect(translate(en, 'en', 'error.status', { status: 404 })).toBe('Error 404');
-    expect(translate(zhTW, 'zh-TW', 'footer.copyright', { start: 2012, year: 2026, site: 'Zine' })).toBe(
-      '© 2012–2026 Zine。保留所有權利。',
-    );
+    expect(translate(zhTW, 'zh-TW', 'footer.copyright', { start: 2012, year: 2026, site: 'Zine' })).toBe('© 2012–2026 Zine。保留所有權利。');
   });
 
   it('leaves unknown placeholders alone', () => {

@@ -268,7 +268,8 @@ const en = {
   'wechatPage.text': 'Sign-in with WeChat is not configured on {site}. Please sign in with your e-mail address.',
   'wechatPage.back': 'Back',
   // Helper I: WeChat sign-in outcomes (docs/decisions/017).
-  'wechatPage.unlinked': 'This WeChat account is not linked to a {site} account yet. Accounts are created in the {site} app for iOS and Android. Sign in once with your e-mail address, then sign in with WeChat again: it will be linked to your account.',
+  'wechatPage.unlinked':
+    'This WeChat account is not linked to a {site} account yet. Accounts are created in the {site} app for iOS and Android. Sign in once with your e-mail address, then sign in with WeChat again: it will be linked to your account.',
   'wechatPage.failed': 'This WeChat sign-in has expired or was started in another browser. Please try again.',
   'wechatPage.unavailable': 'WeChat did not answer. Please try again in a moment, or sign in with your e-mail address.',
   'wechatPage.refused': 'This account is inactive or banned. Please contact the administrator.',
@@ -279,7 +280,8 @@ const en = {
   'static.updated': 'Last updated: {date}',
   'static.loading': 'Loading…',
   'account.error.banned.title': 'Account Banned',
-  'account.error.banned.text': 'This account has been banned for breaking the Terms of Service and Content Policy. Its column and articles are no longer available.',
+  'account.error.banned.text':
+    'This account has been banned for breaking the Terms of Service and Content Policy. Its column and articles are no longer available.',
   'account.error.suspended.title': 'Account Suspended',
   'account.error.suspended.text': 'This account is suspended while we review it. Its column is not available for now.',
   'account.error.expired.title': 'Membership Expired',

@@ -30,12 +30,7 @@ describe('plural messages', () => {
   const followers: PluralMessage = { one: '{count} follower', other: '{count} followers' };
 
   it('picks the form by the count with the rules of the locale', () => {
-    expect([0, 1, 2, 21].map((count) => formatMessage(followers, 'en', { count }))).toEqual([
-      '0 followers',
-      '1 follower',
-      '2 followers',
-      '21 followers',
-    ]);
+    expect([0, 1, 2, 21].map((count) => formatMessage(followers, 'en', { count }))).toEqual(['0 followers', '1 follower', '2 followers', '21 followers']);
     expect(formatMessage(followers, 'zh-CN', { count: 1 })).toBe('1 followers');
   });
 
@@ -80,18 +75,14 @@ describe('the count texts in the three languages', () => {
     [
       'column.followers',
       {},
-      { en: ['0 followers', '1 follower', '2 followers'], 'zh-CN': ['0 位关注者', '1 位关注者', '2 位关注者'], 'zh-TW': ['0 位關注者', '1 位關注者', '2 位關注者'] },
+      {
+        en: ['0 followers', '1 follower', '2 followers'],
+        'zh-CN': ['0 位关注者', '1 位关注者', '2 位关注者'],
+        'zh-TW': ['0 位關注者', '1 位關注者', '2 位關注者'],
+      },
     ],
-    [
-      'booklet.chapters',
-      {},
-      { en: ['0 chapters', '1 chapter', '2 chapters'], 'zh-CN': ['0 章', '1 章', '2 章'], 'zh-TW': ['0 章', '1 章', '2 章'] },
-    ],
-    [
-      'article.words',
-      {},
-      { en: ['0 characters', '1 character', '2 characters'], 'zh-CN': ['0 字', '1 字', '2 字'], 'zh-TW': ['0 字', '1 字', '2 字'] },
-    ],
+    ['booklet.chapters', {}, { en: ['0 chapters', '1 chapter', '2 chapters'], 'zh-CN': ['0 章', '1 章', '2 章'], 'zh-TW': ['0 章', '1 章', '2 章'] }],
+    ['article.words', {}, { en: ['0 characters', '1 character', '2 characters'], 'zh-CN': ['0 字', '1 字', '2 字'], 'zh-TW': ['0 字', '1 字', '2 字'] }],
     [
       'ratings.summary',
       { average: '4.5' },
@@ -170,7 +161,9 @@ describe('every English text with a {count} is plural', () => {
 
   it("in every page's texts", async () => {
     const tables = await pageTextTables();
-    expect([...tables.keys()]).toEqual(expect.arrayContaining(['BOOKLET_TEXTS', 'EDITOR_TEXTS', 'PDF_TEXTS', 'LOOK_TEXTS', 'PAYMENT_TEXTS', 'REDEEM_TEXTS', 'REFERRAL_TEXTS', 'SMS_TEXTS']));
+    expect([...tables.keys()]).toEqual(
+      expect.arrayContaining(['BOOKLET_TEXTS', 'EDITOR_TEXTS', 'PDF_TEXTS', 'LOOK_TEXTS', 'PAYMENT_TEXTS', 'REDEEM_TEXTS', 'REFERRAL_TEXTS', 'SMS_TEXTS']),
+    );
     expect([...tables].flatMap(([name, table]) => countTextsNotPlural(table, `${name}.`))).toEqual([]);
   });
 

@@ -110,7 +110,10 @@ describe('PaymentStore', () => {
   });
 
   it('web pay sends the reader to the service with this page as return url, leaving the unsure prompt; Finished reloads', async () => {
-    const { api, calls } = fakeBackend({ ...created, 'GET /api/payments/order/o1/alipay/web/': { status: 200, data: { url: '/payments/sandbox/checkout/o1' } } });
+    const { api, calls } = fakeBackend({
+      ...created,
+      'GET /api/payments/order/o1/alipay/web/': { status: 200, data: { url: '/payments/sandbox/checkout/o1' } },
+    });
     const platform = fakePlatform();
     const store = new PaymentStore(api, platform);
     await store.start(request);
@@ -146,14 +149,19 @@ describe('PaymentStore', () => {
   it('chat-app pay on the sandbox provider goes to its checkout page, coming back here, and asks after it', async () => {
     const answers = {
       ...created,
-      'GET /api/payments/order/o1/wechat/': { status: 200, data: { app_params: { appId: 'a' }, sandbox_checkout_url: 'http://site.test/payments/sandbox/checkout/o1' } },
+      'GET /api/payments/order/o1/wechat/': {
+        status: 200,
+        data: { app_params: { appId: 'a' }, sandbox_checkout_url: 'http://site.test/payments/sandbox/checkout/o1' },
+      },
     };
     const platform = fakePlatform('wechat');
     const store = new PaymentStore(fakeBackend(answers).api, platform);
     await store.start(request);
     await store.payWithWechat();
     expect(platform.wechatPay).not.toHaveBeenCalled();
-    expect(platform.navigate).toHaveBeenCalledWith(`http://site.test/payments/sandbox/checkout/o1?return_url=${encodeURIComponent('http://site.test/booklet/a/paid')}`);
+    expect(platform.navigate).toHaveBeenCalledWith(
+      `http://site.test/payments/sandbox/checkout/o1?return_url=${encodeURIComponent('http://site.test/booklet/a/paid')}`,
+    );
     expect(store.status.tag).toBe('unsure');
   });
 

@@ -9,13 +9,7 @@ import type { TrackingEvent } from '../../shared/tracking';
 
 /** docs/specification/shell.md §4 / 001 §4: the payment panel's status tag. */
 export type PaymentStatus =
-  | { tag: null }
-  | { tag: 'creating' }
-  | { tag: 'created' }
-  | { tag: 'pending' }
-  | { tag: 'success' }
-  | { tag: 'failed'; msg: string }
-  | { tag: 'unsure' };
+  { tag: null } | { tag: 'creating' } | { tag: 'created' } | { tag: 'pending' } | { tag: 'success' } | { tag: 'failed'; msg: string } | { tag: 'unsure' };
 
 /** The chat app's answer to a successful pay call. */
 export const WECHAT_PAY_OK = 'get_brand_wcpay_request:ok';

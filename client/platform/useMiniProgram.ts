@@ -15,9 +15,6 @@ export function useMiniProgram(): { open: (path: string) => Promise<boolean> } |
   useEffect(() => {
     if (sdkUrl) void bridge().then((m) => m.loadMiniProgramBridge(sdkUrl));
   }, [sdkUrl]);
-  const open = useCallback(
-    async (path: string) => (sdkUrl ? (await bridge()).openMiniProgramPage(sdkUrl, path).catch(() => false) : false),
-    [sdkUrl],
-  );
+  const open = useCallback(async (path: string) => (sdkUrl ? (await bridge()).openMiniProgramPage(sdkUrl, path).catch(() => false) : false), [sdkUrl]);
   return sdkUrl ? { open } : null;
 }

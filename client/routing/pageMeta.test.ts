@@ -6,10 +6,24 @@ const env = { t: (key: string, params?: Record<string, unknown>) => `${key}${par
 const request = (path: string) => new Request(`http://localhost${path}`);
 
 const article: ArticleDetail = {
-  id: 1, slug: 'hello', title: 'Hello', description: '', cover_url: '', content: '<p>Opening words of the body.</p>', theme: 'default',
-  style: '', word_count: 5, language: 'en', created: '2026-01-01T00:00:00.000Z', modified: '2026-01-02T00:00:00.000Z',
+  id: 1,
+  slug: 'hello',
+  title: 'Hello',
+  description: '',
+  cover_url: '',
+  content: '<p>Opening words of the body.</p>',
+  theme: 'default',
+  style: '',
+  word_count: 5,
+  language: 'en',
+  created: '2026-01-01T00:00:00.000Z',
+  modified: '2026-01-02T00:00:00.000Z',
   author: { username: 'ann', avatar: '', description: '', column: '/@ann/', follower_count: 0, follow_status: null },
-  thumb_up_count: 0, thumb_up_status: false, favorite_count: 0, favorite_status: false, comment_count: 0,
+  thumb_up_count: 0,
+  thumb_up_status: false,
+  favorite_count: 0,
+  favorite_status: false,
+  comment_count: 0,
 };
 const locked: ArticleDetail = {
   ...article,
@@ -22,7 +36,14 @@ const booklet = { slug: 'book', name: 'The Book' } as const;
 describe('page meta of the loaders', () => {
   it('describes an article by its opening when it has no summary, tied to the requested path', () => {
     const meta = articlePageMeta(request('/article/hello'), article, env);
-    expect(meta).toMatchObject({ path: '/article/hello', title: 'Hello', description: 'Opening words of the body.', canonicalPath: '/article/hello/', type: 'article', structured: { type: 'Article' } });
+    expect(meta).toMatchObject({
+      path: '/article/hello',
+      title: 'Hello',
+      description: 'Opening words of the body.',
+      canonicalPath: '/article/hello/',
+      type: 'article',
+      structured: { type: 'Article' },
+    });
     expect(meta).not.toHaveProperty('image');
   });
 
@@ -35,33 +56,71 @@ describe('page meta of the loaders', () => {
 
   it('points a free chapter at its article and keeps a paid one at its chapter URL', () => {
     const item = (over: Partial<BookletItemDetail>): BookletItemDetail => ({
-      id: 1, slug: 'one', type: 'article', title: '', sales_mode: 'free', locked: false, detail: article, children: [], previous: null, next: null, ...over,
+      id: 1,
+      slug: 'one',
+      type: 'article',
+      title: '',
+      sales_mode: 'free',
+      locked: false,
+      detail: article,
+      children: [],
+      previous: null,
+      next: null,
+      ...over,
     });
     const free = chapterPageMeta(request('/booklet/book/one'), booklet, item({}), env);
-    expect(free).toMatchObject({ canonicalPath: '/article/hello/', description: 'Opening words of the body.', structured: { type: 'Article', partOf: { path: '/booklet/book/' } } });
+    expect(free).toMatchObject({
+      canonicalPath: '/article/hello/',
+      description: 'Opening words of the body.',
+      structured: { type: 'Article', partOf: { path: '/booklet/book/' } },
+    });
     expect(free.structured).not.toHaveProperty('paywall');
-    const paid = chapterPageMeta(request('/booklet/book/two'), booklet, item({ slug: 'two', sales_mode: 'payment_required', locked: true, detail: locked }), env);
+    const paid = chapterPageMeta(
+      request('/booklet/book/two'),
+      booklet,
+      item({ slug: 'two', sales_mode: 'payment_required', locked: true, detail: locked }),
+      env,
+    );
     expect(paid.canonicalPath).toBe('/booklet/book/two/');
     expect(paid.description).toBeUndefined();
     expect(paid.structured).toMatchObject({ paywall: { cssSelector: '.paywall' } });
     const bought = chapterPageMeta(request('/booklet/book/two'), booklet, item({ slug: 'two', sales_mode: 'payment_required' }), env);
     expect(bought.structured).not.toHaveProperty('paywall');
-    expect(chapterPageMeta(request('/booklet/book/part-1'), booklet, item({ type: 'directory', title: 'Part 1', detail: null }), env)).toMatchObject({ title: 'Part 1', structured: { type: 'WebPage' } });
+    expect(chapterPageMeta(request('/booklet/book/part-1'), booklet, item({ type: 'directory', title: 'Part 1', detail: null }), env)).toMatchObject({
+      title: 'Part 1',
+      structured: { type: 'WebPage' },
+    });
   });
 
   it('describes a booklet overview as a Book', () => {
     const detail = {
-      slug: 'book', name: 'The Book', heading: 'A heading', description: '', cover: '/media/c.webp',
-      owner: { username: 'ann', avatar: '', description: '', column: '/@ann/' }, created: '2026-01-01T00:00:00.000Z', modified: '2026-01-02T00:00:00.000Z',
+      slug: 'book',
+      name: 'The Book',
+      heading: 'A heading',
+      description: '',
+      cover: '/media/c.webp',
+      owner: { username: 'ann', avatar: '', description: '', column: '/@ann/' },
+      created: '2026-01-01T00:00:00.000Z',
+      modified: '2026-01-02T00:00:00.000Z',
     } as unknown as BookletDetail;
     expect(bookletPageMeta(request('/booklet/book'), detail)).toMatchObject({
-      title: 'The Book', description: 'A heading', canonicalPath: '/booklet/book/', image: '/media/c.webp', type: 'book', author: { name: 'ann', path: '/@ann/' }, structured: { type: 'Book' },
+      title: 'The Book',
+      description: 'A heading',
+      canonicalPath: '/booklet/book/',
+      image: '/media/c.webp',
+      type: 'book',
+      author: { name: 'ann', path: '/@ann/' },
+      structured: { type: 'Book' },
     });
   });
 
   it('keeps a column tab canonical to itself and links the feed', () => {
     const owner = { username: 'ann', avatar: '', description: '', city: '', column: '/@ann/', follower_count: 0, follow_status: null };
-    expect(columnPageMeta(request('/@ann/collections'), owner, env)).toMatchObject({ canonicalPath: '/@ann/collections/', feed: { path: '/@ann/feed.xml' }, type: 'profile' });
+    expect(columnPageMeta(request('/@ann/collections'), owner, env)).toMatchObject({
+      canonicalPath: '/@ann/collections/',
+      feed: { path: '/@ann/feed.xml' },
+      type: 'profile',
+    });
     expect(columnPageMeta(request('/@ann'), owner, env).canonicalPath).toBe('/@ann/');
   });
 });

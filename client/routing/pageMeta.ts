@@ -1,5 +1,14 @@
 import type { ArticleDetail, BookletDetail, BookletItemDetail } from '../../shared/entities';
-import { articlePath, bookletPath, canonicalPathname, chapterPath, columnFeedPath, PAYWALL_SELECTOR, plainTextExcerpt, type PageMeta } from '../../shared/seoMeta';
+import {
+  articlePath,
+  bookletPath,
+  canonicalPathname,
+  chapterPath,
+  columnFeedPath,
+  PAYWALL_SELECTOR,
+  plainTextExcerpt,
+  type PageMeta,
+} from '../../shared/seoMeta';
 import type { ColumnOwner } from '../api/columns';
 import type { EnvStore } from '../stores/EnvStore';
 

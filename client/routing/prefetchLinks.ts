@@ -20,7 +20,10 @@ export function installLinkPrefetch(routes: RouteObject[]): void {
     seen.add(pathname);
     for (const match of matchRoutes(routes, pathname) ?? []) {
       const handle = match.route.handle;
-      if (isRouteHandle(handle)) void pageFacts(handle.page).module().catch(() => {});
+      if (isRouteHandle(handle))
+        void pageFacts(handle.page)
+          .module()
+          .catch(() => {});
     }
   };
   document.addEventListener('pointerover', prefetch, { passive: true });

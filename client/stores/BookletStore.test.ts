@@ -6,7 +6,14 @@ import { PaymentTrigger } from '../payments/paymentTrigger';
 import { BookletStore, failureText } from './BookletStore';
 
 const booklet = (slug: string, locked = true): BookletDetail => ({
-  id: 1, slug, name: slug, heading: '', description: '', cover: '', created: '', modified: '',
+  id: 1,
+  slug,
+  name: slug,
+  heading: '',
+  description: '',
+  cover: '',
+  created: '',
+  modified: '',
   owner: { username: 'ann', avatar: '', description: '', column: '/@ann/' },
   children: [{ id: 2, slug: 'paid', type: 'article', order: 0, detail: { title: 'Paid', sales_mode: 'payment_required', locked }, children: [] }],
   payment: { bought: !locked, price: { amount_cents: 100, currency: 'CNY' }, paid_chapters: 1 },
@@ -14,7 +21,16 @@ const booklet = (slug: string, locked = true): BookletDetail => ({
   my_rating: null,
 });
 const item = (slug: string): BookletItemDetail => ({
-  id: 2, slug, type: 'article', title: slug, sales_mode: 'free', locked: false, detail: null, children: [], previous: null, next: null,
+  id: 2,
+  slug,
+  type: 'article',
+  title: slug,
+  sales_mode: 'free',
+  locked: false,
+  detail: null,
+  children: [],
+  previous: null,
+  next: null,
 });
 
 /** A backend that answers from a table of paths and records what was asked. */
@@ -48,7 +64,10 @@ describe('BookletStore', () => {
   });
 
   it('round-trips through its snapshot', async () => {
-    const { api } = fakeBackend({ 'GET /api/booklets/a/': { status: 200, data: booklet('a') }, 'GET /api/booklets/a/item/paid/': { status: 200, data: item('paid') } });
+    const { api } = fakeBackend({
+      'GET /api/booklets/a/': { status: 200, data: booklet('a') },
+      'GET /api/booklets/a/item/paid/': { status: 200, data: item('paid') },
+    });
     const store = new BookletStore(api);
     await store.loadItem('a', 'paid');
     await store.load('a');
@@ -57,7 +76,7 @@ describe('BookletStore', () => {
     expect(rebuilt.itemOf('a', 'paid')?.slug).toBe('paid');
   });
 
-  it('shows the server\'s text when rating fails, and reads the booklet again when it succeeds', async () => {
+  it("shows the server's text when rating fails, and reads the booklet again when it succeeds", async () => {
     let refusal: ApiResponse = { status: 400, data: { rating: ['A rating is a whole number from 1 to 5.'] } };
     const { api, calls } = fakeBackend({
       'POST /api/booklets/a/ratings/': () => refusal,

@@ -76,7 +76,10 @@ export class ColumnStore {
   }
 
   private list(type: ColumnListType, snapshot?: PagedListSnapshot<ArticleSummary>): PagedList<ArticleSummary> {
-    return new PagedList(byLink((next) => columnsApi.list(this.api, type, this.username ?? '', next)), snapshot);
+    return new PagedList(
+      byLink((next) => columnsApi.list(this.api, type, this.username ?? '', next)),
+      snapshot,
+    );
   }
 
   toJSON(): ColumnSnapshot {

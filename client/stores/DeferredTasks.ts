@@ -63,5 +63,7 @@ export class DeferredTasks {
 function isKeptTask(value: unknown): value is KeptTask {
   if (typeof value !== 'object' || value === null) return false;
   const kept = value as Partial<KeptTask>;
-  return typeof kept.page === 'string' && typeof kept.at === 'number' && typeof kept.task === 'object' && kept.task !== null && typeof kept.task.kind === 'string';
+  return (
+    typeof kept.page === 'string' && typeof kept.at === 'number' && typeof kept.task === 'object' && kept.task !== null && typeof kept.task.kind === 'string'
+  );
 }

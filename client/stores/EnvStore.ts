@@ -65,8 +65,7 @@ export class EnvStore {
   }
 
   /** Translates a key; `{site}` is always the product's name. */
-  t = (key: MessageKey, params?: MessageParams): string =>
-    translate(this.catalogue, this.textLocale, key, { site: this.siteName, ...params });
+  t = (key: MessageKey, params?: MessageParams): string => translate(this.catalogue, this.textLocale, key, { site: this.siteName, ...params });
 
   toJSON(): EnvSnapshot {
     return {

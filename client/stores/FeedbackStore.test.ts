@@ -9,10 +9,15 @@ const probe = () => ({ platform: 'Linux', userAgent: 'TestAgent/1', screen: '128
 function storesAnswering(answer: ApiTransport, account = {}) {
   const calls: ApiRequest[] = [];
   const alerts: string[] = [];
-  const stores = new RootStore({ env, account: { info: account, loaded: true } }, en, async (request) => {
-    calls.push(request);
-    return answer(request);
-  }, { alert: (text) => alerts.push(text), probeEnvironment: probe });
+  const stores = new RootStore(
+    { env, account: { info: account, loaded: true } },
+    en,
+    async (request) => {
+      calls.push(request);
+      return answer(request);
+    },
+    { alert: (text) => alerts.push(text), probeEnvironment: probe },
+  );
   return { stores, calls, alerts };
 }
 
@@ -41,7 +46,12 @@ describe('FeedbackStore', () => {
   });
 
   it('sends the text with the environment, alerts the thanks and closes', async () => {
-    const { stores, calls, alerts } = storesAnswering(async () => ({ status: 201, data: {} }), { id: 1, username: 'ann', email: 'ann@example.com', role: 'vip' });
+    const { stores, calls, alerts } = storesAnswering(async () => ({ status: 201, data: {} }), {
+      id: 1,
+      username: 'ann',
+      email: 'ann@example.com',
+      role: 'vip',
+    });
     stores.feedback.open();
     stores.feedback.setContent('Hello');
     expect(await stores.feedback.submit()).toBe(true);
@@ -55,10 +65,19 @@ describe('FeedbackStore', () => {
   });
 
   it('sends a signed-in writer’s real traffic figures from the meter', async () => {
-    const { stores, calls } = storesAnswering(async (request) =>
-      request.path === '/api/traffic/current/'
-        ? { status: 200, data: { begin: '2026-11-01T00:00:00.000Z', end: '2026-12-01T00:00:00.000Z', bytes_limit: 1024 * 1024 * 1024, bytes_used: 3 * 1024 * 1024 + 512 * 1024 } }
-        : { status: 201, data: {} },
+    const { stores, calls } = storesAnswering(
+      async (request) =>
+        request.path === '/api/traffic/current/'
+          ? {
+              status: 200,
+              data: {
+                begin: '2026-11-01T00:00:00.000Z',
+                end: '2026-12-01T00:00:00.000Z',
+                bytes_limit: 1024 * 1024 * 1024,
+                bytes_used: 3 * 1024 * 1024 + 512 * 1024,
+              },
+            }
+          : { status: 201, data: {} },
       { id: 1, username: 'ann', email: 'ann@example.com', role: 'premium' },
     );
     stores.feedback.open();
@@ -69,7 +88,11 @@ describe('FeedbackStore', () => {
   });
 
   it('still sends when the meter cannot be read, and sends no traffic for a reader who is not signed in', async () => {
-    const signedIn = storesAnswering(async (request) => (request.path === '/api/traffic/current/' ? { status: 500, data: {} } : { status: 201, data: {} }), { id: 1, username: 'ann', email: 'ann@example.com' });
+    const signedIn = storesAnswering(async (request) => (request.path === '/api/traffic/current/' ? { status: 500, data: {} } : { status: 201, data: {} }), {
+      id: 1,
+      username: 'ann',
+      email: 'ann@example.com',
+    });
     signedIn.stores.feedback.open();
     signedIn.stores.feedback.setContent('Hi');
     expect(await signedIn.stores.feedback.submit()).toBe(true);
@@ -85,7 +108,9 @@ describe('FeedbackStore', () => {
 
   it('alerts the failure with its status and stays open; a second submit while one runs is ignored', async () => {
     let release: () => void = () => {};
-    const { stores, calls, alerts } = storesAnswering(() => new Promise((resolve) => (release = () => resolve({ status: 429, data: { detail: 'slow down' } }))));
+    const { stores, calls, alerts } = storesAnswering(
+      () => new Promise((resolve) => (release = () => resolve({ status: 429, data: { detail: 'slow down' } }))),
+    );
     stores.feedback.open();
     stores.feedback.setEmail('a@qq.com');
     stores.feedback.setContent('Hi');
@@ -109,7 +134,11 @@ describe('SignInStore, other modes', () => {
   });
 
   it('goes straight to chat-app sign-in inside the chat app with auto sign-in on, never after E-mail Sign In', async () => {
-    const wechat = new RootStore({ env: { ...env, clientType: { shell: 'wechat', os: 'ios' } }, account: { info: { id: 3, username: 'ann' }, loaded: true } }, en, async () => ({ status: 200, data: { detail: 'ok' } }));
+    const wechat = new RootStore(
+      { env: { ...env, clientType: { shell: 'wechat', os: 'ios' } }, account: { info: { id: 3, username: 'ann' }, loaded: true } },
+      en,
+      async () => ({ status: 200, data: { detail: 'ok' } }),
+    );
     wechat.signIn.open();
     expect(wechat.signIn.wechatRedirect('/@ann/?a=1')).toBe('/accounts/login/weixin/?next=%2F%40ann%2F%3Fa%3D1');
     await wechat.signIn.switchToMail();

@@ -102,7 +102,11 @@ describe('PagedList', () => {
     expect(list.loading).toBe(false);
 
     let fail = true;
-    const flaky = new PagedList(byLink((next?: string) => (next && fail ? Promise.reject(new Error('offline')) : Promise.resolve(page(next ? rows(3) : rows(1, 2), 3, next ? null : 'http://x/?page=2')))));
+    const flaky = new PagedList(
+      byLink((next?: string) =>
+        next && fail ? Promise.reject(new Error('offline')) : Promise.resolve(page(next ? rows(3) : rows(1, 2), 3, next ? null : 'http://x/?page=2')),
+      ),
+    );
     await flaky.loadFirst();
     await expect(flaky.loadMore()).rejects.toThrow('offline');
     expect([flaky.items, flaky.next, flaky.page, flaky.loading]).toEqual([rows(1, 2), 'http://x/?page=2', 1, false]);
@@ -163,7 +167,10 @@ describe('PagedList', () => {
     await list.loadMore();
     const snapshot = JSON.parse(JSON.stringify(list));
     expect(Object.keys(snapshot)).toEqual(['items', 'count', 'next', 'loaded']);
-    const again = new PagedList(byLink<Row>(() => Promise.reject(new Error('not asked'))), snapshot);
+    const again = new PagedList(
+      byLink<Row>(() => Promise.reject(new Error('not asked'))),
+      snapshot,
+    );
     expect(again.toJSON()).toEqual(list.toJSON());
     await again.loadFirst();
     expect(again.items).toEqual(rows(1, 2, 3, 4));

@@ -10,7 +10,15 @@ const env = { locale: 'zh-TW', clientType: { shell: 'browser', os: 'other' }, si
 
 describe('RootStore', () => {
   it('round-trips through its snapshot', () => {
-    const stores = new RootStore({ env, ui: { pageMeta: { path: '/article/a/', title: 'Hello', type: 'article' }, progress: 'error', lastErrorMessage: 'Bad' }, account: { info: { id: 7, username: 'ann' }, loaded: true } }, zhTW, offline);
+    const stores = new RootStore(
+      {
+        env,
+        ui: { pageMeta: { path: '/article/a/', title: 'Hello', type: 'article' }, progress: 'error', lastErrorMessage: 'Bad' },
+        account: { info: { id: 7, username: 'ann' }, loaded: true },
+      },
+      zhTW,
+      offline,
+    );
     const rebuilt = new RootStore(JSON.parse(JSON.stringify(stores)), zhTW, offline);
     expect(rebuilt.toJSON()).toEqual(stores.toJSON());
     expect(rebuilt.account.signedIn).toBe(true);

@@ -88,7 +88,10 @@ export class RootStore {
     this.account = new AccountStore(this.api, snapshot.account);
     this.signIn = new SignInStore(this.account, this.env);
     this.article = new ArticleStore(this.api, snapshot.article);
-    this.feed = new PagedList(byLink((next) => articlesApi.publicList(this.api, next)), snapshot.feed);
+    this.feed = new PagedList(
+      byLink((next) => articlesApi.publicList(this.api, next)),
+      snapshot.feed,
+    );
     this.column = new ColumnStore(this.api, snapshot.column);
     this.booklet = new BookletStore(this.api, snapshot.booklet, this.payment);
     this.pages = new PageStores(snapshot.pages);
@@ -121,7 +124,12 @@ export class RootStore {
   /** After sign-in in the overlay: close it (keeping the tasks), refresh what is per reader, run this page's tasks. */
   async afterSignIn(): Promise<void> {
     runInAction(() => (this.signIn.show = false));
-    await Promise.all([this.article.refresh().catch(() => {}), this.column.refresh().catch(() => {}), this.booklet.refresh().catch(() => {}), this.pages.refresh()]);
+    await Promise.all([
+      this.article.refresh().catch(() => {}),
+      this.column.refresh().catch(() => {}),
+      this.booklet.refresh().catch(() => {}),
+      this.pages.refresh(),
+    ]);
     await this.runDeferredHere();
   }
 
@@ -155,7 +163,8 @@ export class RootStore {
         return;
       case 'buy-booklet':
         // Signed in, the reader may turn out to own it already; otherwise the Buy button's answer.
-        if (this.article.current?.paywall?.booklet.slug === task.slug || this.booklet.hasLockedChapters(task.slug)) await this.booklet.requestPurchase(task.slug, () => this.article.refresh());
+        if (this.article.current?.paywall?.booklet.slug === task.slug || this.booklet.hasLockedChapters(task.slug))
+          await this.booklet.requestPurchase(task.slug, () => this.article.refresh());
         return;
       case 'buy-membership':
         this.payment.open({ type: 'membership', identity: task.identity, label: task.label, reloadAfterSuccess: true });

@@ -49,9 +49,7 @@ describe('SignInStore', () => {
 
   it('signs in and ignores a second submit while the first runs', async () => {
     let release: () => void = () => {};
-    const { stores, calls } = storesAnswering(
-      () => new Promise((resolve) => (release = () => resolve({ status: 200, data: { id: 5, username: 'ann' } }))),
-    );
+    const { stores, calls } = storesAnswering(() => new Promise((resolve) => (release = () => resolve({ status: 200, data: { id: 5, username: 'ann' } }))));
     const first = stores.signIn.signInByMail('ann@example.com', 'secret');
     expect(await stores.signIn.signInByMail('ann@example.com', 'secret')).toBe(false);
     release();

@@ -62,7 +62,9 @@ export function wechatSignInPages(deps: WechatSignInDeps): Router {
       }
       const issued = issueState(key, kind, next, deps.now());
       res.cookie(STATE_COOKIE, issued.cookie, { path: '/accounts/login/', httpOnly: true, sameSite: 'lax', secure: deps.secure, maxAge: STATE_TTL_MS });
-      res.set('Cache-Control', 'no-store').redirect(302, authorizeUrl(deps.wechat.openBase, kind, app, `${siteOriginFor(deps.publicOrigin, req)}${WECHAT_CALLBACK_PATH}`, issued.state));
+      res
+        .set('Cache-Control', 'no-store')
+        .redirect(302, authorizeUrl(deps.wechat.openBase, kind, app, `${siteOriginFor(deps.publicOrigin, req)}${WECHAT_CALLBACK_PATH}`, issued.state));
     });
   }
 
@@ -168,12 +170,7 @@ function sendPage(res: Response, status: number, page: { locale: Locale; siteNam
   // Inside the overlay's frame the way back is the overlay's own mail tab, so no link is shown there.
   const back = page.back === null ? '' : `<p><a href="${escapeHtml(page.back)}" style="color:#c0392b">${t('wechatPage.back')}</a></p>`;
   const id = page.text === 'wechatPage.text' ? 'wechat-not-configured' : 'wechat-message';
-  res
-    .status(status)
-    .set('Cache-Control', 'no-store')
-    .set('X-Robots-Tag', 'noindex')
-    .type('html')
-    .send(`<!doctype html>
+  res.status(status).set('Cache-Control', 'no-store').set('X-Robots-Tag', 'noindex').type('html').send(`<!doctype html>
 <html lang="${escapeHtml(htmlLang(page.locale))}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${t('wechatPage.title')}</title></head>
 <body style="margin:0;font:15px/1.6 system-ui,sans-serif;color:#333;background:#fff">

@@ -42,7 +42,10 @@ describe('npm run admin', () => {
     expect((await run('set-role', 'ann@example.com', 'operator')).code).toBe(0);
     expect((await user('ann@example.com')).role).toBe('operator');
     const ann = await user('ann@example.com');
-    await database.db.insertInto('sessions').values({ id: 'x', user_id: ann.id, created_at: NOW, expires_at: NOW + DAY }).execute();
+    await database.db
+      .insertInto('sessions')
+      .values({ id: 'x', user_id: ann.id, created_at: NOW, expires_at: NOW + DAY })
+      .execute();
     expect((await run('set-status', 'ann@example.com', 'banned')).out).toBe('ann@example.com is now banned');
     expect((await user('ann@example.com')).status).toBe('banned');
     expect(await database.db.selectFrom('sessions').selectAll().execute()).toEqual([]);

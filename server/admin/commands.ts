@@ -107,9 +107,7 @@ const COMMANDS: Readonly<Record<string, { usage: string; run: (args: string[], d
       if (values.author) query = query.where('users.username', '=', values.author);
       const rows = await query.execute();
       if (rows.length === 0) return 'no articles';
-      return rows
-        .map((a) => [a.id, a.slug, a.username, a.visibility, a.moderation, a.trashed ? 'trashed' : '-', a.title].join('\t'))
-        .join('\n');
+      return rows.map((a) => [a.id, a.slug, a.username, a.visibility, a.moderation, a.trashed ? 'trashed' : '-', a.title].join('\t')).join('\n');
     },
   },
   'list-users': {

@@ -22,7 +22,10 @@ describe('domainErrorAnswer', () => {
   it('answers what the payments refusals answered before they were domain errors', () => {
     expect(domainErrorAnswer(new DomainError('invalid', 'Unknown booklet.'))).toEqual({ status: 400, body: { detail: 'Unknown booklet.' } });
     expect(domainErrorAnswer(new DomainError('not_found', 'Not found.'))).toEqual({ status: 404, body: { detail: 'Not found.' } });
-    expect(domainErrorAnswer(new DomainError('limit', 'Too many unpaid orders. Please try again later.'))).toEqual({ status: 429, body: { detail: 'Too many unpaid orders. Please try again later.' } });
+    expect(domainErrorAnswer(new DomainError('limit', 'Too many unpaid orders. Please try again later.'))).toEqual({
+      status: 429,
+      body: { detail: 'Too many unpaid orders. Please try again later.' },
+    });
   });
 
   it('is what errorAnswer gives for a domain error (the in-process page reads)', () => {

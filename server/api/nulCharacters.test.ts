@@ -14,11 +14,21 @@ const nested = (depth: number, open: string, close: string) => open.repeat(depth
 
 describe('rejectNulCharacters', () => {
   it('passes ordinary bodies, nested as deep as allowed', async () => {
-    await request(app).post('/echo').send({ a: [{ b: 'text' }] }).expect(200);
-    await request(app).post('/echo').type('json').send(nested(MAX_BODY_DEPTH, '[', ']')).expect(200);
+    await request(app)
+      .post('/echo')
+      .send({ a: [{ b: 'text' }] })
+      .expect(200);
+    await request(app)
+      .post('/echo')
+      .type('json')
+      .send(nested(MAX_BODY_DEPTH, '[', ']'))
+      .expect(200);
   });
   it('refuses a NUL in a value or a key', async () => {
-    const res = await request(app).post('/echo').send({ a: ['x\u0000y'] }).expect(400);
+    const res = await request(app)
+      .post('/echo')
+      .send({ a: ['x\u0000y'] })
+      .expect(400);
     expect(res.body.detail).toContain('NUL');
     await request(app).post('/echo').send({ 'k\u0000': 1 }).expect(400);
   });

@@ -147,9 +147,7 @@ export class PageViewCounter implements PageViewGate {
         const row = await this.options.db
           .insertInto('page_views')
           .values({ author_id: entry.authorId, month: entry.month, count: entry.count })
-          .onConflict((oc) =>
-            oc.columns(['author_id', 'month']).doUpdateSet((eb) => ({ count: eb('page_views.count', '+', eb.ref('excluded.count')) })),
-          )
+          .onConflict((oc) => oc.columns(['author_id', 'month']).doUpdateSet((eb) => ({ count: eb('page_views.count', '+', eb.ref('excluded.count')) })))
           .returning('count')
           .executeTakeFirstOrThrow();
         this.addInflight(key, -entry.count);
@@ -176,7 +174,11 @@ export class PageViewCounter implements PageViewGate {
   private async exhausted(authorIds: number[], now: number): Promise<void> {
     try {
       const authors = await this.options.db.selectFrom('users').select('username').where('id', 'in', authorIds).execute();
-      await contentChanged(this.options.db, authors.map((a) => `author:${a.username}` as const), now);
+      await contentChanged(
+        this.options.db,
+        authors.map((a) => `author:${a.username}` as const),
+        now,
+      );
     } catch (error) {
       this.options.logger?.error({ err: error }, 'could not record used-up page-view quotas');
     }

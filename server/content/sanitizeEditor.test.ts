@@ -11,7 +11,24 @@ describe('sanitizeArticleHtml on the editor’s output', () => {
       '<ul><li><p>1</p></li></ul><ol><li><p>2</p></li></ol><blockquote><p>q</p></blockquote><pre><code class="language-js">x</code></pre>' +
       '<p><a target="_blank" rel="noopener noreferrer nofollow" href="https://example.com/">l</a></p>';
     const clean = sanitizeArticleHtml(html);
-    for (const kept of ['<h1 style="text-align:center">', '<h3>', 'text-indent:4em', 'text-align:justify', '<br />', '<hr />', '<strong>', '<em>', '<u>', '<s>', '<code>', '<ul><li><p>1</p></li></ul>', '<ol>', '<blockquote>', '<pre><code>x</code></pre>', 'href="https://example.com/"']) {
+    for (const kept of [
+      '<h1 style="text-align:center">',
+      '<h3>',
+      'text-indent:4em',
+      'text-align:justify',
+      '<br />',
+      '<hr />',
+      '<strong>',
+      '<em>',
+      '<u>',
+      '<s>',
+      '<code>',
+      '<ul><li><p>1</p></li></ul>',
+      '<ol>',
+      '<blockquote>',
+      '<pre><code>x</code></pre>',
+      'href="https://example.com/"',
+    ]) {
       expect(clean, kept).toContain(kept);
     }
   });
@@ -23,7 +40,9 @@ describe('sanitizeArticleHtml on the editor’s output', () => {
   });
 
   it('keeps the text style spans: colour, font family, font size', () => {
-    const clean = sanitizeArticleHtml('<p><span style="color: rgb(192, 57, 43); font-family: &quot;Noto Serif SC&quot;; font-size: 18px">x</span><span style="color: #000000; font-family: PingFangSC-Light">y</span></p>');
+    const clean = sanitizeArticleHtml(
+      '<p><span style="color: rgb(192, 57, 43); font-family: &quot;Noto Serif SC&quot;; font-size: 18px">x</span><span style="color: #000000; font-family: PingFangSC-Light">y</span></p>',
+    );
     expect(clean).toContain('color:rgb(192, 57, 43)');
     expect(clean).toContain('font-family:&quot;Noto Serif SC&quot;');
     expect(clean).toContain('font-size:18px');
@@ -31,7 +50,9 @@ describe('sanitizeArticleHtml on the editor’s output', () => {
   });
 
   it('keeps media host images, relative and absolute, lazily loaded, and drops editor-only attributes', () => {
-    const clean = sanitizeArticleHtml('<img src="/media/ab12_hd.png" alt="" data-upload-id="u1"><img src="https://media.example.com/cd34_hd.jpg" width="1080" height="720">');
+    const clean = sanitizeArticleHtml(
+      '<img src="/media/ab12_hd.png" alt="" data-upload-id="u1"><img src="https://media.example.com/cd34_hd.jpg" width="1080" height="720">',
+    );
     expect(clean).toContain('src="/media/ab12_hd.png"');
     expect(clean).toContain('src="https://media.example.com/cd34_hd.jpg"');
     expect(clean).toContain('width="1080"');

@@ -7,8 +7,16 @@ import { preparedQuery } from './preparedQuery';
 describe('prepared queries', () => {
   it('answer as the same query built each time, with values in every place and constants kept', async () => {
     const { db } = await testDatabase();
-    for (const [id, key] of [[1, 'feed'], [2, 'article:a'], [3, 'article:b'], [4, 'feed']] as const) {
-      await db.insertInto('content_changes').values({ id, key, created_at: id * 10 }).execute();
+    for (const [id, key] of [
+      [1, 'feed'],
+      [2, 'article:a'],
+      [3, 'article:b'],
+      [4, 'feed'],
+    ] as const) {
+      await db
+        .insertInto('content_changes')
+        .values({ id, key, created_at: id * 10 })
+        .execute();
     }
     const query = (kdb: Kysely<DB>, low: number, key: string, high: number) =>
       kdb
@@ -21,7 +29,12 @@ describe('prepared queries', () => {
         .orderBy('id');
     const between = preparedQuery(3, query);
     const built = (low: number, key: string, high: number) => query(db, low, key, high).execute();
-    const cases: Array<[number, string, number]> = [[0, 'article:a', 100], [1, 'article:b', 35], [3, 'nothing', 100], [0, "x' or 1=1 --", 100]];
+    const cases: Array<[number, string, number]> = [
+      [0, 'article:a', 100],
+      [1, 'article:b', 35],
+      [3, 'nothing', 100],
+      [0, "x' or 1=1 --", 100],
+    ];
     for (const [low, key, high] of cases) {
       expect(await between.all(db, low, key, high)).toEqual(await built(low, key, high));
     }

@@ -3,12 +3,24 @@ import { describe, expect, it } from 'vitest';
 import { MAX_IMAGE_PIXELS } from '../../shared/imageLimits';
 import { boundedSharp, hasTooManyPixels, imageFacts } from './imageInput';
 
-const still = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#fff' } }).png().toBuffer();
+const still = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#fff' } })
+    .png()
+    .toBuffer();
 /** An animated GIF of frames that differ (identical frames would be merged). */
 const animation = async (side: number, frames: number) =>
-  sharp(await Promise.all(Array.from({ length: frames }, (_, i) => sharp({ create: { width: side, height: side, channels: 3, background: { r: i * 40, g: 0, b: 0 } } }).png().toBuffer())), {
-    join: { animated: true },
-  })
+  sharp(
+    await Promise.all(
+      Array.from({ length: frames }, (_, i) =>
+        sharp({ create: { width: side, height: side, channels: 3, background: { r: i * 40, g: 0, b: 0 } } })
+          .png()
+          .toBuffer(),
+      ),
+    ),
+    {
+      join: { animated: true },
+    },
+  )
     .gif()
     .toBuffer();
 

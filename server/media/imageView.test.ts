@@ -11,7 +11,17 @@ describe('parseImageView', () => {
   it('is null without a view and invalid for anything malformed or out of bounds', () => {
     expect(parseImageView('')).toBeNull();
     expect(parseImageView('w=100')).toBeNull();
-    for (const bad of ['imageView2/3/w/100', 'imageView2/2/w/0', 'imageView2/2/w/3841', 'imageView2/2/q/0', 'imageView2/2/x/1', 'imageView2/2/w', 'imageView2/2/format/tiff', 'imageView2/1/w/100', 'imageView2/2/w/1e3']) {
+    for (const bad of [
+      'imageView2/3/w/100',
+      'imageView2/2/w/0',
+      'imageView2/2/w/3841',
+      'imageView2/2/q/0',
+      'imageView2/2/x/1',
+      'imageView2/2/w',
+      'imageView2/2/format/tiff',
+      'imageView2/1/w/100',
+      'imageView2/2/w/1e3',
+    ]) {
       expect(parseImageView(bad), bad).toBe('invalid');
     }
   });

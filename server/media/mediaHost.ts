@@ -45,13 +45,24 @@ export function mediaHost(store: LocalMediaStore): Router {
           rendering.set(cached, job);
           void job.finally(() => rendering.delete(cached)).catch(() => {});
         }
-        if (!(await job.then(() => true, () => false))) return unreadable(res);
+        if (
+          !(await job.then(
+            () => true,
+            () => false,
+          ))
+        )
+          return unreadable(res);
       }
       return sendFile(res, cached);
     }
     const bytes = await render(original, view, format).catch(() => null);
     if (!bytes) return unreadable(res);
-    res.set('Cache-Control', IMMUTABLE).set('ETag', `"${createHash('sha1').update(`${stat.size}-${stat.mtimeMs}-${viewName(view, format)}`).digest('base64url')}"`);
+    res.set('Cache-Control', IMMUTABLE).set(
+      'ETag',
+      `"${createHash('sha1')
+        .update(`${stat.size}-${stat.mtimeMs}-${viewName(view, format)}`)
+        .digest('base64url')}"`,
+    );
     res.type(format);
     if (req.fresh) return void res.status(304).end();
     res.send(bytes);

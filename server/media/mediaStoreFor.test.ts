@@ -23,7 +23,13 @@ describe('the media storage the configuration selects', () => {
 
   it('uses the Qiniu bucket with all four settings, its domain for images and its upload host for the CSP', () => {
     const config = loadConfig({ ...QINIU, PUBLIC_ORIGIN: 'https://zine.example' });
-    expect(config.qiniu).toEqual({ accessKey: QINIU.QINIU_ACCESS_KEY, secretKey: QINIU.QINIU_SECRET_KEY, bucket: 'zine-media', domain: 'https://media.zine.example', uploadUrl: 'https://upload.qiniup.com' });
+    expect(config.qiniu).toEqual({
+      accessKey: QINIU.QINIU_ACCESS_KEY,
+      secretKey: QINIU.QINIU_SECRET_KEY,
+      bucket: 'zine-media',
+      domain: 'https://media.zine.example',
+      uploadUrl: 'https://upload.qiniup.com',
+    });
     const store = mediaStoreFor(config);
     expect(store).toBeInstanceOf(QiniuMediaStore);
     expect(store.urlOf('abcdef12_hd.png')).toBe('https://media.zine.example/abcdef12_hd.png');
@@ -32,7 +38,9 @@ describe('the media storage the configuration selects', () => {
   });
 
   it('refuses part of the Qiniu settings, or malformed ones, with a clear message', () => {
-    expect(() => loadConfig({ QINIU_ACCESS_KEY: QINIU.QINIU_ACCESS_KEY })).toThrow(/QINIU_ACCESS_KEY, QINIU_SECRET_KEY, QINIU_BUCKET and QINIU_DOMAIN are set together/);
+    expect(() => loadConfig({ QINIU_ACCESS_KEY: QINIU.QINIU_ACCESS_KEY })).toThrow(
+      /QINIU_ACCESS_KEY, QINIU_SECRET_KEY, QINIU_BUCKET and QINIU_DOMAIN are set together/,
+    );
     expect(() => loadConfig({ ...QINIU, QINIU_BUCKET: 'Bad Bucket!' })).toThrow(/QINIU_BUCKET: must be a Qiniu bucket name/);
     expect(() => loadConfig({ ...QINIU, QINIU_DOMAIN: 'media.zine.example' })).toThrow(/QINIU_DOMAIN/);
     expect(loadConfig({ QINIU_ACCESS_KEY: ' ', QINIU_SECRET_KEY: '' }).qiniu).toBeUndefined();

@@ -5,7 +5,13 @@ import { qiniuUploadToken, verifyQiniuCallback } from './qiniu';
 import { QiniuMediaStore } from './qiniuStore';
 import { signedPolicy, signUploadToken, verifyUploadToken } from './uploadToken';
 
-const CONFIG = { accessKey: 'MY_ACCESS_KEY', secretKey: 'MY_SECRET_KEY', bucket: 'my-bucket', domain: 'https://media.example.com', uploadUrl: 'https://upload.qiniup.com' };
+const CONFIG = {
+  accessKey: 'MY_ACCESS_KEY',
+  secretKey: 'MY_SECRET_KEY',
+  bucket: 'my-bucket',
+  domain: 'https://media.example.com',
+  uploadUrl: 'https://upload.qiniup.com',
+};
 const urlSafe = (b: Buffer) => b.toString('base64').replace(/\+/g, '-').replace(/\//g, '_');
 const policyOf = (token: string) => JSON.parse(Buffer.from(token.split(':')[2] ?? '', 'base64url').toString()) as Record<string, unknown>;
 
@@ -26,7 +32,13 @@ describe('Qiniu upload tokens', () => {
     const token = qiniuUploadToken(CONFIG, { userId: 7, articleId: 42, maxBytes: 5000, now, callbackOrigin: 'https://zine.example' }, 3600_000);
     const [ak, sign, encoded] = token.split(':');
     expect(ak).toBe('MY_ACCESS_KEY');
-    expect(sign).toBe(urlSafe(createHmac('sha1', 'MY_SECRET_KEY').update(encoded ?? '').digest()));
+    expect(sign).toBe(
+      urlSafe(
+        createHmac('sha1', 'MY_SECRET_KEY')
+          .update(encoded ?? '')
+          .digest(),
+      ),
+    );
     expect(policyOf(token)).toEqual({
       scope: 'my-bucket',
       deadline: now / 1000 + 3600,
@@ -49,7 +61,9 @@ describe('Qiniu callback verification', () => {
 
   it('accepts QBox <AK>:<HMAC-SHA1 of path, newline and form body>', () => {
     expect(verifyQiniuCallback(CONFIG, { pathWithQuery: path, contentType: form, body, authorization: qbox(`${path}\n${body}`) })).toBe(true);
-    expect(verifyQiniuCallback(CONFIG, { pathWithQuery: `${path}?a=1`, contentType: `${form}; charset=utf-8`, body, authorization: qbox(`${path}?a=1\n${body}`) })).toBe(true);
+    expect(
+      verifyQiniuCallback(CONFIG, { pathWithQuery: `${path}?a=1`, contentType: `${form}; charset=utf-8`, body, authorization: qbox(`${path}?a=1\n${body}`) }),
+    ).toBe(true);
   });
 
   it('signs only the path for a body that is not a form', () => {
@@ -61,7 +75,9 @@ describe('Qiniu callback verification', () => {
     expect(verifyQiniuCallback(CONFIG, { pathWithQuery: path, contentType: form, body: body.replace('fsize=10', 'fsize=1'), authorization })).toBe(false);
     expect(verifyQiniuCallback(CONFIG, { pathWithQuery: `${path}?x`, contentType: form, body, authorization })).toBe(false);
     expect(verifyQiniuCallback(CONFIG, { pathWithQuery: path, contentType: form, body, authorization: qbox(`${path}\n${body}`, 'OTHER_SECRET') })).toBe(false);
-    expect(verifyQiniuCallback(CONFIG, { pathWithQuery: path, contentType: form, body, authorization: qbox(`${path}\n${body}`, 'MY_SECRET_KEY', 'OTHER') })).toBe(false);
+    expect(
+      verifyQiniuCallback(CONFIG, { pathWithQuery: path, contentType: form, body, authorization: qbox(`${path}\n${body}`, 'MY_SECRET_KEY', 'OTHER') }),
+    ).toBe(false);
     expect(verifyQiniuCallback(CONFIG, { pathWithQuery: path, contentType: form, body, authorization: '' })).toBe(false);
     expect(verifyQiniuCallback(CONFIG, { pathWithQuery: path, contentType: form, body, authorization: authorization.replace('QBox', 'Qiniu') })).toBe(false);
   });

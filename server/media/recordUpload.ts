@@ -29,12 +29,7 @@ export async function recordUpload(db: Kysely<DB>, upload: UploadRecord, now: nu
       if (!user || user.status !== 'active') return 'no_user';
       const taken = await trx.selectFrom('media_files').select('id').where('key', '=', upload.key).executeTakeFirst();
       if (taken) return 'exists';
-      const article = await trx
-        .selectFrom('articles')
-        .select('id')
-        .where('id', '=', upload.articleId)
-        .where('author_id', '=', user.id)
-        .executeTakeFirst();
+      const article = await trx.selectFrom('articles').select('id').where('id', '=', upload.articleId).where('author_id', '=', user.id).executeTakeFirst();
       await trx
         .insertInto('media_files')
         .values({

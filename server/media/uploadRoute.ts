@@ -62,11 +62,7 @@ function upload(deps: UploadRouteDeps): RequestHandler {
     if (!facts || !contentType) return void res.status(415).json({ error: 'not an image: jpeg, png, gif or webp only' });
     if (hasTooManyPixels(facts)) return void res.status(413).json({ error: TOO_MANY_PIXELS });
 
-    const outcome = await recordUpload(
-      deps.db,
-      { key, userId: Number(policy.endUser), articleId: policy.articleId, bytes: file.size, contentType },
-      now,
-    );
+    const outcome = await recordUpload(deps.db, { key, userId: Number(policy.endUser), articleId: policy.articleId, bytes: file.size, contentType }, now);
     if (outcome === 'traffic_lack') return void res.status(412).json({ error: 'traffic_lack' });
     if (outcome === 'exists') return void res.status(409).json({ error: 'file exists' });
     if (outcome === 'no_user') return void res.status(401).json({ error: 'bad token' });

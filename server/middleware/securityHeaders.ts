@@ -33,7 +33,10 @@ export function securityHeaders(config: Pick<Config, 'secure'>, sources: CspSour
  * the CSP names no nonce, so they are the same for every response and computed once, for a
  * reader in the mini program (who loads WeChat's SDK) and for everyone else.
  */
-export function fixedSecurityHeaders(config: Pick<Config, 'secure'>, sources: CspSources = {}): (userAgent: string | undefined) => Readonly<Record<string, string>> {
+export function fixedSecurityHeaders(
+  config: Pick<Config, 'secure'>,
+  sources: CspSources = {},
+): (userAgent: string | undefined) => Readonly<Record<string, string>> {
   const middleware = helmet(helmetOptions(config, sources, false));
   const headersFor = (userAgent: string): Record<string, string> => {
     const headers: Record<string, string> = {};
@@ -68,7 +71,8 @@ function helmetOptions(config: Pick<Config, 'secure'>, sources: CspSources, with
           ...(sources.assets ?? []),
           ...(withNonce ? [(_req: IncomingMessage, res: ServerResponse) => `'nonce-${nonceOf(res)}'`] : []),
           ...(sources.wechatSdkScript ?? []).map(
-            (origin) => (req: IncomingMessage) => (loadsWechatSdk(detectClientType(req.headers['user-agent']).shell, sources.chatAppSigning ?? false) ? origin : ''),
+            (origin) => (req: IncomingMessage) =>
+              loadsWechatSdk(detectClientType(req.headers['user-agent']).shell, sources.chatAppSigning ?? false) ? origin : '',
           ),
         ],
         styleSrc: ["'self'", ...(sources.assets ?? [])],

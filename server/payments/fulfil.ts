@@ -40,7 +40,12 @@ async function deliverMembership(trx: Transaction<DB>, order: OrderRow, now: num
 async function deliverBooklet(trx: Transaction<DB>, order: OrderRow, now: number): Promise<void> {
   const booklet = await trx.selectFrom('booklets').select(['id', 'owner_id', 'slug']).where('id', '=', Number(order.identity)).executeTakeFirst();
   if (!booklet) throw new DomainError('invalid', 'Unknown booklet.');
-  const owned = await trx.selectFrom('booklet_purchases').select('id').where('booklet_id', '=', booklet.id).where('user_id', '=', order.user_id).executeTakeFirst();
+  const owned = await trx
+    .selectFrom('booklet_purchases')
+    .select('id')
+    .where('booklet_id', '=', booklet.id)
+    .where('user_id', '=', order.user_id)
+    .executeTakeFirst();
   if (owned) throw new DomainError('invalid', 'You already bought this booklet.');
   await trx.insertInto('booklet_purchases').values({ booklet_id: booklet.id, user_id: order.user_id, order_ref: order.ref, created_at: now }).execute();
   const amount = Number(order.amount_cents);

@@ -3,7 +3,17 @@ import { testDatabase } from '../../tests/support/testDatabase';
 import { UserDirectory } from '../api/accounts/users';
 import { DomainError } from '../domain/DomainError';
 import { runAdminCommand } from '../admin/commands';
-import { balanceCents, creditWallet, formatCents, parseAmountCents, PLATFORM_ADJUSTMENTS, PLATFORM_REVENUE, postTransfer, spendFromWallet, walletAccount } from './ledger';
+import {
+  balanceCents,
+  creditWallet,
+  formatCents,
+  parseAmountCents,
+  PLATFORM_ADJUSTMENTS,
+  PLATFORM_REVENUE,
+  postTransfer,
+  spendFromWallet,
+  walletAccount,
+} from './ledger';
 
 describe('amounts', () => {
   it('formats cents as a 2-place decimal', () => {
@@ -12,7 +22,33 @@ describe('amounts', () => {
 
   it('parses positive amounts with at most 2 decimals, and nothing else', () => {
     expect(['1', '1.5', '1.50', ' 12.34 ', '0.01', 2, 2.5, '10000000'].map(parseAmountCents)).toEqual([100, 150, 150, 1234, 1, 200, 250, 1_000_000_000]);
-    for (const bad of ['0', '0.00', '-1', -1, '1.234', 1.234, 'abc', 'NaN', Number.NaN, 'Infinity', Number.POSITIVE_INFINITY, '1e3', 1e21, '10000000.01', '', ' ', null, undefined, true, {}, [1], '+1', '1.', '.5', '0x10'])
+    for (const bad of [
+      '0',
+      '0.00',
+      '-1',
+      -1,
+      '1.234',
+      1.234,
+      'abc',
+      'NaN',
+      Number.NaN,
+      'Infinity',
+      Number.POSITIVE_INFINITY,
+      '1e3',
+      1e21,
+      '10000000.01',
+      '',
+      ' ',
+      null,
+      undefined,
+      true,
+      {},
+      [1],
+      '+1',
+      '1.',
+      '.5',
+      '0x10',
+    ])
       expect(parseAmountCents(bad)).toBeNull();
   });
 });
@@ -20,7 +56,9 @@ describe('amounts', () => {
 describe('ledger', () => {
   it('posts each transfer as two rows that sum to zero; balances are sums', async () => {
     const { db } = await testDatabase();
-    const txn = await db.transaction().execute((trx) => postTransfer(trx, { from: PLATFORM_ADJUSTMENTS, to: walletAccount(7), amountCents: 250, kind: 'adjustment', ref: 'x', now: 1 }));
+    const txn = await db
+      .transaction()
+      .execute((trx) => postTransfer(trx, { from: PLATFORM_ADJUSTMENTS, to: walletAccount(7), amountCents: 250, kind: 'adjustment', ref: 'x', now: 1 }));
     const rows = await db.selectFrom('ledger_entries').selectAll().where('txn_id', '=', txn).execute();
     expect(rows.map((r) => r.amount_cents).sort((a, b) => a - b)).toEqual([-250, 250]);
     expect(await balanceCents(db, walletAccount(7))).toBe(250);
@@ -56,16 +94,31 @@ describe('npm run admin -- credit-wallet', () => {
     const users = new UserDirectory(database.db, Date.now);
     const ann = await users.create({ email: 'ann@example.com', username: 'ann', password: 'long enough password' });
     const run = (...argv: string[]) => runAdminCommand(argv, { users, db: database.db, now: Date.now });
-    expect(await run('credit-wallet', 'Ann@Example.com', '12.5', '--note', 'Welcome gift')).toEqual({ code: 0, out: 'credited 12.50 CNY to ann@example.com; the wallet now holds 12.50 CNY' });
+    expect(await run('credit-wallet', 'Ann@Example.com', '12.5', '--note', 'Welcome gift')).toEqual({
+      code: 0,
+      out: 'credited 12.50 CNY to ann@example.com; the wallet now holds 12.50 CNY',
+    });
     const entry = await database.db.selectFrom('ledger_entries').selectAll().where('account', '=', walletAccount(ann.id)).executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ amount_cents: 1250, kind: 'adjustment', ref: 'Welcome gift' });
-    for (const argv of [['credit-wallet', 'ann@example.com', '-1'], ['credit-wallet', 'ann@example.com', 'abc'], ['credit-wallet', 'ann@example.com', '1.234'], ['credit-wallet', 'nobody@example.com', '1'], ['credit-wallet', 'ann@example.com']]) {
+    for (const argv of [
+      ['credit-wallet', 'ann@example.com', '-1'],
+      ['credit-wallet', 'ann@example.com', 'abc'],
+      ['credit-wallet', 'ann@example.com', '1.234'],
+      ['credit-wallet', 'nobody@example.com', '1'],
+      ['credit-wallet', 'ann@example.com'],
+    ]) {
       expect((await run(...argv)).code).not.toBe(0);
     }
     expect(await balanceCents(database.db, walletAccount(ann.id))).toBe(1250);
     expect((await run('help')).out).toContain('credit-wallet <email>');
-    expect(await run('ledger-audit')).toEqual({ code: 0, out: 'every txn sums to zero\nplatform:clearing\t0.00\nplatform:revenue\t0.00\nplatform:adjustments\t-12.50' });
-    await database.db.insertInto('ledger_entries').values({ txn_id: 'broken', account: 'platform:revenue', amount_cents: 5, kind: 'x', ref: '', created_at: 1 }).execute();
+    expect(await run('ledger-audit')).toEqual({
+      code: 0,
+      out: 'every txn sums to zero\nplatform:clearing\t0.00\nplatform:revenue\t0.00\nplatform:adjustments\t-12.50',
+    });
+    await database.db
+      .insertInto('ledger_entries')
+      .values({ txn_id: 'broken', account: 'platform:revenue', amount_cents: 5, kind: 'x', ref: '', created_at: 1 })
+      .execute();
     const broken = await run('ledger-audit');
     expect(broken.code).toBe(1);
     expect(broken.out).toContain('1 unbalanced txn(s): broken');

@@ -52,7 +52,10 @@ export async function postTransfer(trx: Transaction<DB>, t: Transfer): Promise<s
 
 /** Every signed-in page asks it (the account's `coin`): built once (db/preparedQuery.ts). */
 const accountTotal = preparedQuery(1, (db, account: string) =>
-  db.selectFrom('ledger_entries').select(sql<string | number>`coalesce(sum(amount_cents), 0)`.as('total')).where('account', '=', account),
+  db
+    .selectFrom('ledger_entries')
+    .select(sql<string | number>`coalesce(sum(amount_cents), 0)`.as('total'))
+    .where('account', '=', account),
 );
 
 /** An account's balance: the sum of its entries. */

@@ -18,9 +18,24 @@ describe('addMonths', () => {
 describe('currentMembership', () => {
   const now = at('2026-06-01T00:00:00Z');
   it('tells never paid, running and expired apart', () => {
-    expect(currentMembership({ role: 'user', membership_tier: null, membership_expires_at: null }, now)).toEqual({ level: null, expires: null, renewal: false, expired: false, effective_role: 'user' });
-    expect(currentMembership({ role: 'user', membership_tier: 'vip', membership_expires_at: now + 1 }, now)).toMatchObject({ level: 'vip', expired: false, effective_role: 'vip' });
-    expect(currentMembership({ role: 'reseller', membership_tier: 'vip', membership_expires_at: now }, now)).toMatchObject({ level: 'vip', expired: true, effective_role: 'reseller', expires: '2026-06-01T00:00:00.000Z' });
+    expect(currentMembership({ role: 'user', membership_tier: null, membership_expires_at: null }, now)).toEqual({
+      level: null,
+      expires: null,
+      renewal: false,
+      expired: false,
+      effective_role: 'user',
+    });
+    expect(currentMembership({ role: 'user', membership_tier: 'vip', membership_expires_at: now + 1 }, now)).toMatchObject({
+      level: 'vip',
+      expired: false,
+      effective_role: 'vip',
+    });
+    expect(currentMembership({ role: 'reseller', membership_tier: 'vip', membership_expires_at: now }, now)).toMatchObject({
+      level: 'vip',
+      expired: true,
+      effective_role: 'reseller',
+      expires: '2026-06-01T00:00:00.000Z',
+    });
   });
 });
 

@@ -15,13 +15,7 @@ const TIER_RANK: Readonly<Record<MemberTier, number>> = { premium: 1, vip: 2, en
  * remaining time the higher tier; a lower tier bought during a higher one keeps the higher.
  * Records the content change of the member's pages in the same transaction.
  */
-export async function extendMembership(
-  trx: Transaction<DB>,
-  userId: number,
-  level: MemberTier,
-  months: number,
-  now: number,
-): Promise<{ expiresAt: number }> {
+export async function extendMembership(trx: Transaction<DB>, userId: number, level: MemberTier, months: number, now: number): Promise<{ expiresAt: number }> {
   const user = await trx
     .selectFrom('users')
     .select(['username', 'membership_tier', 'membership_expires_at'])
@@ -32,11 +26,7 @@ export async function extendMembership(
   const from = running ? currentExpiry : now;
   const expiresAt = addMonths(from, months);
   const tier = running && user.membership_tier !== null && TIER_RANK[user.membership_tier] > TIER_RANK[level] ? user.membership_tier : level;
-  await trx
-    .updateTable('users')
-    .set({ membership_tier: tier, membership_expires_at: expiresAt })
-    .where('id', '=', userId)
-    .execute();
+  await trx.updateTable('users').set({ membership_tier: tier, membership_expires_at: expiresAt }).where('id', '=', userId).execute();
   // The member's column and articles change ('User Expired' lifts, the badge).
   await contentChanged(trx, [`author:${user.username}`], now);
   return { expiresAt };
@@ -71,16 +61,18 @@ export function membershipDescription(): { manual: MembershipPriceJson[]; subscr
       const monthly = findMembershipProduct(membershipProductKey(level, 'monthly', kind));
       const annual = findMembershipProduct(membershipProductKey(level, 'annual', kind));
       if (!monthly || !annual) return [];
-      return [{
-        level,
-        monthly_key: monthly.key,
-        annual_key: annual.key,
-        monthly_price: formatCents(monthly.amountCents),
-        annual_price: formatCents(annual.amountCents),
-        origin_annual_price: annual.originCents === null ? null : formatCents(annual.originCents),
-        currency: 'CNY' as const,
-        currency_symbol: '¥' as const,
-      }];
+      return [
+        {
+          level,
+          monthly_key: monthly.key,
+          annual_key: annual.key,
+          monthly_price: formatCents(monthly.amountCents),
+          annual_price: formatCents(annual.amountCents),
+          origin_annual_price: annual.originCents === null ? null : formatCents(annual.originCents),
+          currency: 'CNY' as const,
+          currency_symbol: '¥' as const,
+        },
+      ];
     });
   return { manual: byKind('manual'), subscription: byKind('subscription') };
 }

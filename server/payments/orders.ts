@@ -44,13 +44,29 @@ export async function createOrder(db: Kysely<DB>, userId: number, type: OrderTyp
   if (Number(open?.n ?? 0) >= MAX_OPEN_ORDERS) throw new DomainError('limit', 'Too many unpaid orders. Please try again later.');
   return db
     .insertInto('orders')
-    .values({ ref: newSecret(12), user_id: userId, type, identity, amount_cents: price.amountCents, currency: price.currency, status: 'created', method: null, provider_ref: null, created_at: now, paid_at: null })
+    .values({
+      ref: newSecret(12),
+      user_id: userId,
+      type,
+      identity,
+      amount_cents: price.amountCents,
+      currency: price.currency,
+      status: 'created',
+      method: null,
+      provider_ref: null,
+      created_at: now,
+      paid_at: null,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
 export async function listOrders(db: Kysely<DB>, userId: number, page: number, pageSize: number): Promise<{ count: number; rows: OrderRow[] }> {
-  const total = await db.selectFrom('orders').select((eb) => eb.fn.countAll<string | number>().as('n')).where('user_id', '=', userId).executeTakeFirst();
+  const total = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   const rows = await db
     .selectFrom('orders')
     .selectAll()
@@ -92,6 +108,11 @@ export async function markPending(db: Kysely<DB>, userId: number, ref: string, m
   if (order.status === 'closed') throw new DomainError('invalid', 'Order closed.');
   // Asked again (a reload, a second tab), a pending order with this method is left as it is.
   if (order.status === 'pending' && order.method === method) return order;
-  await db.updateTable('orders').set({ status: 'pending', method }).where('id', '=', order.id).where('status', 'in', ['created', 'pending', 'failed']).execute();
+  await db
+    .updateTable('orders')
+    .set({ status: 'pending', method })
+    .where('id', '=', order.id)
+    .where('status', 'in', ['created', 'pending', 'failed'])
+    .execute();
   return { ...order, status: 'pending', method };
 }

@@ -22,9 +22,10 @@ export async function priceOrder(db: Kysely<DB> | Transaction<DB>, userId: numbe
     return { amountCents: product.amountCents, currency: 'CNY' };
   }
   const bookletId = /^[1-9]\d{0,9}$/.test(identity) && Number(identity) <= MAX_ROW_ID ? Number(identity) : null;
-  const booklet = bookletId === null
-    ? undefined
-    : await db.selectFrom('booklets').select(['id', 'owner_id', 'price_cents', 'currency', 'trashed']).where('id', '=', bookletId).executeTakeFirst();
+  const booklet =
+    bookletId === null
+      ? undefined
+      : await db.selectFrom('booklets').select(['id', 'owner_id', 'price_cents', 'currency', 'trashed']).where('id', '=', bookletId).executeTakeFirst();
   if (!booklet || booklet.trashed) throw new DomainError('invalid', 'Unknown booklet.');
   if (booklet.owner_id === userId) throw new DomainError('invalid', 'You cannot buy your own booklet.');
   if (booklet.price_cents <= 0) throw new DomainError('invalid', 'This booklet is free.');

@@ -25,9 +25,39 @@ export interface SandboxPagesDeps {
 }
 
 const TEXTS = {
-  en: { item: 'For', title: 'Sandbox checkout', note: 'Test payment: no money moves.', order: 'Order', amount: 'Amount', pay: 'Pay', fail: 'Fail', paid: 'This order is paid.', missing: 'No such order.' },
-  'zh-CN': { item: '商品', title: '沙箱收银台', note: '测试支付：不会扣款。', order: '订单', amount: '金额', pay: '支付', fail: '支付失败', paid: '该订单已支付。', missing: '订单不存在。' },
-  'zh-TW': { item: '商品', title: '沙箱收銀台', note: '測試支付：不會扣款。', order: '訂單', amount: '金額', pay: '支付', fail: '支付失敗', paid: '該訂單已支付。', missing: '訂單不存在。' },
+  en: {
+    item: 'For',
+    title: 'Sandbox checkout',
+    note: 'Test payment: no money moves.',
+    order: 'Order',
+    amount: 'Amount',
+    pay: 'Pay',
+    fail: 'Fail',
+    paid: 'This order is paid.',
+    missing: 'No such order.',
+  },
+  'zh-CN': {
+    item: '商品',
+    title: '沙箱收银台',
+    note: '测试支付：不会扣款。',
+    order: '订单',
+    amount: '金额',
+    pay: '支付',
+    fail: '支付失败',
+    paid: '该订单已支付。',
+    missing: '订单不存在。',
+  },
+  'zh-TW': {
+    item: '商品',
+    title: '沙箱收銀台',
+    note: '測試支付：不會扣款。',
+    order: '訂單',
+    amount: '金額',
+    pay: '支付',
+    fail: '支付失敗',
+    paid: '該訂單已支付。',
+    missing: '訂單不存在。',
+  },
 } as const;
 
 const CHECKOUT = '/payments/sandbox/checkout/:ref';
@@ -49,7 +79,10 @@ export function sandboxPages(deps: SandboxPagesDeps): Router {
     const t = textsFor(res);
     res.set('Cache-Control', 'no-store').set('X-Robots-Tag', 'noindex');
     if (!order) {
-      res.status(404).type('html').send(page(t.title, `<p>${escapeHtml(t.missing)}</p>`));
+      res
+        .status(404)
+        .type('html')
+        .send(page(t.title, `<p>${escapeHtml(t.missing)}</p>`));
       return;
     }
     const csrf = csrfOf(req) || issuedCsrf(res);
@@ -59,9 +92,14 @@ export function sandboxPages(deps: SandboxPagesDeps): Router {
       order.status === 'paid'
         ? `<p>${escapeHtml(t.paid)}</p>`
         : `<form method="post">${hidden}<button name="result" value="paid" style="font-size:16px;padding:8px 20px;margin-right:8px;background:#1a7f37;color:#fff;border:0">${escapeHtml(t.pay)}</button> <button name="result" value="failed" style="font-size:16px;padding:8px 20px">${escapeHtml(t.fail)}</button></form>`;
-    res.type('html').send(
-      page(t.title, `<p style="color:#a60">${escapeHtml(t.note)}</p><dl><dt>${escapeHtml(t.order)}</dt><dd>${escapeHtml(order.ref)}</dd><dt>${escapeHtml(t.item)}</dt><dd>${escapeHtml(await itemName(deps.db, order.type, order.identity))}</dd><dt>${escapeHtml(t.amount)}</dt><dd>¥${formatCents(Number(order.amount_cents))}</dd></dl>${body}`),
-    );
+    res
+      .type('html')
+      .send(
+        page(
+          t.title,
+          `<p style="color:#a60">${escapeHtml(t.note)}</p><dl><dt>${escapeHtml(t.order)}</dt><dd>${escapeHtml(order.ref)}</dd><dt>${escapeHtml(t.item)}</dt><dd>${escapeHtml(await itemName(deps.db, order.type, order.identity))}</dd><dt>${escapeHtml(t.amount)}</dt><dd>¥${formatCents(Number(order.amount_cents))}</dd></dl>${body}`,
+        ),
+      );
   });
   router.post(CHECKOUT, signedIn, express.urlencoded({ extended: false, limit: '8kb' }), async (req, res) => {
     const form = (req.body ?? {}) as Record<string, unknown>;
@@ -69,7 +107,10 @@ export function sandboxPages(deps: SandboxPagesDeps): Router {
     const cookie = csrfOf(req);
     if (!cookie || !secretsEqual(token, cookie)) throw ApiError.detail(403, 'CSRF Failed: CSRF token incorrect.');
     if (!(await payersOrder(deps.db, req))) {
-      res.status(404).type('html').send(page(textsFor(res).title, `<p>${escapeHtml(textsFor(res).missing)}</p>`));
+      res
+        .status(404)
+        .type('html')
+        .send(page(textsFor(res).title, `<p>${escapeHtml(textsFor(res).missing)}</p>`));
       return;
     }
     const result = form.result === 'paid' ? 'paid' : 'failed';

@@ -45,7 +45,12 @@ export const walletCommands: Readonly<Record<string, Command>> = {
         [PLATFORM_CLEARING, PLATFORM_REVENUE, PLATFORM_ADJUSTMENTS].map(async (account) => `${account}\t${formatCents(await balanceCents(db, account))}`),
       );
       if (unbalanced.length > 0) {
-        throw new Error(`${unbalanced.length} unbalanced txn(s): ${unbalanced.slice(0, 20).map((r) => r.txn_id).join(', ')}`);
+        throw new Error(
+          `${unbalanced.length} unbalanced txn(s): ${unbalanced
+            .slice(0, 20)
+            .map((r) => r.txn_id)
+            .join(', ')}`,
+        );
       }
       return ['every txn sums to zero', ...accounts].join('\n');
     },
@@ -59,7 +64,15 @@ export const walletCommands: Readonly<Record<string, Command>> = {
       const rows = await db
         .selectFrom('withdrawals')
         .innerJoin('users', 'users.id', 'withdrawals.user_id')
-        .select(['withdrawals.id', 'users.email', 'withdrawals.amount_cents', 'withdrawals.status', 'withdrawals.app_id', 'withdrawals.open_id', 'withdrawals.created_at'])
+        .select([
+          'withdrawals.id',
+          'users.email',
+          'withdrawals.amount_cents',
+          'withdrawals.status',
+          'withdrawals.app_id',
+          'withdrawals.open_id',
+          'withdrawals.created_at',
+        ])
         .$if(status !== undefined, (q) => q.where('withdrawals.status', '=', status ?? 'pending'))
         .orderBy('withdrawals.id')
         .execute();

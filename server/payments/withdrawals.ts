@@ -104,7 +104,11 @@ export async function settleWithdrawal(db: Kysely<DB>, id: number, outcome: 'pai
     // Only a pending row moves on: the update's condition decides under concurrency.
     const updated = await trx
       .updateTable('withdrawals')
-      .set({ status: outcome, paid_at: outcome === 'paid' ? now : null, note: outcome === 'paid' ? 'Paid by an operator.' : 'Failed: the money is back in the wallet.' })
+      .set({
+        status: outcome,
+        paid_at: outcome === 'paid' ? now : null,
+        note: outcome === 'paid' ? 'Paid by an operator.' : 'Failed: the money is back in the wallet.',
+      })
       .where('id', '=', id)
       .where('status', '=', 'pending')
       .executeTakeFirst();

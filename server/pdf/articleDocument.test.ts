@@ -10,7 +10,12 @@ const article: PdfArticle = {
   author: 'ada & co',
   modified: Date.UTC(2026, 10, 2),
 };
-const options = { baseHref: 'http://127.0.0.1:3000/', themeCss: '.article--theme-1{}', fonts: [{ font_name: 'Lora', web_font_url: '/fonts/lora.css' }], cjkFontFaces: '@font-face{font-family:x}' };
+const options = {
+  baseHref: 'http://127.0.0.1:3000/',
+  themeCss: '.article--theme-1{}',
+  fonts: [{ font_name: 'Lora', web_font_url: '/fonts/lora.css' }],
+  cjkFontFaces: '@font-face{font-family:x}',
+};
 
 describe('articleDocumentHtml', () => {
   it('prints the title, author and date escaped, under the theme', () => {
@@ -49,7 +54,10 @@ describe('articleDocumentHtml', () => {
 
 describe('fontsUsedBy', () => {
   it('matches quoted family names case-insensitively', () => {
-    const fonts = [{ font_name: 'ZCOOL XiaoWei', web_font_url: '/f.css' }, { font_name: 'Lora', web_font_url: '' }];
+    const fonts = [
+      { font_name: 'ZCOOL XiaoWei', web_font_url: '/f.css' },
+      { font_name: 'Lora', web_font_url: '' },
+    ];
     expect(fontsUsedBy('<span style="font-family: &quot;zcool xiaowei&quot;, serif">x</span>', fonts)).toEqual([fonts[0]]);
     expect(fontsUsedBy('<span style="font-family: Lora">x</span>', fonts)).toEqual([]);
   });

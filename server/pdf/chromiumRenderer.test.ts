@@ -4,7 +4,11 @@ import { chromiumExecutable } from './chromiumExecutable';
 import { ChromiumPdfRenderer } from './chromiumRenderer';
 
 // The system Chromium when there is one, else the packaged one: never skipped.
-const renderer = new ChromiumPdfRenderer({ executable: async () => (await chromiumExecutable()).path, idleMs: 60_000, logger: createLogger({ logLevel: 'silent' }) });
+const renderer = new ChromiumPdfRenderer({
+  executable: async () => (await chromiumExecutable()).path,
+  idleMs: 60_000,
+  logger: createLogger({ logLevel: 'silent' }),
+});
 afterAll(() => renderer.close());
 
 describe('ChromiumPdfRenderer', () => {

@@ -151,7 +151,13 @@ export class PdfExporter {
       const html = await this.documentOf(id, origin);
       const bytes = await renderer.render({
         html,
-        fetchAsset: siteAssetFetcher({ internalOrigin: origin, aliases: this.options.aliases, mediaOrigins: this.options.mediaOrigins, maxBytes: MAX_ASSET_BYTES, timeoutMs: ASSET_TIMEOUT_MS }),
+        fetchAsset: siteAssetFetcher({
+          internalOrigin: origin,
+          aliases: this.options.aliases,
+          mediaOrigins: this.options.mediaOrigins,
+          maxBytes: MAX_ASSET_BYTES,
+          timeoutMs: ASSET_TIMEOUT_MS,
+        }),
         timeoutMs: this.options.jobTimeoutMs,
       });
       await writeAtomically(this.filePath(file), bytes);
@@ -200,21 +206,21 @@ export class PdfExporter {
       .selectFrom('pdf_exports')
       .innerJoin('articles', 'articles.id', 'pdf_exports.article_id')
       .innerJoin('users', 'users.id', 'articles.author_id')
-      .select([
-        'articles.title',
-        'articles.content',
-        'articles.cover_url',
-        'articles.theme',
-        'articles.language',
-        'articles.modified_at',
-        'users.username',
-      ])
+      .select(['articles.title', 'articles.content', 'articles.cover_url', 'articles.theme', 'articles.language', 'articles.modified_at', 'users.username'])
       .where('pdf_exports.id', '=', id)
       .executeTakeFirst();
     if (!row) throw new Error('the article no longer exists');
     const [themeCss, fonts] = await Promise.all([themeStylesheet(this.options.publicDir, row.theme), webFonts(origin)]);
     return articleDocumentHtml(
-      { title: row.title, content: row.content, cover_url: row.cover_url, theme: row.theme, language: row.language, author: row.username, modified: row.modified_at },
+      {
+        title: row.title,
+        content: row.content,
+        cover_url: row.cover_url,
+        theme: row.theme,
+        language: row.language,
+        author: row.username,
+        modified: row.modified_at,
+      },
       { baseHref: `${origin}/`, themeCss, fonts, cjkFontFaces: cjkFontFaces() },
     );
   }

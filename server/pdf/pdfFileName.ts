@@ -7,7 +7,11 @@ const MAX_NAME_LENGTH = 80;
  * whitespace collapsed, at most 80 characters (whole code points), `.pdf` added.
  */
 export function pdfFileName(title: string): string {
-  const cleaned = title.replace(UNSAFE, ' ').replace(/\s+/g, ' ').replace(/^[.\s]+/, '').trim();
+  const cleaned = title
+    .replace(UNSAFE, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[.\s]+/, '')
+    .trim();
   const cut = Array.from(cleaned).slice(0, MAX_NAME_LENGTH).join('').trim();
   return `${cut || 'article'}.pdf`;
 }

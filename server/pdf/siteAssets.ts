@@ -28,7 +28,10 @@ export function siteAssetFetcher(options: SiteAssetOptions): (url: string) => Pr
     }
     if (options.mediaOrigins.includes(url.origin) && !own.has(url.origin)) return mediaGet(url.href, options);
     if (!own.has(url.origin)) return null;
-    const response = await localGet(`${options.internalOrigin}${url.pathname}${url.search}`, { timeoutMs: options.timeoutMs, maxBytes: options.maxBytes }).catch(() => null);
+    const response = await localGet(`${options.internalOrigin}${url.pathname}${url.search}`, {
+      timeoutMs: options.timeoutMs,
+      maxBytes: options.maxBytes,
+    }).catch(() => null);
     if (response?.status !== 200) return null;
     return { body: response.body, contentType: response.contentType };
   };

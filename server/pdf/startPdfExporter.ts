@@ -20,12 +20,18 @@ export function startPdfExporter(options: { config: Config; db: Kysely<DB>; logg
   const { config, logger } = options;
   const browser = config.pdfExport ? chromiumSource(config.chromiumPath) : null;
   if (!config.pdfExport) logger.info('PDF export is off (PDF_EXPORT=0)');
-  else if (!browser) logger.warn({ chromiumPath: config.chromiumPath ?? null, platform: process.platform }, 'PDF export is unavailable: no Chromium was found and the packaged one runs on Linux only');
+  else if (!browser)
+    logger.warn(
+      { chromiumPath: config.chromiumPath ?? null, platform: process.platform },
+      'PDF export is unavailable: no Chromium was found and the packaged one runs on Linux only',
+    );
   else logger.info({ browser }, 'PDF export renders with Chromium');
   const aliases = [siteOrigin(config), config.publicOrigin].filter((origin): origin is string => Boolean(origin));
   const exporter = new PdfExporter({
     db: options.db,
-    renderer: browser ? new ChromiumPdfRenderer({ executable: async () => (await chromiumExecutable(config.chromiumPath)).path, idleMs: BROWSER_IDLE_MS, logger }) : null,
+    renderer: browser
+      ? new ChromiumPdfRenderer({ executable: async () => (await chromiumExecutable(config.chromiumPath)).path, idleMs: BROWSER_IDLE_MS, logger })
+      : null,
     dir: path.join(config.dataDir, 'pdfs'),
     publicDir: path.resolve('public'),
     aliases,

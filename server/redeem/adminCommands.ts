@@ -48,7 +48,17 @@ export const redeemCommands: Readonly<Record<string, Command>> = {
         for (const code of codes) {
           await trx
             .insertInto('redeem_codes')
-            .values({ code, ...grant, expires_at: expiresAt, used_by: null, used_at: null, created_by: 'admin', batch, reseller_id: resellerId, created_at: at })
+            .values({
+              code,
+              ...grant,
+              expires_at: expiresAt,
+              used_by: null,
+              used_at: null,
+              created_by: 'admin',
+              batch,
+              reseller_id: resellerId,
+              created_at: at,
+            })
             .execute();
         }
       });
@@ -100,9 +110,7 @@ export const redeemCommands: Readonly<Record<string, Command>> = {
   },
 };
 
-type Grant =
-  | { kind: 'membership'; level: MemberTier; months: number; booklet_id: null }
-  | { kind: 'booklet'; level: null; months: null; booklet_id: number };
+type Grant = { kind: 'membership'; level: MemberTier; months: number; booklet_id: null } | { kind: 'booklet'; level: null; months: null; booklet_id: number };
 
 async function grantOf(db: Kysely<DB>, values: { kind?: string; level?: string; period?: string; booklet?: string }): Promise<Grant> {
   if (values.kind === 'membership') {

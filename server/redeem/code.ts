@@ -18,11 +18,7 @@ export function generateCode(length = CODE_LENGTH): string {
  * Crockford reads as digits (O as 0, I and L as 1). Null when it cannot be a code.
  */
 export function normalizeCode(input: string, length = CODE_LENGTH): string | null {
-  const code = input
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  const code = input.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
   if (code.length !== length) return null;
   for (const char of code) if (!CODE_ALPHABET.includes(char)) return null;
   return code;

@@ -1,8 +1,7 @@
 import { isRouteErrorResponse, type StaticHandlerContext } from 'react-router-dom';
 
 type SerializedError =
-  | { __type: 'RouteErrorResponse'; status: number; statusText: string; data: unknown; internal: boolean }
-  | { __type: 'Error'; message: string };
+  { __type: 'RouteErrorResponse'; status: number; statusText: string; data: unknown; internal: boolean } | { __type: 'Error'; message: string };
 
 /**
  * The router's hydration data in the shape `createBrowserRouter` reads from

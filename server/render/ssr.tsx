@@ -3,13 +3,7 @@ import type { Request as ExpressRequest, RequestHandler, Response } from 'expres
 import type { ApiTransport } from '../../client/api/transport';
 import { enableStaticRendering } from 'mobx-react-lite';
 import { renderToPipeableStream } from 'react-dom/server';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  isRouteErrorResponse,
-  StaticRouterProvider,
-  type StaticHandlerContext,
-} from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router-dom';
 import { isCrawler } from '../../shared/crawler';
 import { matchedRoutesOf } from './matchedRoutes';
 import { loadsWechatSdk } from '../../shared/wechatSdk';
@@ -116,7 +110,10 @@ export function ssr(options: SsrOptions): RequestHandler {
       const status = ctx.statusCode;
       let failed = false;
       const handles = ctx.matches.map((m) => ({ handle: m.route.handle, pathname: m.pathname }));
-      const pages = handles.map((m) => m.handle).filter(isRouteHandle).map((h) => pageSourceFile(h.page));
+      const pages = handles
+        .map((m) => m.handle)
+        .filter(isRouteHandle)
+        .map((h) => pageSourceFile(h.page));
       const head = documentHead({
         lang: stores.env.htmlLang,
         meta: pageHead({
@@ -178,7 +175,10 @@ export function ssr(options: SsrOptions): RequestHandler {
       render({ ...context, statusCode: 500, errors: { root: shown }, loaderData: { root: null } }, (fallbackError) => {
         req.log.error({ err: fallbackError }, 'the error page failed to render');
         if (res.headersSent) return;
-        res.status(500).type('html').send(fallbackDocument(stores.env.htmlLang, stores.env.t('error.fallback')));
+        res
+          .status(500)
+          .type('html')
+          .send(fallbackDocument(stores.env.htmlLang, stores.env.t('error.fallback')));
       });
     });
   };

@@ -42,7 +42,16 @@ export async function columnFeed(db: Kysely<DB>, username: string, now: number):
   const [rows, paid] = await Promise.all([
     readablePublicArticles(db, now)
       .where('articles.author_id', '=', owner.id)
-      .select(['articles.id', 'articles.slug', 'articles.title', 'articles.description', 'articles.content', 'articles.content_rules', 'articles.created_at', 'articles.modified_at'])
+      .select([
+        'articles.id',
+        'articles.slug',
+        'articles.title',
+        'articles.description',
+        'articles.content',
+        'articles.content_rules',
+        'articles.created_at',
+        'articles.modified_at',
+      ])
       .orderBy('articles.created_at', 'desc')
       .orderBy('articles.id', 'desc')
       .limit(FEED_SIZE)
@@ -52,17 +61,19 @@ export async function columnFeed(db: Kysely<DB>, username: string, now: number):
   return {
     username: owner.username,
     description: owner.description,
-    items: await Promise.all(rows.map(async (row) => {
-      const locked = paid.has(Number(row.id));
-      const content = locked ? null : await readerHtml(db, { id: Number(row.id), content: row.content, content_rules: row.content_rules });
-      return {
-        slug: row.slug,
-        title: row.title,
-        description: content === null ? '' : row.description.trim() || plainTextExcerpt(content, 300),
-        content,
-        published: Number(row.created_at),
-        modified: Number(row.modified_at),
-      };
-    })),
+    items: await Promise.all(
+      rows.map(async (row) => {
+        const locked = paid.has(Number(row.id));
+        const content = locked ? null : await readerHtml(db, { id: Number(row.id), content: row.content, content_rules: row.content_rules });
+        return {
+          slug: row.slug,
+          title: row.title,
+          description: content === null ? '' : row.description.trim() || plainTextExcerpt(content, 300),
+          content,
+          published: Number(row.created_at),
+          modified: Number(row.modified_at),
+        };
+      }),
+    ),
   };
 }

@@ -30,7 +30,13 @@ describe('head tags', () => {
   });
 
   it('writes article times and author only for articles, and the large card only with an image', () => {
-    const article = headTags({ ...base, type: 'article', published: '2026-01-01T00:00:00.000Z', authorUrl: 'https://zine.example/@a/', image: 'https://cdn.example/c.webp' });
+    const article = headTags({
+      ...base,
+      type: 'article',
+      published: '2026-01-01T00:00:00.000Z',
+      authorUrl: 'https://zine.example/@a/',
+      image: 'https://cdn.example/c.webp',
+    });
     expect(article).toContain('<meta property="article:published_time" content="2026-01-01T00:00:00.000Z">');
     expect(article).toContain('<meta property="article:author" content="https://zine.example/@a/">');
     expect(article).toContain('<meta name="twitter:card" content="summary_large_image">');
@@ -40,7 +46,14 @@ describe('head tags', () => {
 
   it('escapes every value, the feed title and the JSON-LD included', () => {
     const evil = '"><script>alert(1)</script>';
-    const html = headTags({ ...base, title: evil, shareTitle: evil, description: evil, feeds: [{ title: evil, href: 'https://zine.example/@a/feed.xml' }], jsonLd: { name: evil } });
+    const html = headTags({
+      ...base,
+      title: evil,
+      shareTitle: evil,
+      description: evil,
+      feeds: [{ title: evil, href: 'https://zine.example/@a/feed.xml' }],
+      jsonLd: { name: evil },
+    });
     expect(html).not.toContain('<script>alert');
     expect(html.match(/<script/g)).toHaveLength(1);
     expect(html).toContain('<script type="application/ld+json">{"name":"\\"\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"}</script>');

@@ -46,16 +46,17 @@ export interface PageHeadInput {
 export function pageHead({ stores, matches, url, origin, errorStatus }: PageHeadInput): HeadMeta {
   const { env } = stores;
   const title = documentTitle(stores, matches, errorStatus);
-  const handle = [...matches].reverse().map((m) => m.handle).find(isRouteHandle);
+  const handle = [...matches]
+    .reverse()
+    .map((m) => m.handle)
+    .find(isRouteHandle);
   const meta: PageMeta | null = errorStatus === undefined ? stores.ui.metaFor(url.pathname) : null;
   const personal = PERSONAL_QUERY_PARAMS.some((name) => url.searchParams.has(name));
-  const noindex =
-    errorStatus !== undefined || personal || meta?.noindex === true || (handle !== undefined && !isIndexable(handle.page));
+  const noindex = errorStatus !== undefined || personal || meta?.noindex === true || (handle !== undefined && !isIndexable(handle.page));
   const path = meta?.canonicalPath ?? canonicalPathname(url.pathname);
   const pageUrl = `${origin}${path}`;
   const description = meta?.description ?? defaultDescription(stores, handle?.page);
-  const structured: PageMeta['structured'] =
-    meta?.structured ?? (handle && pageFacts(handle.page).website ? { type: 'WebSite' } : { type: 'WebPage' });
+  const structured: PageMeta['structured'] = meta?.structured ?? (handle && pageFacts(handle.page).website ? { type: 'WebSite' } : { type: 'WebPage' });
   const resolved: PageMeta = { path, title: meta?.title ?? title, description, type: 'website', ...meta, structured };
   const site = { origin, name: env.siteName, logo: '/favicon.svg', language: env.htmlLang };
   return {

@@ -62,17 +62,14 @@ function sitemapArticles(db: Kysely<DB>, now: number) {
 }
 
 async function countArticles(db: Kysely<DB>, now: number): Promise<number> {
-  const row = await sitemapArticles(db, now).select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
+  const row = await sitemapArticles(db, now)
+    .select(sql<number>`count(*)`.as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 async function articleUrls(db: Kysely<DB>, now: number, offset: number, limit: number): Promise<SitemapUrl[]> {
-  const rows = await sitemapArticles(db, now)
-    .select(['articles.slug', 'articles.modified_at'])
-    .orderBy('articles.id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  const rows = await sitemapArticles(db, now).select(['articles.slug', 'articles.modified_at']).orderBy('articles.id').limit(limit).offset(offset).execute();
   return rows.map((r) => ({ path: articlePath(r.slug), lastmod: Number(r.modified_at) }));
 }
 

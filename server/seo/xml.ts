@@ -24,8 +24,7 @@ const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 /** A sitemap `<urlset>` (sitemaps.org 0.9) with absolute locations. */
 export function urlsetXml(origin: string, urls: readonly SitemapUrl[]): string {
   const items = urls.map(
-    (url) =>
-      `<url><loc>${escapeXml(origin + url.path)}</loc>${url.lastmod ? `<lastmod>${new Date(url.lastmod).toISOString()}</lastmod>` : ''}</url>`,
+    (url) => `<url><loc>${escapeXml(origin + url.path)}</loc>${url.lastmod ? `<lastmod>${new Date(url.lastmod).toISOString()}</lastmod>` : ''}</url>`,
   );
   return `${XML_DECLARATION}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</urlset>\n`;
 }

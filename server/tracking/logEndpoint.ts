@@ -9,7 +9,12 @@ import type { DB } from '../db/schema';
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 /** Text of an event; PostgreSQL refuses NUL characters (a 500), so an event carrying one is refused on both engines. */
-const text = (min: number, max: number) => z.string().min(min).max(max).refine((value) => !value.includes('\u0000'));
+const text = (min: number, max: number) =>
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .refine((value) => !value.includes('\u0000'));
 const short = text(0, 100).optional();
 const eventQuery = z.object({
   v: z.literal(TRACKING_API_VERSION),
@@ -23,43 +28,42 @@ const eventQuery = z.object({
   sid: short,
   msg: text(0, 500).optional(),
   path: text(0, 500).optional(),
-  t: z.string().regex(/^\d{1,16}$/).optional(),
+  t: z
+    .string()
+    .regex(/^\d{1,16}$/)
+    .optional(),
 });
 
 /** The embedded log service: stores each tracking event and answers a 1x1 image. */
 export function logEndpoint(db: Kysely<DB>, now: () => number): Router {
   const router = Router();
-  router.get(
-    '/log',
-    rateLimit({ windowMs: 60_000, limit: 600, standardHeaders: false, legacyHeaders: false }),
-    async (req, res) => {
-      res.set('Cache-Control', 'no-store');
-      const parsed = eventQuery.safeParse(req.query);
-      if (!parsed.success) {
-        res.status(400).type('image/gif').send(PIXEL);
-        return;
-      }
-      const e = parsed.data;
-      await db
-        .insertInto('tracking_events')
-        .values({
-          cate: e.cate,
-          event: e.event,
-          status: e.status ?? '',
-          method: e.method ?? '',
-          msg: e.msg ?? '',
-          order_id: e.order_id ?? '',
-          page: e.page ?? '',
-          path: e.path ?? '',
-          uid: e.uid ?? '',
-          sid: e.sid ?? '',
-          version: e.v,
-          user_agent: (req.headers['user-agent'] ?? '').slice(0, 300),
-          created_at: now(),
-        })
-        .execute();
-      res.type('image/gif').send(PIXEL);
-    },
-  );
+  router.get('/log', rateLimit({ windowMs: 60_000, limit: 600, standardHeaders: false, legacyHeaders: false }), async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    const parsed = eventQuery.safeParse(req.query);
+    if (!parsed.success) {
+      res.status(400).type('image/gif').send(PIXEL);
+      return;
+    }
+    const e = parsed.data;
+    await db
+      .insertInto('tracking_events')
+      .values({
+        cate: e.cate,
+        event: e.event,
+        status: e.status ?? '',
+        method: e.method ?? '',
+        msg: e.msg ?? '',
+        order_id: e.order_id ?? '',
+        page: e.page ?? '',
+        path: e.path ?? '',
+        uid: e.uid ?? '',
+        sid: e.sid ?? '',
+        version: e.v,
+        user_agent: (req.headers['user-agent'] ?? '').slice(0, 300),
+        created_at: now(),
+      })
+      .execute();
+    res.type('image/gif').send(PIXEL);
+  });
   return router;
 }

@@ -30,12 +30,14 @@ export async function resolveWechatIdentity(
   const { db } = deps;
   const byOpenid = await db.selectFrom('wechat_identities').selectAll().where('app', '=', app).where('openid', '=', token.openid).executeTakeFirst();
   const byUnionid =
-    byOpenid ?? (token.unionid ? await db.selectFrom('wechat_identities').selectAll().where('unionid', '=', token.unionid).orderBy('id').executeTakeFirst() : undefined);
+    byOpenid ??
+    (token.unionid ? await db.selectFrom('wechat_identities').selectAll().where('unionid', '=', token.unionid).orderBy('id').executeTakeFirst() : undefined);
   if (byUnionid) {
     const user = await db.selectFrom('users').selectAll().where('id', '=', byUnionid.user_id).executeTakeFirst();
     if (!user || !canSignIn(user.status)) return { kind: 'refused' };
     if (!byOpenid) await addIdentity(deps, user.id, app, token);
-    else if (token.unionid && !byOpenid.unionid) await db.updateTable('wechat_identities').set({ unionid: token.unionid }).where('id', '=', byOpenid.id).execute();
+    else if (token.unionid && !byOpenid.unionid)
+      await db.updateTable('wechat_identities').set({ unionid: token.unionid }).where('id', '=', byOpenid.id).execute();
     return { kind: 'account', user };
   }
   if (!signedIn) return { kind: 'unlinked' };

@@ -20,7 +20,9 @@ export interface IssuedState {
 
 export function issueState(key: Buffer, app: WechatAppKind, next: string, now: number): IssuedState {
   const nonce = randomBytes(16).toString('hex');
-  const expires = Math.floor((now + STATE_TTL_MS) / 1000).toString(16).padStart(10, '0');
+  const expires = Math.floor((now + STATE_TTL_MS) / 1000)
+    .toString(16)
+    .padStart(10, '0');
   const head = `${app === 'web' ? 'w' : 'm'}${expires}${nonce}`;
   return { state: head + sign(key, head, next), cookie: `${nonce}.${next}` };
 }

@@ -127,7 +127,11 @@ describe('deferred tasks after any sign-in (issue 17)', () => {
     // A stale task of the same page, kept long ago, and a task of another page.
     await page.evaluate((here) => {
       const state = JSON.parse(localStorage.getItem('zine:state') ?? '{}');
-      state.deferredTasks.push({ task: { kind: 'comment', slug: 'drawing-the-night-market', text: 'An old comment', parent: null }, page: here, at: Date.now() - 11 * 60_000 });
+      state.deferredTasks.push({
+        task: { kind: 'comment', slug: 'drawing-the-night-market', text: 'An old comment', parent: null },
+        page: here,
+        at: Date.now() - 11 * 60_000,
+      });
       state.deferredTasks.push({ task: { kind: 'follow', username: 'mei' }, page: '/@mei/', at: Date.now() });
       localStorage.setItem('zine:state', JSON.stringify(state));
     }, path);

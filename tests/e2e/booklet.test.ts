@@ -134,7 +134,7 @@ describe('reading a booklet in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  it('rates the booklet with a review, and shows the server\'s text when rating fails', async () => {
+  it("rates the booklet with a review, and shows the server's text when rating fails", async () => {
     const page = await site.browser.newPage({ viewport: { width: 375, height: 800 } });
     const problems = watchForErrors(page, [/status of 400/]);
     await page.goto(`${site.server.origin}/sign/in`);

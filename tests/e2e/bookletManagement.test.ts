@@ -62,9 +62,11 @@ async function signIn(context: BrowserContext, name: string): Promise<void> {
 
 /** The tree's rows, top to bottom, as "title" (indented by two spaces a level). */
 async function treeRows(manager: Locator): Promise<string[]> {
-  return manager.locator('.zb-tree-item').evaluateAll((items) =>
-    items.map((item) => `${'  '.repeat(Number(item.getAttribute('aria-level')) - 1)}${item.querySelector('.zb-row-title')?.textContent ?? ''}`),
-  );
+  return manager
+    .locator('.zb-tree-item')
+    .evaluateAll((items) =>
+      items.map((item) => `${'  '.repeat(Number(item.getAttribute('aria-level')) - 1)}${item.querySelector('.zb-row-title')?.textContent ?? ''}`),
+    );
 }
 
 function row(manager: Locator, title: string): Locator {
@@ -98,7 +100,9 @@ describe('booklet management in the editor', () => {
     await manager.getByRole('button', { name: 'New booklet' }).click();
     await manager.getByLabel('Name').fill('Seasons of the valley');
     await manager.getByLabel('Heading').fill('Short walks, long views');
-    const cover = await sharp({ create: { width: 60, height: 80, channels: 3, background: '#4a7' } }).png().toBuffer();
+    const cover = await sharp({ create: { width: 60, height: 80, channels: 3, background: '#4a7' } })
+      .png()
+      .toBuffer();
     await manager.locator('input[type=file]').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: cover });
     await manager.getByRole('button', { name: 'Create' }).click();
     await manager.getByRole('heading', { name: 'Seasons of the valley' }).waitFor();
@@ -165,7 +169,16 @@ describe('booklet management in the editor', () => {
     // An author of its own: the other journeys count bea's booklets.
     const cal = await createPerson(server.database, 'cal');
     const article = await writeArticle(server.database, cal.id, 'paid-words', { title: 'Paid words', content: '<p>Words only buyers read.</p>' });
-    await createBooklet(server.database.db, { slug: 'priced-by-form', ownerId: cal.id, name: 'Priced by form', items: [{ type: 'article', articleId: article, slug: 'paid', salesMode: 'payment_required' }] }, Date.now());
+    await createBooklet(
+      server.database.db,
+      {
+        slug: 'priced-by-form',
+        ownerId: cal.id,
+        name: 'Priced by form',
+        items: [{ type: 'article', articleId: article, slug: 'paid', salesMode: 'payment_required' }],
+      },
+      Date.now(),
+    );
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await signIn(context, 'cal');

@@ -56,8 +56,24 @@ function articleIdOf(page: Page): number {
 }
 
 const journeys = [
-  { locale: 'en', width: 1280, saved: 'Saved', modified: 'Modified', offline: 'Offline, kept on this device', conflict: '(conflict copy)', noAnswer: 'Save failed (no answer: kept on this device, retrying)' },
-  { locale: 'zh-CN', width: 375, saved: '已保存', modified: '已修改', offline: '离线，已保存在本设备', conflict: '（冲突副本）', noAnswer: '保存失败 （无响应：已保存在本设备，正在重试）' },
+  {
+    locale: 'en',
+    width: 1280,
+    saved: 'Saved',
+    modified: 'Modified',
+    offline: 'Offline, kept on this device',
+    conflict: '(conflict copy)',
+    noAnswer: 'Save failed (no answer: kept on this device, retrying)',
+  },
+  {
+    locale: 'zh-CN',
+    width: 375,
+    saved: '已保存',
+    modified: '已修改',
+    offline: '离线，已保存在本设备',
+    conflict: '（冲突副本）',
+    noAnswer: '保存失败 （无响应：已保存在本设备，正在重试）',
+  },
 ] as const;
 
 describe('the editor in Chromium', () => {
@@ -181,10 +197,12 @@ describe('the editor in Chromium', () => {
     const page = await context.newPage();
     await openEditor(page, `/editor?article=${id}`);
     await typeAtEnd(page, ' More.');
-    const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => {
-      resolve(dialog.type());
-      void dialog.dismiss();
-    }));
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
     // Right after typing (before the view handed the keys over): the unload handler still knows.
     await page.close({ runBeforeUnload: true });
     expect(await asked).toBe('beforeunload');
@@ -248,11 +266,15 @@ describe('the editor in Chromium', () => {
     await expect.poll(() => page.locator('.ze-dialog').textContent()).toContain('Move "Trash me" to the trash?');
     await page.locator('.ze-dialog button', { hasText: 'Delete' }).click();
     await expect.poll(() => item.count()).toBe(0);
-    await expect.poll(async () => (await server.database.db.selectFrom('articles').select('trashed').where('id', '=', id).executeTakeFirstOrThrow()).trashed).toBeTruthy();
+    await expect
+      .poll(async () => (await server.database.db.selectFrom('articles').select('trashed').where('id', '=', id).executeTakeFirstOrThrow()).trashed)
+      .toBeTruthy();
 
     await page.locator('.ze-list-actions button', { hasText: 'Trash' }).click();
     await page.locator(`.ze-list-item[data-article-id="${id}"] button`, { hasText: 'Restore' }).click();
-    await expect.poll(async () => (await server.database.db.selectFrom('articles').select('trashed').where('id', '=', id).executeTakeFirstOrThrow()).trashed).toBeFalsy();
+    await expect
+      .poll(async () => (await server.database.db.selectFrom('articles').select('trashed').where('id', '=', id).executeTakeFirstOrThrow()).trashed)
+      .toBeFalsy();
 
     await page.locator('.ze-list-actions button', { hasText: 'Back to articles' }).click();
     await page.locator(`.ze-list-item[data-article-id="${id}"] button`, { hasText: 'Delete' }).click();
@@ -278,7 +300,8 @@ describe('the editor in Chromium', () => {
     await visibility.click();
     await expect.poll(() => visibility.textContent()).toBe('Public');
     await expect.poll(() => item.locator('.ze-mark').allTextContents()).toContain('Public');
-    const api = async () => (await context.request.get(`${server.origin}/api/articles/${id}/`)).json() as Promise<{ visibility: string; tags: string[]; shared_marks: string[] }>;
+    const api = async () =>
+      (await context.request.get(`${server.origin}/api/articles/${id}/`)).json() as Promise<{ visibility: string; tags: string[]; shared_marks: string[] }>;
     expect((await api()).visibility).toBe('public');
     await visibility.click();
     await expect.poll(async () => (await api()).visibility).toBe('private');

@@ -354,7 +354,9 @@ describe('formatting and images in the editor', () => {
       data.items.add(new File([bytes], 'dropped.png', { type: 'image/png' }));
       const target = document.querySelector('.ProseMirror p');
       const box = target?.getBoundingClientRect();
-      target?.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true, clientX: box?.right ?? 0, clientY: (box?.top ?? 0) + 4 }));
+      target?.dispatchEvent(
+        new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true, clientX: box?.right ?? 0, clientY: (box?.top ?? 0) + 4 }),
+      );
     }, small);
     await expect.poll(() => image.count()).toBe(2);
     // Dropped on the first paragraph: it comes before the pasted one, with a new name.
@@ -367,7 +369,8 @@ describe('formatting and images in the editor', () => {
     await (await chooser).setFiles(imagePath);
     const cover = page.locator('.title-image img');
     await expect.poll(() => cover.getAttribute('src')).toMatch(/\/media\/[0-9a-f]{32}_hd\.png$/);
-    const coverOf = async () => ((await (await context.request.get(`${server.origin}/api/articles/${pasteArticleId}/`)).json()) as { cover_url: string }).cover_url;
+    const coverOf = async () =>
+      ((await (await context.request.get(`${server.origin}/api/articles/${pasteArticleId}/`)).json()) as { cover_url: string }).cover_url;
     await expect.poll(coverOf, { timeout: 20_000, interval: 500 }).toMatch(/\/media\/[0-9a-f]{32}_hd\.png$/);
     await page.locator('.title-image-button', { hasText: 'Remove' }).click();
     expect(await cover.count()).toBe(0);

@@ -9,10 +9,7 @@ let server: Awaited<ReturnType<typeof startLiveServer>>;
 
 beforeAll(async () => {
   const port = await closedPort();
-  [browser, server] = await Promise.all([
-    launchBrowser(),
-    startLiveServer({ config: { apiUpstream: `http://127.0.0.1:${port}`, upstreamTimeoutMs: 500 } }),
-  ]);
+  [browser, server] = await Promise.all([launchBrowser(), startLiveServer({ config: { apiUpstream: `http://127.0.0.1:${port}`, upstreamTimeoutMs: 500 } })]);
 });
 
 afterAll(async () => {

@@ -9,14 +9,36 @@ import { createPerson, PASSWORD } from '../support/people';
 // an article, like (through sign-in), comment, follow, the column and its pages of originals.
 const TEXTS = {
   en: {
-    like: 'Like', liked: 'Liked', dialog: 'Sign in to continue', email: 'E-mail', password: 'Password', signIn: 'Sign In',
-    comment: /Write a comment/, send: 'Comment', follow: 'Follow', unfollow: 'Unfollow', articles: 'Articles',
-    more: 'Load more', end: 'You have reached the end.', followers: (n: number) => (n === 1 ? '1 follower' : `${n} followers`),
+    like: 'Like',
+    liked: 'Liked',
+    dialog: 'Sign in to continue',
+    email: 'E-mail',
+    password: 'Password',
+    signIn: 'Sign In',
+    comment: /Write a comment/,
+    send: 'Comment',
+    follow: 'Follow',
+    unfollow: 'Unfollow',
+    articles: 'Articles',
+    more: 'Load more',
+    end: 'You have reached the end.',
+    followers: (n: number) => (n === 1 ? '1 follower' : `${n} followers`),
   },
   'zh-TW': {
-    like: '按讚', liked: '已按讚', dialog: '登入後繼續', email: '電子郵件', password: '密碼', signIn: '登入',
-    comment: /寫下你的評論/, send: '評論', follow: '關注', unfollow: '取消關注', articles: '文章',
-    more: '載入更多', end: '已經到底了。', followers: (n: number) => `${n} 位關注者`,
+    like: '按讚',
+    liked: '已按讚',
+    dialog: '登入後繼續',
+    email: '電子郵件',
+    password: '密碼',
+    signIn: '登入',
+    comment: /寫下你的評論/,
+    send: '評論',
+    follow: '關注',
+    unfollow: '取消關注',
+    articles: '文章',
+    more: '載入更多',
+    end: '已經到底了。',
+    followers: (n: number) => `${n} 位關注者`,
   },
 } as const;
 
@@ -29,8 +51,13 @@ const site = demoSite(async (server) => {
   const at = Date.now() - 30 * 24 * 3600_000;
   for (let i = 0; i < EXTRA_ORIGINALS; i++) {
     await writeArticle(server.database, author.id, `notebook-page-${i}`, {
-      title: `Notebook page ${i}`, description: 'From the notebook.', content: '<p>A page.</p>', word_count: 2,
-      client_modify_date: at - i, created_at: at - i * 60_000, modified_at: at - i * 60_000,
+      title: `Notebook page ${i}`,
+      description: 'From the notebook.',
+      content: '<p>A page.</p>',
+      word_count: 2,
+      client_modify_date: at - i,
+      created_at: at - i * 60_000,
+      modified_at: at - i * 60_000,
     });
   }
 });
@@ -101,7 +128,10 @@ describe('a reader from a search engine, in Chromium', () => {
       .where('users.username', '=', ARTICLE.author)
       .executeTakeFirstOrThrow();
     await page.getByText(t.followers(Number(followers.n))).waitFor();
-    await page.getByRole('navigation').getByRole('link', { name: new RegExp(`^${t.articles}`) }).click();
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: new RegExp(`^${t.articles}`) })
+      .click();
     await page.waitForURL(`**/@${ARTICLE.author}/articles`);
     await expect.poll(() => page.locator('.article-card').count()).toBe(20);
     await page.getByRole('button', { name: t.more }).click();

@@ -35,12 +35,23 @@ describe('article images on the media host', () => {
     origin = `http://127.0.0.1:${port}`;
     const store = new LocalMediaStore(fs.mkdtempSync(path.join(os.tmpdir(), 'zine-media-e2e-')), origin);
     const { app, database } = await testApp({ config: { port }, deps: { media: store } });
-    const url = await store.save(KEY, await sharp(await pngOf(1600, 1000)).jpeg().toBuffer(), 'image/jpeg');
+    const url = await store.save(
+      KEY,
+      await sharp(await pngOf(1600, 1000))
+        .jpeg()
+        .toBuffer(),
+      'image/jpeg',
+    );
     const ann = await createPerson(database, 'ann');
     const filler = `<p>${'A paragraph that pushes the picture below the fold. '.repeat(60)}</p>`;
     // Far below the fold: further than Chromium's own lazy-loading distance (up to 3000 px when it cannot tell the network).
     await writeArticle(database, ann.id, 'pictures', { content: `${filler.repeat(6)}<p><img src="${url}" width="1600" height="1000" alt="A photo"></p>` });
-    [browser, server] = await Promise.all([launchBrowser(), new Promise<Server>((resolve) => { const s = app.listen(port, '127.0.0.1', () => resolve(s)); })]);
+    [browser, server] = await Promise.all([
+      launchBrowser(),
+      new Promise<Server>((resolve) => {
+        const s = app.listen(port, '127.0.0.1', () => resolve(s));
+      }),
+    ]);
   });
 
   afterAll(async () => {
@@ -49,7 +60,10 @@ describe('article images on the media host', () => {
     await new Promise((resolve) => server?.close(resolve));
   });
 
-  it.each([[1280, 1], [375, 2]])('are fetched only resized to their width, as webp (%i px at %ix)', async (width, deviceScaleFactor) => {
+  it.each([
+    [1280, 1],
+    [375, 2],
+  ])('are fetched only resized to their width, as webp (%i px at %ix)', async (width, deviceScaleFactor) => {
     if (!browser) throw new Error('no browser');
     const context = await browser.newContext({ viewport: { width, height: 800 }, deviceScaleFactor });
     const page = await context.newPage();

@@ -68,7 +68,10 @@ describe('on the packaged Chromium', () => {
     const printed = text.normalize('NFKC').replace(/\s+/g, '');
     expect(printed).toContain('西湖边的写作');
     expect(printed).toContain('我们在杭州的西湖边写作');
-    expect(fonts.some((name) => /NotoSerifSC/.test(name)), fonts.join()).toBe(true);
+    expect(
+      fonts.some((name) => /NotoSerifSC/.test(name)),
+      fonts.join(),
+    ).toBe(true);
 
     expect(problems).toEqual([]);
     await context.close();

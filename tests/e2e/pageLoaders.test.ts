@@ -44,7 +44,10 @@ describe('the wallet and the orders in Chromium', () => {
     await signInBrowser(context, server.origin, email, PASSWORD);
     const csrf = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
     for (let i = 0; i < 11; i += 1) {
-      const res = await context.request.post(`${server.origin}/api/payments/order/`, { headers: { 'X-CSRFToken': csrf }, data: { type: 'membership', identity: 'vip_monthly_manual' } });
+      const res = await context.request.post(`${server.origin}/api/payments/order/`, {
+        headers: { 'X-CSRFToken': csrf },
+        data: { type: 'membership', identity: 'vip_monthly_manual' },
+      });
       expect(res.status()).toBe(201);
     }
     const page = await context.newPage();

@@ -78,7 +78,11 @@ const COMBINATIONS = [
 let people = 0;
 
 /** A fresh account signed in through the API in a new browser context with the reader's language. */
-async function buyer(locale: keyof typeof TEXTS, width: number, userAgent?: string): Promise<{ context: BrowserContext; page: Page; email: string; id: number }> {
+async function buyer(
+  locale: keyof typeof TEXTS,
+  width: number,
+  userAgent?: string,
+): Promise<{ context: BrowserContext; page: Page; email: string; id: number }> {
   const person = await createPerson(site.server.database, `buyer${++people}`);
   const email = `${person.username}@example.com`;
   const context = await site.browser.newContext({ viewport: { width, height: 800 }, locale, ...(userAgent ? { userAgent } : {}) });
@@ -161,7 +165,9 @@ describe('paying in Chromium', () => {
     // The order's creation is tracked with its id (issue 17).
     const order = await site.server.database.db.selectFrom('orders').select('ref').where('user_id', '=', person.id).executeTakeFirstOrThrow();
     await expect
-      .poll(async () => (await site.server.database.db.selectFrom('tracking_events').select('event').where('order_id', '=', order.ref).execute()).map((e) => e.event))
+      .poll(async () =>
+        (await site.server.database.db.selectFrom('tracking_events').select('event').where('order_id', '=', order.ref).execute()).map((e) => e.event),
+      )
       .toContain('order_created');
     await context.close();
     expect(problems).toEqual([]);
@@ -190,55 +196,64 @@ describe('paying in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  it.each([COMBINATIONS[0], COMBINATIONS[3]])('shows a failed payment with the server message, and Retry lets the reader pay (%s, %i px)', async (locale, width) => {
-    const texts = TEXTS[locale];
-    const { context, page, email } = await buyer(locale, width);
-    const problems = watchForErrors(page, [/status of 400/]);
-    await page.goto(site.server.origin + CHAPTER);
-    await hydrated(page);
-    await page.getByRole('button', { name: texts.buy }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: texts.balance }).click();
-    await dialog.getByText(texts.failed, { exact: true }).waitFor();
-    const message = await dialog.getByRole('alert').textContent();
-    expect(message).toMatch(/balance|余额/i);
+  it.each([COMBINATIONS[0], COMBINATIONS[3]])(
+    'shows a failed payment with the server message, and Retry lets the reader pay (%s, %i px)',
+    async (locale, width) => {
+      const texts = TEXTS[locale];
+      const { context, page, email } = await buyer(locale, width);
+      const problems = watchForErrors(page, [/status of 400/]);
+      await page.goto(site.server.origin + CHAPTER);
+      await hydrated(page);
+      await page.getByRole('button', { name: texts.buy }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: texts.balance }).click();
+      await dialog.getByText(texts.failed, { exact: true }).waitFor();
+      const message = await dialog.getByRole('alert').textContent();
+      expect(message).toMatch(/balance|余额/i);
 
-    await credit(email, 1200);
-    await dialog.getByRole('button', { name: texts.retry }).click();
-    await dialog.getByRole('button', { name: texts.balance }).click();
-    await dialog.getByText(texts.success, { exact: true }).waitFor();
-    await page.getByText(PAID_WORDS).waitFor();
-    await context.close();
-    expect(problems).toEqual([]);
-  });
+      await credit(email, 1200);
+      await dialog.getByRole('button', { name: texts.retry }).click();
+      await dialog.getByRole('button', { name: texts.balance }).click();
+      await dialog.getByText(texts.success, { exact: true }).waitFor();
+      await page.getByText(PAID_WORDS).waitFor();
+      await context.close();
+      expect(problems).toEqual([]);
+    },
+  );
 
-  it.each([COMBINATIONS[1], COMBINATIONS[2]])('withdraws in the chat-app browser after the payment login; a zero amount does nothing (%s, %i px)', async (locale, width) => {
-    const WECHAT_UA =
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
-    const { context, page, email, id } = await buyer(locale, width, WECHAT_UA);
-    await credit(email, 5000);
-    // The sandbox payment login answers with this open id; the account must have it linked.
-    await site.server.database.db.insertInto('wechat_identities').values({ user_id: id, app: 'mp', openid: `sandbox_openid_${id}`, unionid: null, created_at: Date.now() }).execute();
-    const problems = watchForErrors(page);
-    await page.goto(`${site.server.origin}/profile/wallet/`);
-    await hydrated(page);
-    await page.getByTestId('wallet-balance').getByText('¥50.00').waitFor();
-    await page.getByRole('link', { name: locale === 'en' ? 'Confirm your WeChat account to withdraw' : '确认微信账号后提现' }).click();
-    await page.waitForURL((url) => url.pathname === '/profile/wallet/' && url.searchParams.has('openid'));
-    await hydrated(page);
-    const amount = page.getByLabel(locale === 'en' ? 'Amount (¥)' : '金额（¥）');
-    const submit = page.getByRole('button', { name: locale === 'en' ? 'Withdraw' : '提现', exact: true });
-    await amount.fill('0');
-    await submit.click();
-    await page.waitForTimeout(300);
-    expect(await page.getByRole('status').count()).toBe(0);
-    await amount.fill('12.5');
-    await submit.click();
-    await page.getByRole('status').filter({ hasText: '¥12.50' }).waitFor();
-    await page.getByTestId('wallet-balance').getByText('¥37.50').waitFor();
-    await context.close();
-    expect(problems).toEqual([]);
-  });
+  it.each([COMBINATIONS[1], COMBINATIONS[2]])(
+    'withdraws in the chat-app browser after the payment login; a zero amount does nothing (%s, %i px)',
+    async (locale, width) => {
+      const WECHAT_UA =
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
+      const { context, page, email, id } = await buyer(locale, width, WECHAT_UA);
+      await credit(email, 5000);
+      // The sandbox payment login answers with this open id; the account must have it linked.
+      await site.server.database.db
+        .insertInto('wechat_identities')
+        .values({ user_id: id, app: 'mp', openid: `sandbox_openid_${id}`, unionid: null, created_at: Date.now() })
+        .execute();
+      const problems = watchForErrors(page);
+      await page.goto(`${site.server.origin}/profile/wallet/`);
+      await hydrated(page);
+      await page.getByTestId('wallet-balance').getByText('¥50.00').waitFor();
+      await page.getByRole('link', { name: locale === 'en' ? 'Confirm your WeChat account to withdraw' : '确认微信账号后提现' }).click();
+      await page.waitForURL((url) => url.pathname === '/profile/wallet/' && url.searchParams.has('openid'));
+      await hydrated(page);
+      const amount = page.getByLabel(locale === 'en' ? 'Amount (¥)' : '金额（¥）');
+      const submit = page.getByRole('button', { name: locale === 'en' ? 'Withdraw' : '提现', exact: true });
+      await amount.fill('0');
+      await submit.click();
+      await page.waitForTimeout(300);
+      expect(await page.getByRole('status').count()).toBe(0);
+      await amount.fill('12.5');
+      await submit.click();
+      await page.getByRole('status').filter({ hasText: '¥12.50' }).waitFor();
+      await page.getByTestId('wallet-balance').getByText('¥37.50').waitFor();
+      await context.close();
+      expect(problems).toEqual([]);
+    },
+  );
 
   it('in the mini program the panel says payment is unsupported and gives the order number (en, 375 px)', async () => {
     const MINI_UA =
@@ -246,7 +261,9 @@ describe('paying in Chromium', () => {
     const { context, page } = await buyer('en', 375, MINI_UA);
     const problems = watchForErrors(page);
     // The mini program's pages load the chat app's JS-SDK; this machine has no network, so a stand-in.
-    await page.route('https://res.wx.qq.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: 'window.wx={miniProgram:{navigateTo:function(){}}};' }));
+    await page.route('https://res.wx.qq.com/**', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: 'window.wx={miniProgram:{navigateTo:function(){}}};' }),
+    );
     await page.goto(site.server.origin + CHAPTER);
     await hydrated(page);
     await page.getByRole('button', { name: TEXTS.en.buy }).click();
@@ -257,7 +274,7 @@ describe('paying in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  it('buys the booklet from its chapter\'s article page, which then shows the chapter (en, 1280 px)', async () => {
+  it("buys the booklet from its chapter's article page, which then shows the chapter (en, 1280 px)", async () => {
     const { context, page, email } = await buyer('en', 1280);
     await credit(email, 1200);
     const problems = watchForErrors(page);

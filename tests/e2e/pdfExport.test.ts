@@ -25,7 +25,9 @@ beforeAll(async () => {
   // A cover on the media host, as an upload leaves it.
   const mediaDir = path.join(dataDirs[0] ?? '', 'media');
   fs.mkdirSync(mediaDir, { recursive: true });
-  await sharp({ create: { width: 600, height: 300, channels: 3, background: '#5b7a6a' } }).png().toFile(path.join(mediaDir, 'cover_hd.png'));
+  await sharp({ create: { width: 600, height: 300, channels: 3, background: '#5b7a6a' } })
+    .png()
+    .toFile(path.join(mediaDir, 'cover_hd.png'));
   [browser, server, bare] = await Promise.all([
     launchBrowser(),
     startLiveServer({ config: { dataDir: dataDirs[0] }, deps: { media: new LocalMediaStore(mediaDir, 'http://localhost:3000') } }),
@@ -60,8 +62,30 @@ async function signIn(context: BrowserContext, origin: string): Promise<void> {
 }
 
 const journeys = [
-  { locale: 'en', width: 1280, slug: 'lake-letters', title: 'Letters from the Lake', exportLabel: 'Export PDF', download: 'Download PDF', ready: 'Your PDF is ready', left: '3 of 3 left this month', before: '3 left', after: '2 left' },
-  { locale: 'zh-CN', width: 375, slug: 'hu-shang', title: '湖上来信', exportLabel: '导出 PDF', download: '下载 PDF', ready: 'PDF 已生成', left: '本月还可导出 2 次，共 3 次', before: '剩 2 次', after: '剩 1 次' },
+  {
+    locale: 'en',
+    width: 1280,
+    slug: 'lake-letters',
+    title: 'Letters from the Lake',
+    exportLabel: 'Export PDF',
+    download: 'Download PDF',
+    ready: 'Your PDF is ready',
+    left: '3 of 3 left this month',
+    before: '3 left',
+    after: '2 left',
+  },
+  {
+    locale: 'zh-CN',
+    width: 375,
+    slug: 'hu-shang',
+    title: '湖上来信',
+    exportLabel: '导出 PDF',
+    download: '下载 PDF',
+    ready: 'PDF 已生成',
+    left: '本月还可导出 2 次，共 3 次',
+    before: '剩 2 次',
+    after: '剩 1 次',
+  },
 ] as const;
 
 describe('PDF export in the editor', () => {
@@ -121,7 +145,9 @@ describe('PDF export in the editor', () => {
     await signIn(context, server.origin);
     const id = articleIds[`${server.origin}/lake-letters`];
     // Another tab used the last export meanwhile: the server answers the export with the limit.
-    await page.route(`**/api/pdfs/article/${id}/`, (route) => route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ detail: 'pdf_limit' }) }));
+    await page.route(`**/api/pdfs/article/${id}/`, (route) =>
+      route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ detail: 'pdf_limit' }) }),
+    );
     await page.goto(`${server.origin}/editor?article=${id}`);
     await page.waitForSelector('[data-editor-ready="true"]');
     await page.locator('.ze-pdf-button').click();

@@ -126,7 +126,9 @@ describe('themes', () => {
     ['/article/the-art-of-the-second-draft/', 'default'],
   ])('%s links only %s’s stylesheet, and it applies', async (path, theme) => {
     const { page, problems, close } = await open(path);
-    const sheets = await page.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute('href') ?? '').filter((h) => h.startsWith('/themes/')));
+    const sheets = await page.evaluate(() =>
+      [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute('href') ?? '').filter((h) => h.startsWith('/themes/')),
+    );
     expect(sheets).toEqual([expect.stringMatching(new RegExp(`^/themes/${theme}\\.css`))]);
     // Each sheet sets the theme's ink on its own class: proof it loaded and matched.
     const ink = await page.locator('main.article').evaluate((main) => getComputedStyle(main).getPropertyValue('--article-ink').trim());
@@ -223,8 +225,15 @@ describe('the photo viewer', () => {
       cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
 
     // Fingers 60 px apart move to 180 px apart: three times the zoom.
-    await touch('touchStart', [[157, 370], [217, 370]]);
-    for (const half of [45, 60, 75, 90]) await touch('touchMove', [[187 - half, 370], [187 + half, 370]]);
+    await touch('touchStart', [
+      [157, 370],
+      [217, 370],
+    ]);
+    for (const half of [45, 60, 75, 90])
+      await touch('touchMove', [
+        [187 - half, 370],
+        [187 + half, 370],
+      ]);
     await touch('touchEnd', []);
     await expect.poll(() => zoom(page)).toBeCloseTo(3, 1);
     await page.mouse.click(187, 370); // a click doubles: 6
@@ -308,9 +317,9 @@ describe('inside the mini program', () => {
     await page.waitForSelector('html[data-hydrated="true"]');
     await page.waitForFunction(() => 'wx' in window);
     await page.getByRole('button', { name: 'Write a comment' }).click();
-    await expect.poll(() => page.evaluate(() => Reflect.get(window, '__sdkCalls') as string[] | undefined)).toEqual([
-      '/pages/comment/comment?slug=west-lake-in-the-rain',
-    ]);
+    await expect
+      .poll(() => page.evaluate(() => Reflect.get(window, '__sdkCalls') as string[] | undefined))
+      .toEqual(['/pages/comment/comment?slug=west-lake-in-the-rain']);
     await context.close();
     expect(problems).toEqual([]);
 

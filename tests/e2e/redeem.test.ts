@@ -36,8 +36,22 @@ async function signIn(context: BrowserContext, name: string): Promise<void> {
 }
 
 const journeys = [
-  { locale: 'en', width: 1280, gives: 'VIP membership · 1 month', done: /^Redeemed\. Your VIP membership now runs until/, used: 'This redeem code has already been used.', button: 'Redeem' },
-  { locale: 'en', width: 375, gives: 'VIP membership · 1 month', done: /^Redeemed\. Your VIP membership now runs until/, used: 'This redeem code has already been used.', button: 'Redeem' },
+  {
+    locale: 'en',
+    width: 1280,
+    gives: 'VIP membership · 1 month',
+    done: /^Redeemed\. Your VIP membership now runs until/,
+    used: 'This redeem code has already been used.',
+    button: 'Redeem',
+  },
+  {
+    locale: 'en',
+    width: 375,
+    gives: 'VIP membership · 1 month',
+    done: /^Redeemed\. Your VIP membership now runs until/,
+    used: 'This redeem code has already been used.',
+    button: 'Redeem',
+  },
   { locale: 'zh-CN', width: 1280, gives: 'VIP 会员 · 1 个月', done: /^兑换成功。你的VIP 会员有效期至/, used: '此兑换码已被使用。', button: '兑换' },
   { locale: 'zh-CN', width: 375, gives: 'VIP 会员 · 1 个月', done: /^兑换成功。你的VIP 会员有效期至/, used: '此兑换码已被使用。', button: '兑换' },
 ] as const;

@@ -39,7 +39,11 @@ async function open(path: string): Promise<number | undefined> {
 
 /** Waits until the element shows exactly this text (renders may trail the URL by a frame). */
 async function waitForText(selector: string, text: string): Promise<void> {
-  await page.locator(selector).filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).first().waitFor({ timeout: 5000 });
+  await page
+    .locator(selector)
+    .filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
+    .first()
+    .waitFor({ timeout: 5000 });
 }
 
 /** Marks the current document; the mark survives client-side navigation only. */

@@ -9,22 +9,66 @@ import { createPerson, PASSWORD } from '../support/people';
 // a deferred like, and feedback with auto-complete; in two languages at two widths.
 const TEXTS = {
   en: {
-    signInButton: 'Sign In', dialog: 'Sign in to continue', email: 'E-mail', password: 'Password', wrong: 'Account/Password not correct',
-    menu: (u: string) => `Account menu: ${u}`, column: 'Enter Column', wallet: 'My Wallet', upgrade: 'Upgrade Membership', feedback: 'Feedback',
-    guide: 'User Guide', mailSignIn: 'E-mail Sign In', signOut: 'Sign Out', tabWechat: 'WeChat QR code', tabMail: 'E-mail', wechatButton: 'Sign in with WeChat',
-    content: 'Content', submit: 'Submit', needContent: 'Please input something', needEmail: 'Please input E-mail',
-    sent: "We've received your feedback and will reply to you by email in one working day.", close: 'Close',
-    forgot: 'Forgot password?', resetSubmit: 'Send reset mail', resetSent: 'Password reset mail has been sent to your mailbox.Please check it.', back: 'Back',
-    like: 'Like', liked: 'Liked', notConfigured: 'Sign-in with WeChat is not configured',
+    signInButton: 'Sign In',
+    dialog: 'Sign in to continue',
+    email: 'E-mail',
+    password: 'Password',
+    wrong: 'Account/Password not correct',
+    menu: (u: string) => `Account menu: ${u}`,
+    column: 'Enter Column',
+    wallet: 'My Wallet',
+    upgrade: 'Upgrade Membership',
+    feedback: 'Feedback',
+    guide: 'User Guide',
+    mailSignIn: 'E-mail Sign In',
+    signOut: 'Sign Out',
+    tabWechat: 'WeChat QR code',
+    tabMail: 'E-mail',
+    wechatButton: 'Sign in with WeChat',
+    content: 'Content',
+    submit: 'Submit',
+    needContent: 'Please input something',
+    needEmail: 'Please input E-mail',
+    sent: "We've received your feedback and will reply to you by email in one working day.",
+    close: 'Close',
+    forgot: 'Forgot password?',
+    resetSubmit: 'Send reset mail',
+    resetSent: 'Password reset mail has been sent to your mailbox.Please check it.',
+    back: 'Back',
+    like: 'Like',
+    liked: 'Liked',
+    notConfigured: 'Sign-in with WeChat is not configured',
   },
   'zh-CN': {
-    signInButton: '登录', dialog: '登录后继续', email: '邮箱', password: '密码', wrong: '账号或密码不正确',
-    menu: (u: string) => `账户菜单: ${u}`, column: '进入专栏', wallet: '我的钱包', upgrade: '升级会员', feedback: '意见反馈',
-    guide: '使用指南', mailSignIn: '邮箱登录', signOut: '退出登录', tabWechat: '微信扫码', tabMail: '邮箱', wechatButton: '微信登录',
-    content: '内容', submit: '提交', needContent: '请输入内容', needEmail: '请输入邮箱',
-    sent: '我们已收到你的反馈，将在一个工作日内通过邮件回复你。', close: '关闭',
-    forgot: '忘记密码？', resetSubmit: '发送重置邮件', resetSent: '密码重置邮件已发送到你的邮箱，请查收。', back: '返回',
-    like: '点赞', liked: '已点赞', notConfigured: '尚未配置微信登录',
+    signInButton: '登录',
+    dialog: '登录后继续',
+    email: '邮箱',
+    password: '密码',
+    wrong: '账号或密码不正确',
+    menu: (u: string) => `账户菜单: ${u}`,
+    column: '进入专栏',
+    wallet: '我的钱包',
+    upgrade: '升级会员',
+    feedback: '意见反馈',
+    guide: '使用指南',
+    mailSignIn: '邮箱登录',
+    signOut: '退出登录',
+    tabWechat: '微信扫码',
+    tabMail: '邮箱',
+    wechatButton: '微信登录',
+    content: '内容',
+    submit: '提交',
+    needContent: '请输入内容',
+    needEmail: '请输入邮箱',
+    sent: '我们已收到你的反馈，将在一个工作日内通过邮件回复你。',
+    close: '关闭',
+    forgot: '忘记密码？',
+    resetSubmit: '发送重置邮件',
+    resetSent: '密码重置邮件已发送到你的邮箱，请查收。',
+    back: '返回',
+    like: '点赞',
+    liked: '已点赞',
+    notConfigured: '尚未配置微信登录',
   },
 } as const;
 
@@ -177,23 +221,27 @@ describe('the header, the sign-in overlay, the profile menu and feedback, in Chr
     expect(problems).toEqual([]);
   });
 
-  it.each(['en', 'zh-CN'] as const)('goes straight to chat-app sign-in inside the chat-app browser, whose page says it is not configured (%s)', async (lang) => {
-    const t = TEXTS[lang];
-    const page = await site.browser.newPage({
-      viewport: { width: 375, height: 740 },
-      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.40 NetType/WIFI Language/zh_CN',
-    });
-    const problems = watchForErrors(page);
-    await page.goto(`${site.server.origin}/article/${ARTICLE}/?__lang=${lang}`);
-    await hydrated(page);
-    await page.getByRole('button', { name: new RegExp(`^${t.like} · \\d+$`) }).click();
-    await page.waitForURL(`${site.server.origin}/accounts/login/weixin/?next=${encodeURIComponent(`/article/${ARTICLE}/?__lang=${lang}`)}`);
-    await page.getByText(t.notConfigured).waitFor();
-    await page.locator('a', { hasText: t.back }).click();
-    await page.waitForURL(`${site.server.origin}/article/${ARTICLE}/?__lang=${lang}`);
-    await page.close();
-    expect(problems).toEqual([]);
-  });
+  it.each(['en', 'zh-CN'] as const)(
+    'goes straight to chat-app sign-in inside the chat-app browser, whose page says it is not configured (%s)',
+    async (lang) => {
+      const t = TEXTS[lang];
+      const page = await site.browser.newPage({
+        viewport: { width: 375, height: 740 },
+        userAgent:
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.40 NetType/WIFI Language/zh_CN',
+      });
+      const problems = watchForErrors(page);
+      await page.goto(`${site.server.origin}/article/${ARTICLE}/?__lang=${lang}`);
+      await hydrated(page);
+      await page.getByRole('button', { name: new RegExp(`^${t.like} · \\d+$`) }).click();
+      await page.waitForURL(`${site.server.origin}/accounts/login/weixin/?next=${encodeURIComponent(`/article/${ARTICLE}/?__lang=${lang}`)}`);
+      await page.getByText(t.notConfigured).waitFor();
+      await page.locator('a', { hasText: t.back }).click();
+      await page.waitForURL(`${site.server.origin}/article/${ARTICLE}/?__lang=${lang}`);
+      await page.close();
+      expect(problems).toEqual([]);
+    },
+  );
 
   it.each(CASES)('runs a like asked for while signed out once the reader signs in (%s, %i px)', async (lang, width) => {
     const t = TEXTS[lang];

@@ -31,8 +31,28 @@ async function waitForCode(phone: string): Promise<string> {
 
 describe('the SMS code page in Chromium', () => {
   it.each([
-    ['en', 1280, '13800138011', '+8613800138011', { phone: 'Phone number', send: 'Send code', code: 'Verification code', verify: 'Verify', wrong: 'The code is not correct', done: 'is verified', bad: 'Please enter a valid phone number' }],
-    ['zh-CN', 375, '13800138012', '+8613800138012', { phone: '手机号码', send: '获取验证码', code: '验证码', verify: '验证', wrong: '验证码不正确', done: '已验证', bad: '请输入有效的手机号码' }],
+    [
+      'en',
+      1280,
+      '13800138011',
+      '+8613800138011',
+      {
+        phone: 'Phone number',
+        send: 'Send code',
+        code: 'Verification code',
+        verify: 'Verify',
+        wrong: 'The code is not correct',
+        done: 'is verified',
+        bad: 'Please enter a valid phone number',
+      },
+    ],
+    [
+      'zh-CN',
+      375,
+      '13800138012',
+      '+8613800138012',
+      { phone: '手机号码', send: '获取验证码', code: '验证码', verify: '验证', wrong: '验证码不正确', done: '已验证', bad: '请输入有效的手机号码' },
+    ],
   ] as const)('verifies a number with the code from the outbox, after a bad number and a wrong code (%s, %i px)', async (lang, width, typed, phone, text) => {
     const page = await site.browser.newPage({ viewport: { width, height: 800 } });
     const problems = watchForErrors(page, [/status of 400/]);
@@ -67,7 +87,15 @@ describe('the SMS code page in Chromium', () => {
 });
 
 describe('the static pages in Chromium', () => {
-  const pages = ['/page/column/agreement/', '/page/privacy/cn/', '/page/privacy/policy/', '/page/service/member/', '/page/service/terms/', '/page/withdraw/rules/', '/page/guide/'];
+  const pages = [
+    '/page/column/agreement/',
+    '/page/privacy/cn/',
+    '/page/privacy/policy/',
+    '/page/service/member/',
+    '/page/service/terms/',
+    '/page/withdraw/rules/',
+    '/page/guide/',
+  ];
   it.each([
     ['en', 1280, 'Terms of Service and Content Policy', '3. Content Policy'],
     ['zh-CN', 375, '服务条款与内容规范', '三、内容规范'],
@@ -94,7 +122,8 @@ describe('the static pages in Chromium', () => {
 });
 
 describe('the share adapter in Chromium', () => {
-  const WECHAT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.40(0x18002831) NetType/WIFI Language/zh_CN';
+  const WECHAT =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.40(0x18002831) NetType/WIFI Language/zh_CN';
 
   it('asks for a signature of each page inside the chat-app browser only', async () => {
     const calls: string[] = [];
@@ -182,7 +211,11 @@ describe('the account screens in Chromium', () => {
     const name = `h_${state}${width}`;
     const person = await createPerson(site.server.database, name, state === 'expired' ? {} : { status: state });
     if (state === 'expired') {
-      await site.server.database.db.updateTable('users').set({ membership_tier: 'premium', membership_expires_at: Date.now() - 1 }).where('id', '=', person.id).execute();
+      await site.server.database.db
+        .updateTable('users')
+        .set({ membership_tier: 'premium', membership_expires_at: Date.now() - 1 })
+        .where('id', '=', person.id)
+        .execute();
     }
     const page = await site.browser.newPage({ viewport: { width, height: 800 } });
     const problems = watchForErrors(page, [/status of 403/]);

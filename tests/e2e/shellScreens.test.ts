@@ -28,8 +28,15 @@ const site = demoSite(async (server) => {
   await writeArticle(database, popular.id, 'screen-quota');
   // A membership that ended yesterday, and a base user's month of page views used up.
   await users.setMembership(lapsed.email, 'premium', Date.now() + DAY);
-  await database.db.updateTable('users').set({ membership_expires_at: Date.now() - DAY }).where('id', '=', lapsed.id).execute();
-  await database.db.insertInto('page_views').values({ author_id: popular.id, month: quotaMonth(Date.now()), count: 10_000_000 }).execute();
+  await database.db
+    .updateTable('users')
+    .set({ membership_expires_at: Date.now() - DAY })
+    .where('id', '=', lapsed.id)
+    .execute();
+  await database.db
+    .insertInto('page_views')
+    .values({ author_id: popular.id, month: quotaMonth(Date.now()), count: 10_000_000 })
+    .execute();
 });
 
 const REASONS = [

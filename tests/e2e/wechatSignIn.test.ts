@@ -30,7 +30,10 @@ beforeAll(async () => {
   const wechat: Config['wechat'] = { web: WEB, openBase: fake.origin, apiBase: fake.origin, timeoutMs: 2000 };
   [browser, server] = await Promise.all([launchBrowser(), startLiveServer({ config: { wechat } })]);
   const ann = await createPerson(server.database, 'ann');
-  await server.database.db.insertInto('wechat_identities').values({ user_id: ann.id, app: 'web', openid: 'o-web-ann', unionid: 'u-ann', created_at: Date.now() }).execute();
+  await server.database.db
+    .insertInto('wechat_identities')
+    .values({ user_id: ann.id, app: 'web', openid: 'o-web-ann', unionid: 'u-ann', created_at: Date.now() })
+    .execute();
 });
 afterAll(async () => {
   await browser?.close();
@@ -39,25 +42,25 @@ afterAll(async () => {
 });
 
 describe('WeChat QR sign-in with credentials, in Chromium', () => {
-  it.each([['en', 'Sign In', 'Sign in to continue', 'WeChat QR code', 'Account menu: ann'], ['zh-CN', '登录', '登录后继续', '微信扫码', '账户菜单: ann']] as const)(
-    'signs in from the overlay’s QR frame and lands the whole page on next (%s)',
-    async (lang, signIn, dialogName, tab, menu) => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      const problems = watchForErrors(page);
-      await page.goto(`${server.origin}/found?__lang=${lang}`);
-      await page.waitForSelector('html[data-hydrated="true"]');
-      await page.locator('.site-header').getByRole('link', { name: signIn }).click();
-      const dialog = page.getByRole('dialog', { name: dialogName });
-      await dialog.getByRole('tab', { name: tab }).click();
-      // The signed-in header appears on the top page once it has moved to next.
-      await page.locator(`html[data-hydrated="true"] .site-header [aria-label="${menu}"]`).waitFor({ timeout: 10_000 });
-      expect(new URL(page.url()).pathname).toBe('/found');
-      expect(page.frames().length).toBe(1);
-      const info = await page.evaluate(() => fetch('/api/accounts/info/').then((r) => r.json() as Promise<{ username?: string }>));
-      expect(info.username).toBe('ann');
-      await context.close();
-      expect(problems).toEqual([]);
-    },
-  );
+  it.each([
+    ['en', 'Sign In', 'Sign in to continue', 'WeChat QR code', 'Account menu: ann'],
+    ['zh-CN', '登录', '登录后继续', '微信扫码', '账户菜单: ann'],
+  ] as const)('signs in from the overlay’s QR frame and lands the whole page on next (%s)', async (lang, signIn, dialogName, tab, menu) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    await page.goto(`${server.origin}/found?__lang=${lang}`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.locator('.site-header').getByRole('link', { name: signIn }).click();
+    const dialog = page.getByRole('dialog', { name: dialogName });
+    await dialog.getByRole('tab', { name: tab }).click();
+    // The signed-in header appears on the top page once it has moved to next.
+    await page.locator(`html[data-hydrated="true"] .site-header [aria-label="${menu}"]`).waitFor({ timeout: 10_000 });
+    expect(new URL(page.url()).pathname).toBe('/found');
+    expect(page.frames().length).toBe(1);
+    const info = await page.evaluate(() => fetch('/api/accounts/info/').then((r) => r.json() as Promise<{ username?: string }>));
+    expect(info.username).toBe('ann');
+    await context.close();
+    expect(problems).toEqual([]);
+  });
 });

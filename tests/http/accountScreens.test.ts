@@ -12,8 +12,16 @@ describe('the banned, suspended and expired account screens', async () => {
   const lapsed = await createPerson(database, 'lapsed');
   const paid = await createPerson(database, 'paid');
   const now = Date.now();
-  await database.db.updateTable('users').set({ membership_tier: 'vip', membership_expires_at: now - 1000 }).where('id', '=', lapsed.id).execute();
-  await database.db.updateTable('users').set({ membership_tier: 'vip', membership_expires_at: now + 86_400_000 }).where('id', '=', paid.id).execute();
+  await database.db
+    .updateTable('users')
+    .set({ membership_tier: 'vip', membership_expires_at: now - 1000 })
+    .where('id', '=', lapsed.id)
+    .execute();
+  await database.db
+    .updateTable('users')
+    .set({ membership_tier: 'vip', membership_expires_at: now + 86_400_000 })
+    .where('id', '=', paid.id)
+    .execute();
 
   it.each([
     ['barred', 'Account Banned'],

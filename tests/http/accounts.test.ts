@@ -31,7 +31,23 @@ describe('sign-in', async () => {
     const res = await visitor.signIn('ANN@example.com', PASSWORD);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(
-      ['avatar', 'birthday', 'city', 'city_key', 'coin', 'column', 'description', 'email', 'gender', 'habits', 'habits_key', 'id', 'register_date', 'role', 'username'].sort(),
+      [
+        'avatar',
+        'birthday',
+        'city',
+        'city_key',
+        'coin',
+        'column',
+        'description',
+        'email',
+        'gender',
+        'habits',
+        'habits_key',
+        'id',
+        'register_date',
+        'role',
+        'username',
+      ].sort(),
     );
     expect(res.body).toMatchObject({ id: ann.id, username: 'ann', email: 'ann@example.com', role: 'vip', column: '/@ann/' });
     const cookie = setCookieHeader(res, 'sessionid') ?? '';
@@ -132,7 +148,9 @@ describe('CSRF', async () => {
   });
 
   it('keeps a valid cookie instead of replacing it', async () => {
-    const res = await request(app).get('/').set('Cookie', `csrftoken=${'a'.repeat(32)}`);
+    const res = await request(app)
+      .get('/')
+      .set('Cookie', `csrftoken=${'a'.repeat(32)}`);
     expect(setCookieHeader(res, 'csrftoken')).toBeUndefined();
   });
 
@@ -217,7 +235,9 @@ describe('sessions and sign-out', async () => {
   });
 
   it('ignores a junk session cookie', async () => {
-    const res = await request(app).get('/api/accounts/info/').set('Cookie', `sessionid=${'x'.repeat(5000)}`);
+    const res = await request(app)
+      .get('/api/accounts/info/')
+      .set('Cookie', `sessionid=${'x'.repeat(5000)}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({});
   });
@@ -231,10 +251,7 @@ describe('Bearer tokens (native app)', async () => {
   it('authenticates with Authorization: Bearer and needs no CSRF token', async () => {
     const info = await request(app).get('/api/accounts/info/').set('Authorization', `Bearer ${token}`);
     expect(info.body.id).toBe(ann.id);
-    const unsafe = await request(app)
-      .post('/api/accounts/reset_password/')
-      .set('Authorization', `Bearer ${token}`)
-      .send({ email: 'ann@example.com' });
+    const unsafe = await request(app).post('/api/accounts/reset_password/').set('Authorization', `Bearer ${token}`).send({ email: 'ann@example.com' });
     expect(unsafe.status).toBe(200);
   });
 
@@ -317,7 +334,12 @@ describe('password reset', async () => {
       .readdirSync(outboxDir)
       .filter((f) => f.endsWith('.eml'))
       .sort()
-      .map((f) => fs.readFileSync(path.join(outboxDir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+      .map((f) =>
+        fs
+          .readFileSync(path.join(outboxDir, f), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '='),
+      );
   const linkIn = (mail: string) => /http:\/\/localhost:3000(\/accounts\/reset\/([A-Za-z0-9_-]+)\/)/.exec(mail);
 
   it('refuses a malformed address in the DRF shape and mails nothing (issue 17)', async () => {

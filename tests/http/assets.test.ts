@@ -41,7 +41,9 @@ describe('hashed assets', () => {
     const own = await request(app).get(manifest.entry).expect(200);
     expect(own.headers['access-control-allow-origin']).toBeUndefined();
     expect(own.headers['cross-origin-resource-policy']).toBe('same-origin');
-    const pulled = await request(cdnBacked.app).get(manifest.css[0] ?? '').expect(200);
+    const pulled = await request(cdnBacked.app)
+      .get(manifest.css[0] ?? '')
+      .expect(200);
     expect(pulled.headers['access-control-allow-origin']).toBe('*');
     expect(pulled.headers['cross-origin-resource-policy']).toBe('cross-origin');
   });
@@ -52,7 +54,8 @@ describe('hashed assets', () => {
     expect(urls.length).toBeGreaterThan(2);
     for (const url of urls) expect(url).toMatch(/^https:\/\/cdn\.example\.com\/zine\/[\w-]+\.(js|css)$/);
     const policy = page.headers['content-security-policy'] ?? '';
-    for (const directive of ['script-src', 'style-src', 'font-src', 'img-src']) expect(policy).toMatch(new RegExp(`${directive} [^;]*https://cdn\\.example\\.com`));
+    for (const directive of ['script-src', 'style-src', 'font-src', 'img-src'])
+      expect(policy).toMatch(new RegExp(`${directive} [^;]*https://cdn\\.example\\.com`));
     expect(policy).not.toMatch(/connect-src [^;]*cdn\.example/);
   });
 

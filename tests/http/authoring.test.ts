@@ -31,7 +31,13 @@ describe('the article authoring API', async () => {
   const iso = (ms: number) => new Date(ms).toISOString();
   const stored = (id: number) => db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   async function create(body: object = {}): Promise<EditableArticle> {
-    const res = await send(annTab, 'post', '/api/articles/', { title: 'Draft', content: '<p>Hello</p>', client_modify_date: iso(Date.now() - 60_000), ...body }, { 'X-Client-Id': 'tab-one' });
+    const res = await send(
+      annTab,
+      'post',
+      '/api/articles/',
+      { title: 'Draft', content: '<p>Hello</p>', client_modify_date: iso(Date.now() - 60_000), ...body },
+      { 'X-Client-Id': 'tab-one' },
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body as EditableArticle;
   }
@@ -40,7 +46,18 @@ describe('the article authoring API', async () => {
     it('creates a private article with a fresh slug, owned by the caller', async () => {
       const a = await create({ title: 'My first', description: 'About it', theme: 'theme-2', style: 'linen', word_count: 2 });
       const b = await create();
-      expect(a).toMatchObject({ title: 'My first', description: 'About it', theme: 'theme-2', style: 'linen', word_count: 2, visibility: 'private', trashed: false, tags: [], shared_marks: [], content: '<p>Hello</p>' });
+      expect(a).toMatchObject({
+        title: 'My first',
+        description: 'About it',
+        theme: 'theme-2',
+        style: 'linen',
+        word_count: 2,
+        visibility: 'private',
+        trashed: false,
+        tags: [],
+        shared_marks: [],
+        content: '<p>Hello</p>',
+      });
       expect(a.slug).toMatch(/^[a-z0-9]{12}$/);
       expect(a.slug).not.toBe(b.slug);
       const row = await stored(a.id);
@@ -115,7 +132,24 @@ describe('the article authoring API', async () => {
         '<p style="background: url(https://evil.example/x.png); color: red">styled</p><iframe src="https://evil.example"></iframe>';
       const article = await create({ content: editorHtml + hostile });
       const { content } = await stored(article.id);
-      for (const kept of ['<h2>Heading</h2>', 'text-align:center', 'text-indent:2em', 'padding-left:4em', 'color:#c0392b', 'font-family:Lora', 'font-size:20px', '<blockquote>', '<pre><code>', '<ul>', '<ol>', 'src="/media/abc_hd.png"', 'src="http://localhost/media/def_hd.png"', '<strong>', '<u>', '<s>']) {
+      for (const kept of [
+        '<h2>Heading</h2>',
+        'text-align:center',
+        'text-indent:2em',
+        'padding-left:4em',
+        'color:#c0392b',
+        'font-family:Lora',
+        'font-size:20px',
+        '<blockquote>',
+        '<pre><code>',
+        '<ul>',
+        '<ol>',
+        'src="/media/abc_hd.png"',
+        'src="http://localhost/media/def_hd.png"',
+        '<strong>',
+        '<u>',
+        '<s>',
+      ]) {
         expect(content, kept).toContain(kept);
       }
       for (const gone of ['<script', 'alert(1)', 'onerror', 'javascript:', 'url(', 'background', '<iframe']) {
@@ -145,7 +179,13 @@ describe('the article authoring API', async () => {
     it('saves the fields and answers the article; content sanitised', async () => {
       const article = await create();
       const edit = iso(Date.now() - 30_000);
-      const res = await send(annTab, 'patch', `/api/articles/${article.id}/`, { id: article.id, title: 'Renamed', content: '<p>New<script>x()</script></p>', word_count: 1, client_modify_date: edit }, { 'X-Client-Id': 'tab-two', 'X-Base-Modify-Date': article.client_modify_date });
+      const res = await send(
+        annTab,
+        'patch',
+        `/api/articles/${article.id}/`,
+        { id: article.id, title: 'Renamed', content: '<p>New<script>x()</script></p>', word_count: 1, client_modify_date: edit },
+        { 'X-Client-Id': 'tab-two', 'X-Base-Modify-Date': article.client_modify_date },
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body).toMatchObject({ id: article.id, slug: article.slug, title: 'Renamed', content: '<p>New</p>', word_count: 1, client_modify_date: edit });
       const row = await stored(article.id);
@@ -157,9 +197,25 @@ describe('the article authoring API', async () => {
     it('refuses a save based on another version (X-Base-Modify-Date) with 409 and the server copy', async () => {
       const article = await create();
       const newer = iso(Date.now() - 20_000);
-      expect((await send(annTab, 'patch', `/api/articles/${article.id}/`, { content: '<p>From tab A</p>', client_modify_date: newer }, { 'X-Base-Modify-Date': article.client_modify_date })).status).toBe(200);
+      expect(
+        (
+          await send(
+            annTab,
+            'patch',
+            `/api/articles/${article.id}/`,
+            { content: '<p>From tab A</p>', client_modify_date: newer },
+            { 'X-Base-Modify-Date': article.client_modify_date },
+          )
+        ).status,
+      ).toBe(200);
       // Tab B still holds the first version; its clock runs ahead, so only the header catches it.
-      const res = await send(annTab, 'patch', `/api/articles/${article.id}/`, { content: '<p>From tab B</p>', client_modify_date: iso(Date.now()) }, { 'X-Base-Modify-Date': article.client_modify_date });
+      const res = await send(
+        annTab,
+        'patch',
+        `/api/articles/${article.id}/`,
+        { content: '<p>From tab B</p>', client_modify_date: iso(Date.now()) },
+        { 'X-Base-Modify-Date': article.client_modify_date },
+      );
       expect(res.status).toBe(409);
       expect(res.body.detail).toBe('Conflict');
       expect(res.body.article).toMatchObject({ id: article.id, content: '<p>From tab A</p>', client_modify_date: newer });
@@ -183,7 +239,13 @@ describe('the article authoring API', async () => {
     it('lets exactly one of two saves racing from the same version through', async () => {
       const article = await create();
       const save = (text: string, ms: number) =>
-        send(annTab, 'patch', `/api/articles/${article.id}/`, { content: `<p>${text}</p>`, client_modify_date: iso(ms) }, { 'X-Base-Modify-Date': article.client_modify_date });
+        send(
+          annTab,
+          'patch',
+          `/api/articles/${article.id}/`,
+          { content: `<p>${text}</p>`, client_modify_date: iso(ms) },
+          { 'X-Base-Modify-Date': article.client_modify_date },
+        );
       const results = await Promise.all([save('Tab A', Date.now() - 5000), save('Tab B', Date.now() - 4000)]);
       expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
       const winner = results.find((r) => r.status === 200);
@@ -307,10 +369,34 @@ describe('the article authoring API', async () => {
       await send(annTab, 'post', `/api/articles/${article.id}/share_codes/`);
       const { id: bookletId } = await db
         .insertInto('booklets')
-        .values({ slug: `bk-${article.id}`, owner_id: ann.id, name: 'B', heading: '', description: '', cover_url: '', price_cents: 0, currency: 'CNY', trashed: 0, created_at: Date.now(), modified_at: Date.now() })
+        .values({
+          slug: `bk-${article.id}`,
+          owner_id: ann.id,
+          name: 'B',
+          heading: '',
+          description: '',
+          cover_url: '',
+          price_cents: 0,
+          currency: 'CNY',
+          trashed: 0,
+          created_at: Date.now(),
+          modified_at: Date.now(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await db.insertInto('booklet_items').values({ booklet_id: Number(bookletId), parent_id: null, type: 'article', article_id: article.id, slug: 'ch', title: '', order: 1, sales_mode: 'free' }).execute();
+      await db
+        .insertInto('booklet_items')
+        .values({
+          booklet_id: Number(bookletId),
+          parent_id: null,
+          type: 'article',
+          article_id: article.id,
+          slug: 'ch',
+          title: '',
+          order: 1,
+          sales_mode: 'free',
+        })
+        .execute();
       const marks = (await annTab.get(`/api/articles/${article.id}/`)).body.shared_marks;
       expect(marks).toEqual(['share_link', 'booklet']);
       await db.updateTable('booklets').set({ trashed: 1 }).where('id', '=', Number(bookletId)).execute();
@@ -332,7 +418,8 @@ describe('the article authoring API', async () => {
       const zed = await createPerson(database, 'zed');
       const zedTab = await signedIn('zed');
       const ids: number[] = [];
-      for (let i = 0; i < 5; i++) ids.push(await writeArticle(database, zed.id, `zed-${i}`, { modified_at: 1_000_000 + i, visibility: i === 0 ? 'public' : 'private' }));
+      for (let i = 0; i < 5; i++)
+        ids.push(await writeArticle(database, zed.id, `zed-${i}`, { modified_at: 1_000_000 + i, visibility: i === 0 ? 'public' : 'private' }));
       await writeArticle(database, zed.id, 'zed-trashed', { trashed: 1 });
       await writeArticle(database, ben.id, 'not-zeds');
       const shared = await send(zedTab, 'post', `/api/articles/${ids[1]}/share_codes/`);
@@ -348,7 +435,10 @@ describe('the article authoring API', async () => {
       const last = await zedTab.get('/api/v2/articles/?page=3&page_size=2&fields=id,slug,shared_marks&trash=false');
       expect(last.body.results).toEqual([{ id: ids[0], slug: 'zed-0', shared_marks: ['public'] }]);
       const second = await zedTab.get('/api/v2/articles/?page=2&page_size=2&fields=slug,shared_marks&trash=0');
-      expect(second.body.results).toEqual([{ slug: 'zed-2', shared_marks: [] }, { slug: 'zed-1', shared_marks: ['share_link'] }]);
+      expect(second.body.results).toEqual([
+        { slug: 'zed-2', shared_marks: [] },
+        { slug: 'zed-1', shared_marks: ['share_link'] },
+      ]);
       for (const trash of ['true', '1']) {
         const trashList = await zedTab.get(`/api/v2/articles/?trash=${trash}&fields=slug`);
         expect(trashList.body).toMatchObject({ count: 1, results: [{ slug: 'zed-trashed' }] });

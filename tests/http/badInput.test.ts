@@ -31,9 +31,24 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** What a path parameter or sample value is taken from: the signed-in author's own thing ("own") or another person's ("other"). */
 type Ref =
-  | 'article' | 'articleSlug' | 'victimArticle' | 'victimShareCode'
-  | 'booklet' | 'victimBooklet' | 'bookletSlug' | 'item' | 'victimItem' | 'childSlug'
-  | 'order' | 'column' | 'columnPath' | 'listType' | 'referral' | 'redeem' | 'resetToken' | 'comment';
+  | 'article'
+  | 'articleSlug'
+  | 'victimArticle'
+  | 'victimShareCode'
+  | 'booklet'
+  | 'victimBooklet'
+  | 'bookletSlug'
+  | 'item'
+  | 'victimItem'
+  | 'childSlug'
+  | 'order'
+  | 'column'
+  | 'columnPath'
+  | 'listType'
+  | 'referral'
+  | 'redeem'
+  | 'resetToken'
+  | 'comment';
 type Refs = Record<Ref, string>;
 interface Fixture {
   own: Refs;
@@ -108,7 +123,11 @@ const API_ROUTES: readonly ApiRoute[] = [
     route: '/api/accounts/login/cookies/',
     required: true,
     body: { email: text('nobody@example.com'), password: text('not the password') },
-    refused: () => [{ email: 'ann@example.com', password: 'x'.repeat(1025) }, { email: 'ann@example.com', password: '' }, { email: ' ', password: 'x' }],
+    refused: () => [
+      { email: 'ann@example.com', password: 'x'.repeat(1025) },
+      { email: 'ann@example.com', password: '' },
+      { email: ' ', password: 'x' },
+    ],
   },
   { method: 'get', route: '/api/accounts/logout/cookies/', signsOut: true },
   { method: 'get', route: '/api/accounts/info/' },
@@ -118,7 +137,10 @@ const API_ROUTES: readonly ApiRoute[] = [
     route: '/api/accounts/reset_password/confirm/',
     required: true,
     body: { token: text('x'.repeat(40)), new_password: text('a new long password') },
-    refused: () => [{ token: 'x', new_password: '' }, { token: 'x'.repeat(201), new_password: 'a new long password' }],
+    refused: () => [
+      { token: 'x', new_password: '' },
+      { token: 'x'.repeat(201), new_password: 'a new long password' },
+    ],
   },
   { method: 'get', route: '/api/accounts/membership/description/' },
   { method: 'get', route: '/api/accounts/membership/' },
@@ -161,8 +183,20 @@ const API_ROUTES: readonly ApiRoute[] = [
   { method: 'get', route: '/api/fonts/' },
   { method: 'get', route: '/api/colors/' },
   // likes, favourites, columns, follows, comments
-  { method: 'post', route: '/api/columns/thumbsup/', required: true, body: { article_slug: text((f) => f.own.articleSlug), cancel: bool(false) }, refused: (f) => [{ article_slug: f.other.articleSlug }, { article_slug: 'no-such-article' }] },
-  { method: 'post', route: '/api/columns/favorite/', required: true, body: { article_slug: text((f) => f.own.articleSlug), unfavorite: bool(false) }, refused: (f) => [{ article_slug: f.other.articleSlug }, { article_slug: 'no-such-article' }] },
+  {
+    method: 'post',
+    route: '/api/columns/thumbsup/',
+    required: true,
+    body: { article_slug: text((f) => f.own.articleSlug), cancel: bool(false) },
+    refused: (f) => [{ article_slug: f.other.articleSlug }, { article_slug: 'no-such-article' }],
+  },
+  {
+    method: 'post',
+    route: '/api/columns/favorite/',
+    required: true,
+    body: { article_slug: text((f) => f.own.articleSlug), unfavorite: bool(false) },
+    refused: (f) => [{ article_slug: f.other.articleSlug }, { article_slug: 'no-such-article' }],
+  },
   { method: 'get', route: '/api/columns/@:name/', params: { name: 'column' } },
   { method: 'get', route: '/api/columns/:type/@:name/', params: { type: 'listType', name: 'column' }, paged: true },
   { method: 'get', route: '/api/comments/article/:slug/', params: { slug: 'articleSlug' }, paged: true },
@@ -174,7 +208,13 @@ const API_ROUTES: readonly ApiRoute[] = [
     body: { text: text('A comment'), parent: num((f) => Number(f.own.comment)) },
     refused: (f) => [{ text: 'x', parent: 2_147_483_647 }, { text: 'x', parent: Number(f.other.comment) }, { text: '   ' }, { text: 'x'.repeat(100_000) }],
   },
-  { method: 'post', route: '/api/follow/user/', required: true, body: { following_name: text('bob') }, refused: () => [{ following_name: 'ann' }, { following_name: 'nobody' }] },
+  {
+    method: 'post',
+    route: '/api/follow/user/',
+    required: true,
+    body: { following_name: text('bob') },
+    refused: () => [{ following_name: 'ann' }, { following_name: 'nobody' }],
+  },
   { method: 'delete', route: '/api/follow/user/', required: true, body: { following_name: text('bob') } },
   // booklets: reading and rating
   { method: 'get', route: '/api/booklets/:slug/', params: { slug: 'bookletSlug' } },
@@ -241,11 +281,33 @@ const API_ROUTES: readonly ApiRoute[] = [
   { method: 'delete', route: '/api/booklet/:id/items/:itemId/', params: { id: 'booklet', itemId: 'victimItem' } },
   // phone codes, chat-app signatures, notifications, uploads, traffic, PDFs
   { method: 'post', route: '/api/sms/code/', required: true, body: { phone: text('13800138000'), lang: text('en') } },
-  { method: 'post', route: '/api/sms/verify/', required: true, body: { phone: text('13800138000'), code: text('123456') }, refused: () => [{ phone: '13800138000', code: '000000' }, { phone: '+0', code: '123456' }] },
-  { method: 'post', route: '/api/wechat/jsapi/url/', required: true, body: { url: text('https://zine.example/article/x') }, refused: () => [{ url: 'javascript:alert(1)' }, { url: 'http://' }, { url: `https://zine.example/${'x'.repeat(3000)}` }] },
+  {
+    method: 'post',
+    route: '/api/sms/verify/',
+    required: true,
+    body: { phone: text('13800138000'), code: text('123456') },
+    refused: () => [
+      { phone: '13800138000', code: '000000' },
+      { phone: '+0', code: '123456' },
+    ],
+  },
+  {
+    method: 'post',
+    route: '/api/wechat/jsapi/url/',
+    required: true,
+    body: { url: text('https://zine.example/article/x') },
+    refused: () => [{ url: 'javascript:alert(1)' }, { url: 'http://' }, { url: `https://zine.example/${'x'.repeat(3000)}` }],
+  },
   { method: 'get', route: '/api/notification/count/', query: { action: ['strict', 'follow'], filter: ['strict', 'unread'] } },
   { method: 'get', route: '/api/notification/', paged: true, query: { action: ['strict', 'follow'], filter: ['strict', 'unread'] } },
-  { method: 'put', route: '/api/notification/', required: true, body: { read: bool(true) }, query: { filter: ['strict', 'unread'] }, refused: () => [{ read: false }] },
+  {
+    method: 'put',
+    route: '/api/notification/',
+    required: true,
+    body: { read: bool(true) },
+    query: { filter: ['strict', 'unread'] },
+    refused: () => [{ read: false }],
+  },
   { method: 'get', route: '/api/attachments/qiniu/token/', query: { article_id: ['strict', (f) => f.own.article] } },
   { method: 'get', route: '/api/traffic/current/' },
   { method: 'get', route: '/api/pdfs/' },
@@ -286,15 +348,35 @@ const API_ROUTES: readonly ApiRoute[] = [
     required: true,
     body: { amount: loose('1.00'), app_id: text('wx-app'), open_id: text('open-id'), currency_code: text('CNY') },
     refused: () =>
-      ['0', '-1', '0.001', '1e3', 'NaN', '999999999.99', '９', 1e308, -0.01, 99_999_999_999].map((amount) => ({ amount, app_id: 'wx-app', open_id: 'open-id' })),
+      ['0', '-1', '0.001', '1e3', 'NaN', '999999999.99', '９', 1e308, -0.01, 99_999_999_999].map((amount) => ({
+        amount,
+        app_id: 'wx-app',
+        open_id: 'open-id',
+      })),
   },
   // redeem and referral codes, feedback
   { method: 'get', route: '/api/redeem/referral/' },
   { method: 'get', route: '/api/redeem/referral/:code/', params: { code: 'referral' } },
-  { method: 'post', route: '/api/redeem/referral/', required: true, body: { code: text('NOSUCHCODE') }, refused: () => [{ code: ' ' }, { code: 'x'.repeat(65) }] },
+  {
+    method: 'post',
+    route: '/api/redeem/referral/',
+    required: true,
+    body: { code: text('NOSUCHCODE') },
+    refused: () => [{ code: ' ' }, { code: 'x'.repeat(65) }],
+  },
   { method: 'get', route: '/api/redeem/:code/', params: { code: 'redeem' } },
   { method: 'post', route: '/api/redeem/', required: true, body: { code: text('ABCD-EFGH-JKMN-PQRS') } },
-  { method: 'post', route: '/api/contact/', required: true, body: { email: text('reader@example.com'), message: text('Hello') }, refused: () => [{ email: 'a@b', message: 'x' }, { email: 'reader@example.com', message: 'x'.repeat(10_001) }, { email: 'reader@example.com', message: ' ' }] },
+  {
+    method: 'post',
+    route: '/api/contact/',
+    required: true,
+    body: { email: text('reader@example.com'), message: text('Hello') },
+    refused: () => [
+      { email: 'a@b', message: 'x' },
+      { email: 'reader@example.com', message: 'x'.repeat(10_001) },
+      { email: 'reader@example.com', message: ' ' },
+    ],
+  },
 ];
 
 /**
@@ -346,9 +428,15 @@ interface ServerRoute {
 /** A multipart body of text fields (a name may come twice) and at most one file. */
 function multipart(fields: Record<string, string> | [string, string][], file?: { name: string; bytes: Buffer }): RawBody {
   const boundary = 'zine-corpus-boundary';
-  const parts: Buffer[] = (fields instanceof Array ? fields : Object.entries(fields)).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  const parts: Buffer[] = (fields instanceof Array ? fields : Object.entries(fields)).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`), file.bytes, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { type: `multipart/form-data; boundary=${boundary}`, data: Buffer.concat(parts) };
@@ -369,11 +457,25 @@ const SERVER_ROUTES: Readonly<Record<string, ServerRoute>> = {
   "server/seo/routes.ts GET '/sitemap-pages.xml'": { method: 'get', paths: () => ['/sitemap-pages.xml'] },
   "server/seo/routes.ts GET '/sitemap-articles-:n.xml'": {
     method: 'get',
-    paths: () => ['/sitemap-articles-1.xml', '/sitemap-articles-0.xml', '/sitemap-articles--1.xml', '/sitemap-articles-99999999999999999999.xml', '/sitemap-articles-%ff.xml', '/sitemap-articles-%00.xml'],
+    paths: () => [
+      '/sitemap-articles-1.xml',
+      '/sitemap-articles-0.xml',
+      '/sitemap-articles--1.xml',
+      '/sitemap-articles-99999999999999999999.xml',
+      '/sitemap-articles-%ff.xml',
+      '/sitemap-articles-%00.xml',
+    ],
   },
   "server/seo/routes.ts GET '/:column/feed.xml'": {
     method: 'get',
-    paths: (f) => [`/${f.own.columnPath}/feed.xml`, '/@nobody/feed.xml', '/%ff/feed.xml', '/@%00/feed.xml', `/@${'x'.repeat(300)}/feed.xml`, '/article/feed.xml'],
+    paths: (f) => [
+      `/${f.own.columnPath}/feed.xml`,
+      '/@nobody/feed.xml',
+      '/%ff/feed.xml',
+      '/@%00/feed.xml',
+      `/@${'x'.repeat(300)}/feed.xml`,
+      '/article/feed.xml',
+    ],
   },
   "server/tracking/logEndpoint.ts GET '/log'": {
     method: 'get',
@@ -390,7 +492,7 @@ const SERVER_ROUTES: Readonly<Record<string, ServerRoute>> = {
       ];
     },
   },
-  "server/payments/sandboxPages.ts GET CHECKOUT": {
+  'server/payments/sandboxPages.ts GET CHECKOUT': {
     method: 'get',
     paths: (f) => [
       '/payments/sandbox/checkout/x',
@@ -402,9 +504,15 @@ const SERVER_ROUTES: Readonly<Record<string, ServerRoute>> = {
       `/payments/sandbox/checkout/${'x'.repeat(5000)}`,
     ],
   },
-  "server/payments/sandboxPages.ts POST CHECKOUT": {
+  'server/payments/sandboxPages.ts POST CHECKOUT': {
     method: 'post',
-    paths: (f) => ['/payments/sandbox/checkout/x', `/payments/sandbox/checkout/${f.other.order}`, '/payments/sandbox/checkout/%ff', '/payments/sandbox/checkout/%00', `/payments/sandbox/checkout/${f.own.order}`],
+    paths: (f) => [
+      '/payments/sandbox/checkout/x',
+      `/payments/sandbox/checkout/${f.other.order}`,
+      '/payments/sandbox/checkout/%ff',
+      '/payments/sandbox/checkout/%00',
+      `/payments/sandbox/checkout/${f.own.order}`,
+    ],
     bodies: (_f, csrf) => [
       form(''),
       form('result=paid'),
@@ -418,9 +526,15 @@ const SERVER_ROUTES: Readonly<Record<string, ServerRoute>> = {
   },
   "server/payments/sandboxPages.ts GET ['/accounts/login/wechat_payment/', '/accounts/login/wechat_payment']": {
     method: 'get',
-    paths: () => ['/accounts/login/wechat_payment/', '/accounts/login/wechat_payment', '/accounts/login/wechat_payment/?next=%ff', '/accounts/login/wechat_payment/?next=//%09/x', '/accounts/login/wechat_payment/?next=/a&next=/b'],
+    paths: () => [
+      '/accounts/login/wechat_payment/',
+      '/accounts/login/wechat_payment',
+      '/accounts/login/wechat_payment/?next=%ff',
+      '/accounts/login/wechat_payment/?next=//%09/x',
+      '/accounts/login/wechat_payment/?next=/a&next=/b',
+    ],
   },
-  "server/accounts/wechatSignIn.ts GET [path, path.slice(0, -1)]": {
+  'server/accounts/wechatSignIn.ts GET [path, path.slice(0, -1)]': {
     method: 'get',
     paths: () =>
       ['/accounts/login/weixin/', '/accounts/login/wechatweb', '/accounts/login/wechat_payment/'].flatMap((p) => [
@@ -433,7 +547,7 @@ const SERVER_ROUTES: Readonly<Record<string, ServerRoute>> = {
         `${p}?next=%3Cscript%3E`,
       ]),
   },
-  "server/accounts/wechatSignIn.ts GET [WECHAT_CALLBACK_PATH, WECHAT_CALLBACK_PATH.slice(0, -1)]": {
+  'server/accounts/wechatSignIn.ts GET [WECHAT_CALLBACK_PATH, WECHAT_CALLBACK_PATH.slice(0, -1)]': {
     method: 'get',
     paths: () => [
       '/accounts/login/wechat/callback/',
@@ -481,7 +595,7 @@ const SERVER_ROUTES: Readonly<Record<string, ServerRoute>> = {
     ],
   },
   // Mounted only with Qiniu credentials: its own test below, on an app that has them.
-  "server/media/qiniuCallback.ts POST QINIU_CALLBACK_PATH": { method: 'post', paths: () => [] },
+  'server/media/qiniuCallback.ts POST QINIU_CALLBACK_PATH': { method: 'post', paths: () => [] },
 };
 
 /** Paths no route expects. */
@@ -603,11 +717,19 @@ describe('bad input answers 4xx, never 5xx (issue 13)', async () => {
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
         const bad = status === 0 || status >= 500 || (probe.refuse && (status < 400 || status >= 500));
         if (bad) {
-          failures.push(`${probe.as.name} ${probe.method.toUpperCase()} ${probe.path.slice(0, 120)} [${probe.label}] -> ${status} ${body.replace(/\s+/g, ' ').slice(0, 160)}`);
+          failures.push(
+            `${probe.as.name} ${probe.method.toUpperCase()} ${probe.path.slice(0, 120)} [${probe.label}] -> ${status} ${body.replace(/\s+/g, ' ').slice(0, 160)}`,
+          );
         }
       });
     }
-    if (process.env.CORPUS_STATS) console.info(`${probes.length} requests; statuses ${[...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(', ')}`);
+    if (process.env.CORPUS_STATS)
+      console.info(
+        `${probes.length} requests; statuses ${[...statuses]
+          .sort(([a], [b]) => a - b)
+          .map(([status, n]) => `${status}: ${n}`)
+          .join(', ')}`,
+      );
     // Nothing in the corpus may end the author's session, or every later probe would only meet a 403.
     const info = await request(server).get('/api/accounts/info/').set('Cookie', ann.cookie);
     expect(info.body, 'the author is still signed in').toMatchObject({ username: 'ann' });
@@ -645,12 +767,15 @@ describe('bad input answers 4xx, never 5xx (issue 13)', async () => {
     await call(as, 'patch', `/api/articles/${article.id}/`, { visibility: 'public' });
     return article;
   };
-  const shareCode = async (as: Caller, articleId: number) => z.object({ code: z.string() }).parse(await call(as, 'post', `/api/articles/${articleId}/share_codes/`)).code;
+  const shareCode = async (as: Caller, articleId: number) =>
+    z.object({ code: z.string() }).parse(await call(as, 'post', `/api/articles/${articleId}/share_codes/`)).code;
   const newBooklet = async (as: Caller, name: string) => idAndSlug.parse(await call(as, 'post', '/api/booklets/', { name }));
   const newItem = async (as: Caller, bookletId: number, body: object) => idAndSlug.parse(await call(as, 'post', `/api/booklet/${bookletId}/items/`, body));
-  const newOrder = async (as: Caller) => z.object({ id: z.string() }).parse(await call(as, 'post', '/api/payments/order/', { type: 'membership', identity: 'vip_monthly_manual' })).id;
+  const newOrder = async (as: Caller) =>
+    z.object({ id: z.string() }).parse(await call(as, 'post', '/api/payments/order/', { type: 'membership', identity: 'vip_monthly_manual' })).id;
   const referral = async (as: Caller) => z.object({ code: z.string() }).parse(await call(as, 'get', '/api/redeem/referral/')).code;
-  const comment = async (as: Caller, slug: string) => z.object({ id: z.number() }).parse(await call(as, 'post', `/api/comments/article/${slug}/`, { text: 'First' })).id;
+  const comment = async (as: Caller, slug: string) =>
+    z.object({ id: z.number() }).parse(await call(as, 'post', `/api/comments/article/${slug}/`, { text: 'First' })).id;
 
   const annArticle = await newArticle(ann);
   const annVictimArticle = await newArticle(ann);
@@ -663,7 +788,13 @@ describe('bad input answers 4xx, never 5xx (issue 13)', async () => {
     .set('Cookie', ann.cookie)
     .set('X-CSRFToken', ann.csrf)
     .field('name', 'Ann’s booklet')
-    .attach('cover', await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } }).png().toBuffer(), { filename: 'c.png', contentType: 'image/png' });
+    .attach(
+      'cover',
+      await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
+        .png()
+        .toBuffer(),
+      { filename: 'c.png', contentType: 'image/png' },
+    );
   expect(coverRes.status).toBe(201);
   const annBooklet = idAndSlug.extend({ cover: z.string() }).parse(coverRes.body);
   const bobBooklet = await newBooklet(bob, 'Bob’s booklet');
@@ -673,7 +804,10 @@ describe('bad input answers 4xx, never 5xx (issue 13)', async () => {
   const annVictimItem = await newItem(ann, annBooklet.id, { type: 'directory', title: 'To be removed' });
   const bobPart = await newItem(bob, bobBooklet.id, { type: 'directory', title: 'Bob’s part' });
   const bobChapter = await newItem(bob, bobBooklet.id, { type: 'article', article_id: bobChapterArticle });
-  const redeemOutput = await redeemCommands['create-redeem-codes']?.run(['--kind', 'membership', '--level', 'vip', '--period', 'month', '--count', '2'], { db: database.db, now: Date.now });
+  const redeemOutput = await redeemCommands['create-redeem-codes']?.run(['--kind', 'membership', '--level', 'vip', '--period', 'month', '--count', '2'], {
+    db: database.db,
+    now: Date.now,
+  });
   const redeemCodes = (redeemOutput ?? '').split('\n').slice(1);
   expect(redeemCodes).toHaveLength(2);
   const token = z.object({ token: z.string() }).parse(await call(ann, 'get', `/api/attachments/qiniu/token/?article_id=${annArticle.id}`)).token;
@@ -727,7 +861,21 @@ describe('bad input answers 4xx, never 5xx (issue 13)', async () => {
   // ---- The corpus. ----
 
   /** Values of a path parameter that name nothing that exists, or nothing at all. */
-  const BAD_PARAMS = ['99999999999999999999', '2147483648', '9999999999', '-1', '0', 'abc', '%E4%B8%AD%F0%9F%98%80', '1e3', '%00', '..%2f', '%ff', '%3Cscript%3Ealert(1)%3C%2Fscript%3E', 'x'.repeat(300)];
+  const BAD_PARAMS = [
+    '99999999999999999999',
+    '2147483648',
+    '9999999999',
+    '-1',
+    '0',
+    'abc',
+    '%E4%B8%AD%F0%9F%98%80',
+    '1e3',
+    '%00',
+    '..%2f',
+    '%ff',
+    '%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+    'x'.repeat(300),
+  ];
   /** Fewer for pages, each of which is a whole render. */
   const BAD_PAGE_PARAMS = ['99999999999999999999', '-1', '%00', '..%2f', '%ff', '%3Cscript%3Ealert(1)%3C%2Fscript%3E', 'x'.repeat(300)];
   const MEGABYTE = 'm'.repeat(1024 * 1024);
@@ -767,7 +915,15 @@ describe('bad input answers 4xx, never 5xx (issue 13)', async () => {
 
   /** The body corpus of one endpoint, as one caller. */
   function bodyProbes(route: ApiRoute, url: string, as: Caller): Probe[] {
-    const probe = (label: string, body: RawBody | undefined, refuse: boolean, headers?: Record<string, string>): Probe => ({ method: route.method, path: url, label, as, body, refuse, headers });
+    const probe = (label: string, body: RawBody | undefined, refuse: boolean, headers?: Record<string, string>): Probe => ({
+      method: route.method,
+      path: url,
+      label,
+      as,
+      body,
+      refuse,
+      headers,
+    });
     const required = route.required === true;
     const validated = route.body !== undefined;
     const probes: Probe[] = [
@@ -784,7 +940,11 @@ describe('bad input answers 4xx, never 5xx (issue 13)', async () => {
       probe('nested arrays 5000 deep', jsonText(`${'['.repeat(5000)}${']'.repeat(5000)}`), true),
       probe('nested objects 5000 deep', jsonText(`${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`), true),
       probe('NUL in a key', jsonText('{"a\\u0000b": 1}'), true),
-      probe('__proto__ and constructor keys', jsonText(`{"__proto__": {"is_staff": true}, "constructor": {"prototype": {"x": 1}}, ${JSON.stringify(sampleBody(route)).slice(1)}`), false),
+      probe(
+        '__proto__ and constructor keys',
+        jsonText(`{"__proto__": {"is_staff": true}, "constructor": {"prototype": {"x": 1}}, ${JSON.stringify(sampleBody(route)).slice(1)}`),
+        false,
+      ),
       probe('gzip that is not', jsonText('{"a":1}'), true, { 'Content-Encoding': 'gzip' }),
       probe('unknown Content-Encoding', jsonText('{"a":1}'), true, { 'Content-Encoding': 'zstd-x' }),
       probe('no Content-Type', { data: Buffer.from(JSON.stringify(sampleBody(route))) }, required),
@@ -794,15 +954,28 @@ describe('bad input answers 4xx, never 5xx (issue 13)', async () => {
       probe('empty JSON body', jsonText(''), required),
       probe('no body', undefined, required),
     ];
-    if (as.name !== 'anonymous') probes.push(probe('3 MB body', jsonText(JSON.stringify({ ...sampleBody(route), padding: 'p'.repeat(3 * 1024 * 1024) })), true));
+    if (as.name !== 'anonymous')
+      probes.push(probe('3 MB body', jsonText(JSON.stringify({ ...sampleBody(route), padding: 'p'.repeat(3 * 1024 * 1024) })), true));
     const firstText = Object.entries(route.body ?? {}).find(([, f]) => f.kind === 'text')?.[0];
     if (firstText) {
       const raw = Buffer.concat([Buffer.from(`{"${firstText}":"`), Buffer.from([0xff, 0xfe, 0xfd]), Buffer.from('"}')]);
       probes.push(probe('invalid UTF-8 in a text field', { type: JSON_TYPE, data: raw }, false));
-      probes.push(probe('<script> in every text field', jsonText(JSON.stringify({
-        ...sampleBody(route),
-        ...Object.fromEntries(Object.entries(route.body ?? {}).filter(([, f]) => f.kind === 'text').map(([n]) => [n, '<script>alert(1)</script>'])),
-      })), false));
+      probes.push(
+        probe(
+          '<script> in every text field',
+          jsonText(
+            JSON.stringify({
+              ...sampleBody(route),
+              ...Object.fromEntries(
+                Object.entries(route.body ?? {})
+                  .filter(([, f]) => f.kind === 'text')
+                  .map(([n]) => [n, '<script>alert(1)</script>']),
+              ),
+            }),
+          ),
+          false,
+        ),
+      );
     }
     for (const [name, field] of Object.entries(route.body ?? {})) {
       const strict = field.kind !== 'loose';
@@ -817,7 +990,14 @@ describe('bad input answers 4xx, never 5xx (issue 13)', async () => {
     if (route.form) {
       const name = 'A booklet';
       probes.push(
-        probe('form: name twice', multipart([['name', name], ['name', name]]), true),
+        probe(
+          'form: name twice',
+          multipart([
+            ['name', name],
+            ['name', name],
+          ]),
+          true,
+        ),
         probe('form: a cover that is text', multipart({ name }, { name: 'cover', bytes: Buffer.from('not an image') }), true),
         probe('form: a cover of bytes', multipart({ name }, { name: 'cover', bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0xff, 0x00, 0xfe]) }), true),
         probe('form: another file field', multipart({ name }, { name: 'avatar', bytes: Buffer.from('x') }), true),
@@ -825,9 +1005,17 @@ describe('bad input answers 4xx, never 5xx (issue 13)', async () => {
         probe('form: 11 fields', multipart(Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`f${i}`, 'x']))), true),
         probe('form: a 100 kB field', multipart({ name, description: 'd'.repeat(100_000) }), true),
         probe('form: <script> name', multipart({ name: '<script>alert(1)</script>' }), false),
-        probe('form: unterminated', { type: 'multipart/form-data; boundary=zine-corpus-boundary', data: Buffer.from('--zine-corpus-boundary\r\nContent-Disposition: form-data; name="name"\r\n\r\nA') }, true),
+        probe(
+          'form: unterminated',
+          {
+            type: 'multipart/form-data; boundary=zine-corpus-boundary',
+            data: Buffer.from('--zine-corpus-boundary\r\nContent-Disposition: form-data; name="name"\r\n\r\nA'),
+          },
+          true,
+        ),
       );
-      if (as.name !== 'anonymous') probes.push(probe('form: a 6 MB cover', multipart({ name }, { name: 'cover', bytes: Buffer.alloc(6 * 1024 * 1024, 1) }), true));
+      if (as.name !== 'anonymous')
+        probes.push(probe('form: a 6 MB cover', multipart({ name }, { name: 'cover', bytes: Buffer.alloc(6 * 1024 * 1024, 1) }), true));
     }
     for (const body of route.refused?.(fixture) ?? []) probes.push(probe(JSON.stringify(body).slice(0, 80), jsonText(JSON.stringify(body)), true));
     return probes;
@@ -838,7 +1026,14 @@ describe('bad input answers 4xx, never 5xx (issue 13)', async () => {
     const body = defaultBody(route);
     // The route's own good parameters go along, so that only the spoiled one is at fault.
     const base = sampleQuery(route);
-    const probe = (label: string, query: string, refuse: boolean): Probe => ({ method: route.method, path: withQuery(withQuery(url, base), query), label, as, body, refuse });
+    const probe = (label: string, query: string, refuse: boolean): Probe => ({
+      method: route.method,
+      path: withQuery(withQuery(url, base), query),
+      label,
+      as,
+      body,
+      refuse,
+    });
     const paged = route.paged === true;
     const probes: Probe[] = [
       probe('?page=1&page=2', 'page=1&page=2', paged),
@@ -878,7 +1073,15 @@ describe('bad input answers 4xx, never 5xx (issue 13)', async () => {
   /** Headers: a bad token, garbage cookies, garbage languages and addresses, and the route's own headers spoiled. */
   function headerProbes(route: ApiRoute, url: string, as: Caller): Probe[] {
     const body = defaultBody(route);
-    const probe = (label: string, extra: Partial<Probe>, refuse: boolean): Probe => ({ method: route.method, path: withQuery(url, sampleQuery(route)), label, as, body, refuse, ...extra });
+    const probe = (label: string, extra: Partial<Probe>, refuse: boolean): Probe => ({
+      method: route.method,
+      path: withQuery(url, sampleQuery(route)),
+      label,
+      as,
+      body,
+      refuse,
+      ...extra,
+    });
     const probes: Probe[] = [
       probe('Authorization: Bearer garbage', { headers: { Authorization: 'Bearer %ff<script>' } }, true),
       probe('Authorization: Bearer 8 kB', { headers: { Authorization: `Bearer ${'t'.repeat(8000)}` } }, true),
@@ -893,7 +1096,8 @@ describe('bad input answers 4xx, never 5xx (issue 13)', async () => {
     ];
     if (route.method === 'get') probes.push(probe('GET with a malformed JSON body', { body: jsonText('{') }, true));
     for (const name of Object.keys(route.headers ?? {})) {
-      for (const value of ['', '%ff', '<script>', 'c'.repeat(5000)]) probes.push(probe(`${name}: ${value.slice(0, 10)}`, { headers: { ...route.headers, [name]: value } }, true));
+      for (const value of ['', '%ff', '<script>', 'c'.repeat(5000)])
+        probes.push(probe(`${name}: ${value.slice(0, 10)}`, { headers: { ...route.headers, [name]: value } }, true));
     }
     if (route.headers) probes.push(probe('X-Base-Modify-Date: garbage', { headers: { ...route.headers, 'X-Base-Modify-Date': 'yesterday' } }, true));
     return probes;
@@ -993,8 +1197,12 @@ describe('bad input answers 4xx, never 5xx (issue 13)', async () => {
     return [
       ...probes,
       probe('?next=%ff', anonymous, { path: withQuery(url, 'next=%ff') }),
-      probe('garbage query', ann, { path: withQuery(url, 'page=1&page=-1&page_size=1e999&x=%00&%ff=%ff&next=//%09/x&share=%ff&__token=%00&code=%3Cscript%3E&article=99999999999999999999') }),
-      probe('huge query values', anonymous, { path: withQuery(url, `page=99999999999999999999&article=-1&code=${'c'.repeat(3000)}&share=${'s'.repeat(3000)}`) }),
+      probe('garbage query', ann, {
+        path: withQuery(url, 'page=1&page=-1&page_size=1e999&x=%00&%ff=%ff&next=//%09/x&share=%ff&__token=%00&code=%3Cscript%3E&article=99999999999999999999'),
+      }),
+      probe('huge query values', anonymous, {
+        path: withQuery(url, `page=99999999999999999999&article=-1&code=${'c'.repeat(3000)}&share=${'s'.repeat(3000)}`),
+      }),
       probe('Accept-Language: garbage', anonymous, { headers: { 'Accept-Language': `zz-ZZZZZZZZZ;q=abc, *;q=-1, ,;, en;q=1e999, ${'x'.repeat(2000)}` } }),
       probe('chat-app browser', anonymous, { headers: { 'User-Agent': 'Mozilla/5.0 MicroMessenger/8.0 miniProgram %ff <script>' } }),
       probe('Cookie: garbage', anonymous, { cookie: 'sessionid=%ff; csrftoken=%00; locale=<script>; django_language=%ff; =;;' }),
@@ -1031,30 +1239,54 @@ describe('bad input answers 4xx, never 5xx (issue 13)', async () => {
           continue;
         }
         for (const as of [ann, anonymous]) {
-          for (const body of route.bodies?.(fixture, as.csrf) ?? [undefined]) probes.push({ method: route.method, path: url, label: `${body?.type ?? 'no type'} ${body?.data.length ?? 0} bytes`, as, body, refuse: false });
+          for (const body of route.bodies?.(fixture, as.csrf) ?? [undefined])
+            probes.push({ method: route.method, path: url, label: `${body?.type ?? 'no type'} ${body?.data.length ?? 0} bytes`, as, body, refuse: false });
         }
       }
     }
-    for (const url of ODD_PATHS) probes.push(...pageProbes(url, false), { method: 'post', path: url, label: 'POST malformed JSON', as: ann, body: jsonText('{'), refuse: false });
+    for (const url of ODD_PATHS)
+      probes.push(...pageProbes(url, false), { method: 'post', path: url, label: 'POST malformed JSON', as: ann, body: jsonText('{'), refuse: false });
     const failures = await failuresOf(probes);
     expect(failures, report(failures, probes.length)).toEqual([]);
   }, 300_000);
 });
 
 describe('the Qiniu upload callback, with Qiniu credentials', async () => {
-  const qiniu = { accessKey: 'test-access-key-0001', secretKey: 'test-secret-key-0001', bucket: 'zine-media', domain: 'https://media.zine.example', uploadUrl: 'https://upload.qiniup.com' };
-  const { app, database } = await testApp({ config: { qiniu, publicOrigin: 'https://zine.example' }, deps: { media: new QiniuMediaStore(qiniu, 'https://zine.example') } });
+  const qiniu = {
+    accessKey: 'test-access-key-0001',
+    secretKey: 'test-secret-key-0001',
+    bucket: 'zine-media',
+    domain: 'https://media.zine.example',
+    uploadUrl: 'https://upload.qiniup.com',
+  };
+  const { app, database } = await testApp({
+    config: { qiniu, publicOrigin: 'https://zine.example' },
+    deps: { media: new QiniuMediaStore(qiniu, 'https://zine.example') },
+  });
   const cy = await createPerson(database, 'cy');
   const article = await writeArticle(database, cy.id, 'cy-draft');
   const callbackPath = '/api/attachments/qiniu/callback/';
-  const sign = (data: string) => `QBox ${qiniu.accessKey}:${createHmac('sha1', qiniu.secretKey).update(data).digest('base64').replace(/\+/g, '-').replace(/\//g, '_')}`;
+  const sign = (data: string) =>
+    `QBox ${qiniu.accessKey}:${createHmac('sha1', qiniu.secretKey).update(data).digest('base64').replace(/\+/g, '-').replace(/\//g, '_')}`;
 
   it('answers signed callbacks with bad fields, and unsigned garbage, with 4xx', async () => {
-    const bodies: [string, boolean][] = [['', true], ['garbage', true], ['%ff=%ff', true], ['key=%00', true]];
+    const bodies: [string, boolean][] = [
+      ['', true],
+      ['garbage', true],
+      ['%ff=%ff', true],
+      ['key=%00', true],
+    ];
     for (const name of ['key', 'hash', 'fsize', 'mimeType', 'user', 'article']) {
       for (const value of ['', '-1', '0', '99999999999999999999', '2147483648', '1e308', '%00', '%ff', '<script>', 'x'.repeat(5000)]) {
         // A fresh key each time: a key already recorded is refused before anything else is looked at.
-        const good = { key: `${randomBytes(8).toString('hex')}_hd.png`, hash: 'Fhash', fsize: '10', mimeType: 'image/png', user: String(cy.id), article: String(article) };
+        const good = {
+          key: `${randomBytes(8).toString('hex')}_hd.png`,
+          hash: 'Fhash',
+          fsize: '10',
+          mimeType: 'image/png',
+          user: String(cy.id),
+          article: String(article),
+        };
         // Any short text is a hash Qiniu may send, and an article that is not the uploader's is recorded without one.
         const refuse = !((name === 'hash' && value.length <= 64) || (name === 'article' && /^[1-9]\d*$/.test(value) && Number.isSafeInteger(Number(value))));
         bodies.push([new URLSearchParams({ ...good, [name]: value }).toString().replace(/%2500/g, '%00').replace(/%25ff/g, '%ff'), refuse]);
@@ -1068,7 +1300,8 @@ describe('the Qiniu upload callback, with Qiniu credentials', async () => {
           .set('Content-Type', 'application/x-www-form-urlencoded')
           .set('Authorization', signed ? sign(`${callbackPath}\n${body}`) : 'QBox %ff:%00')
           .send(body);
-        if (res.status >= 500 || ((refuse || !signed) && res.status < 400)) failures.push(`${signed ? 'signed' : 'unsigned'} ${body.slice(0, 100)} -> ${res.status} ${res.text.slice(0, 160)}`);
+        if (res.status >= 500 || ((refuse || !signed) && res.status < 400))
+          failures.push(`${signed ? 'signed' : 'unsigned'} ${body.slice(0, 100)} -> ${res.status} ${res.text.slice(0, 160)}`);
       }
     }
     expect(failures, failures.join('\n')).toEqual([]);
@@ -1110,7 +1343,16 @@ function declaredApiRoutes(): string[] {
 function definingFile(file: string, source: string, name: string): string | null {
   if (new RegExp(`\\bfunction ${name}\\(`).test(source)) return file;
   for (const [, names = '', from = ''] of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'(\.[^']*)'/g)) {
-    if (names.split(',').some((n) => n.trim().split(/\s+as\s+/).pop() === name)) return path.join(path.dirname(file), `${from}.ts`);
+    if (
+      names.split(',').some(
+        (n) =>
+          n
+            .trim()
+            .split(/\s+as\s+/)
+            .pop() === name,
+      )
+    )
+      return path.join(path.dirname(file), `${from}.ts`);
   }
   return null;
 }
@@ -1154,7 +1396,9 @@ function declaredServerRoutes(): string[] {
     const source = read(file);
     const receivers = [...source.matchAll(/const (\w+) = (?:express\.Router\(|Router\(|express\(\))/g)].map((m) => m[1] ?? '');
     for (const receiver of receivers) {
-      for (const [, method = '', arg = ''] of source.matchAll(new RegExp(`\\b${receiver}\\.(get|post|put|patch|delete)\\(\\s*(\\[[^\\]]*\\]|'[^']*'|[\\w.]+)`, 'g'))) {
+      for (const [, method = '', arg = ''] of source.matchAll(
+        new RegExp(`\\b${receiver}\\.(get|post|put|patch|delete)\\(\\s*(\\[[^\\]]*\\]|'[^']*'|[\\w.]+)`, 'g'),
+      )) {
         found.add(`${file.split(path.sep).join('/')} ${method.toUpperCase()} ${arg}`);
       }
     }

@@ -11,7 +11,10 @@ import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
 
-const png = (width = 12) => sharp({ create: { width, height: 8, channels: 3, background: '#c33' } }).png().toBuffer();
+const png = (width = 12) =>
+  sharp({ create: { width, height: 8, channels: 3, background: '#c33' } })
+    .png()
+    .toBuffer();
 
 describe('booklet management', async () => {
   const { app, database, mediaDir } = await testApp({ config: { publicOrigin: 'http://zine.test' } });
@@ -38,7 +41,10 @@ describe('booklet management', async () => {
   /** The calls a browser makes, with the visitor's CSRF token. */
   const send = (visitor: Visitor, method: 'post' | 'patch' | 'put' | 'delete', url: string) => visitor.agent[method](url).set('X-CSRFToken', visitor.csrf);
   const create = async (visitor: Visitor, name: string, extra: { heading?: string; description?: string } = {}) => {
-    const res = await send(visitor, 'post', '/api/booklets/').field('name', name).field('heading', extra.heading ?? '').field('description', extra.description ?? '');
+    const res = await send(visitor, 'post', '/api/booklets/')
+      .field('name', name)
+      .field('heading', extra.heading ?? '')
+      .field('description', extra.description ?? '');
     expect(res.status).toBe(201);
     return res.body as ManagedBooklet;
   };
@@ -56,7 +62,14 @@ describe('booklet management', async () => {
         .attach('cover', await png(), { filename: 'cover.png', contentType: 'image/png' });
       expect(res.status).toBe(201);
       const booklet = res.body as ManagedBooklet;
-      expect(booklet).toMatchObject({ name: 'Field notes', heading: 'A heading', description: 'About it', owner: { username: 'ann' }, trashed: false, chapter_count: 0 });
+      expect(booklet).toMatchObject({
+        name: 'Field notes',
+        heading: 'A heading',
+        description: 'About it',
+        owner: { username: 'ann' },
+        trashed: false,
+        chapter_count: 0,
+      });
       expect(booklet.slug).toMatch(/^[a-z0-9]{12}$/);
       const key = new URL(booklet.cover).pathname.replace(/^\/media\//, '');
       expect(key).toMatch(/^booklets\/[0-9a-f]{32}_hd\.png$/);
@@ -89,15 +102,23 @@ describe('booklet management', async () => {
 
     it('refuses a cover that is not an image (415), is larger than 5 MB or 25 megapixels (400), storing nothing', async () => {
       const before = fs.readdirSync(mediaDir, { recursive: true }).length;
-      const text = await send(annV, 'post', '/api/booklets/').field('name', 'Fake cover').attach('cover', Buffer.from('<svg onload="alert(1)"></svg>'), { filename: 'cover.png', contentType: 'image/png' });
+      const text = await send(annV, 'post', '/api/booklets/')
+        .field('name', 'Fake cover')
+        .attach('cover', Buffer.from('<svg onload="alert(1)"></svg>'), { filename: 'cover.png', contentType: 'image/png' });
       expect(text.status).toBe(415);
       expect(text.body).toEqual({ detail: 'The cover must be a JPEG, PNG, GIF or WebP image.' });
-      const huge = await send(annV, 'post', '/api/booklets/').field('name', 'Huge cover').attach('cover', Buffer.alloc(5 * 1024 * 1024 + 1), { filename: 'cover.jpg', contentType: 'image/jpeg' });
+      const huge = await send(annV, 'post', '/api/booklets/')
+        .field('name', 'Huge cover')
+        .attach('cover', Buffer.alloc(5 * 1024 * 1024 + 1), { filename: 'cover.jpg', contentType: 'image/jpeg' });
       expect(huge.status).toBe(400);
       expect(huge.body).toEqual({ cover: ['The cover image may be at most 5 MB.'] });
-      const twoFiles = await send(annV, 'post', '/api/booklets/').field('name', 'Other file').attach('other', await png(), 'x.png');
+      const twoFiles = await send(annV, 'post', '/api/booklets/')
+        .field('name', 'Other file')
+        .attach('other', await png(), 'x.png');
       expect(twoFiles.status).toBe(400);
-      const bomb = await send(annV, 'post', '/api/booklets/').field('name', 'Bomb cover').attach('cover', await pixelBomb(), { filename: 'cover.png', contentType: 'image/png' });
+      const bomb = await send(annV, 'post', '/api/booklets/')
+        .field('name', 'Bomb cover')
+        .attach('cover', await pixelBomb(), { filename: 'cover.png', contentType: 'image/png' });
       expect(bomb.status).toBe(400);
       expect(bomb.body).toEqual({ cover: ['The image is too large: at most 25 megapixels.'] });
       expect(fs.readdirSync(mediaDir, { recursive: true }).length).toBe(before);
@@ -191,7 +212,9 @@ describe('booklet management', async () => {
       expect(trash.map((b) => [b.name, b.trashed])).toEqual([['Trash me', true]]);
       // A booklet in the trash is not edited until restored.
       const files = fs.readdirSync(mediaDir, { recursive: true }).length;
-      const edit = await send(annV, 'patch', `/api/booklet/${booklet.id}/`).field('name', 'Edited in trash').attach('cover', await png(), 'c.png');
+      const edit = await send(annV, 'patch', `/api/booklet/${booklet.id}/`)
+        .field('name', 'Edited in trash')
+        .attach('cover', await png(), 'c.png');
       expect(edit.status).toBe(400);
       expect(edit.body).toEqual({ detail: 'This booklet is in the trash: restore it first.' });
       expect(fs.readdirSync(mediaDir, { recursive: true }).length).toBe(files);
@@ -227,12 +250,18 @@ describe('booklet management', async () => {
       expect(dirItem).toMatchObject({ type: 'directory', order: 0, detail: { title: 'Part one', sales_mode: 'free' }, children: [] });
       const chapter = await addItem(annV, booklet.id, { type: 'article', article_id: annArticles.one, parent_id: dirItem.id });
       expect(chapter.status).toBe(201);
-      expect(chapter.body).toMatchObject({ type: 'article', detail: { title: 'Title of ann-one', article_id: annArticles.one, article_slug: 'ann-one', removed: false } });
+      expect(chapter.body).toMatchObject({
+        type: 'article',
+        detail: { title: 'Title of ann-one', article_id: annArticles.one, article_slug: 'ann-one', removed: false },
+      });
       const refusals: [object, object][] = [
         [{ type: 'article', article_id: annArticles.one, parent_id: null }, { article_id: ['This article is already in this booklet.'] }],
         [{ type: 'article', article_id: bobArticle, parent_id: null }, { article_id: ['No article of yours has this id.'] }],
         [{ type: 'article', article_id: annArticles.trashed, parent_id: null }, { article_id: ['This article is in the trash.'] }],
-        [{ type: 'directory', title: 'Under a chapter', parent_id: (chapter.body as ManagedBookletItem).id }, { parent_id: ['Only a directory holds other items.'] }],
+        [
+          { type: 'directory', title: 'Under a chapter', parent_id: (chapter.body as ManagedBookletItem).id },
+          { parent_id: ['Only a directory holds other items.'] },
+        ],
         [{ type: 'directory', title: 'Elsewhere', parent_id: 99999 }, { parent_id: ['This directory is not in this booklet.'] }],
         [{ type: 'directory', title: '', parent_id: null }, { title: ['A directory needs a title.'] }],
         [{ type: 'chapter', parent_id: null }, { type: expect.any(Array) as unknown }],
@@ -295,7 +324,14 @@ describe('booklet management', async () => {
       const keysBefore = (await changeKeys()).length;
       const res = await send(annV, 'put', `/api/booklet/${booklet.id}/`).send({
         detail: [
-          { id: partB, order: 0, children: [{ id: two, order: 0, children: [] }, { id: three, order: 1, children: [] }] },
+          {
+            id: partB,
+            order: 0,
+            children: [
+              { id: two, order: 0, children: [] },
+              { id: three, order: 1, children: [] },
+            ],
+          },
           { id: partA, order: 1, children: [{ id: one, order: 0, children: [] }] },
         ],
       });
@@ -321,7 +357,8 @@ describe('booklet management', async () => {
       const dir = await add(booklet.id, { type: 'directory', title: 'Dir', parent_id: null });
       const chapter = await add(booklet.id, { type: 'article', article_id: annArticles.two, parent_id: dir });
       const foreign = await add(other.id, { type: 'directory', title: 'Foreign', parent_id: null });
-      const snapshot = async () => db.selectFrom('booklet_items').select(['id', 'parent_id', 'order']).where('booklet_id', '=', booklet.id).orderBy('id').execute();
+      const snapshot = async () =>
+        db.selectFrom('booklet_items').select(['id', 'parent_id', 'order']).where('booklet_id', '=', booklet.id).orderBy('id').execute();
       const before = await snapshot();
       const nest = (depth: number): object => ({ id: dir, order: 0, children: depth > 1 ? [nest(depth - 1)] : [] });
       const bodies: [unknown, RegExp][] = [
@@ -381,7 +418,9 @@ describe('booklet management', async () => {
       const renamed = await send(annV, 'patch', item(dir)).send({ title: 'New title' });
       expect(renamed.status).toBe(200);
       expect(renamed.body).toMatchObject({ detail: { title: 'New title' } });
-      expect((await send(annV, 'patch', item(chapter.id)).send({ title: 'Renamed chapter' })).body).toEqual({ title: ['A chapter takes its title from its article.'] });
+      expect((await send(annV, 'patch', item(chapter.id)).send({ title: 'Renamed chapter' })).body).toEqual({
+        title: ['A chapter takes its title from its article.'],
+      });
       expect((await send(annV, 'patch', item(dir)).send({ sales_mode: 'payment_required' })).body).toEqual({ sales_mode: ['Only a chapter is sold.'] });
       expect((await send(annV, 'patch', item(chapter.id)).send({ sales_mode: 'sometimes' })).status).toBe(400);
       expect((await send(bobV, 'patch', item(chapter.id)).send({ sales_mode: 'free' })).status).toBe(404);
@@ -393,7 +432,10 @@ describe('booklet management', async () => {
       expect(sold.body).toMatchObject({ detail: { sales_mode: 'payment_required' } });
       expect((await changeKeys()).slice(keysBefore)).toEqual(expect.arrayContaining([`booklet:${booklet.slug}`, 'article:ann-three', 'author:ann', 'feed']));
       // A booklet at price 0 sells nothing: the chapter reads free until its author prices it (issue 17).
-      expect((await anonymous.get(`/api/booklets/${booklet.slug}/item/${chapter.slug}/`)).body).toMatchObject({ locked: false, detail: { content: '<p>x</p>' } });
+      expect((await anonymous.get(`/api/booklets/${booklet.slug}/item/${chapter.slug}/`)).body).toMatchObject({
+        locked: false,
+        detail: { content: '<p>x</p>' },
+      });
       expect((await anonymous.get(`/api/booklets/${booklet.slug}/`)).body.payment).toMatchObject({ paid_chapters: 0, price: { amount_cents: 0 } });
       const keysBeforePrice = (await changeKeys()).length;
       const priced = await send(annV, 'patch', `/api/booklet/${booklet.id}/`).send({ price: '12.50' });
@@ -419,7 +461,10 @@ describe('booklet management', async () => {
       await addItem(annV, booklet.id, { type: 'article', article_id: annArticles.two, parent_id: null });
       await db.updateTable('articles').set({ trashed: 1 }).where('id', '=', gone).execute();
       const all = (await detail(booklet.id)).detail ?? [];
-      expect(all.map((n) => [n.detail.article_slug, n.detail.removed])).toEqual([['ann-soon-trashed', true], ['ann-two', false]]);
+      expect(all.map((n) => [n.detail.article_slug, n.detail.removed])).toEqual([
+        ['ann-soon-trashed', true],
+        ['ann-two', false],
+      ]);
       const shown = (await detail(booklet.id, '?hide_removed=1')).detail ?? [];
       expect(shown.map((n) => n.detail.article_slug)).toEqual(['ann-two']);
       const listed = ((await annV.get('/api/booklets/')).body.results as ManagedBooklet[]).find((b) => b.id === booklet.id);

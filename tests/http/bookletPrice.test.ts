@@ -14,7 +14,11 @@ describe('pricing a booklet', async () => {
   const ann = await createPerson(database, 'ann');
   await createPerson(database, 'ben');
   const chapter = await writeArticle(database, ann.id, 'priced-words', { title: 'Priced words' });
-  const bookletId = await createBooklet(db, { slug: 'priced', ownerId: ann.id, name: 'Priced', items: [{ type: 'article', articleId: chapter, slug: 'one', salesMode: 'payment_required' }] }, Date.now());
+  const bookletId = await createBooklet(
+    db,
+    { slug: 'priced', ownerId: ann.id, name: 'Priced', items: [{ type: 'article', articleId: chapter, slug: 'one', salesMode: 'payment_required' }] },
+    Date.now(),
+  );
   const admin = (...argv: string[]) => runAdminCommand(argv, { users: new UserDirectory(db, Date.now), db, now: Date.now });
   const ben = new Visitor(app);
   await ben.signIn('ben@example.com', PASSWORD);

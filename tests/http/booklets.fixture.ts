@@ -27,15 +27,25 @@ export async function bookletFixture(database: Database) {
   const bookletId = await createBooklet(
     db,
     {
-      slug: 'field-guide', ownerId: ann.id, name: 'Field Guide', heading: 'A heading', description: 'About the guide',
-      priceCents: 1200, currency: 'CNY',
+      slug: 'field-guide',
+      ownerId: ann.id,
+      name: 'Field Guide',
+      heading: 'A heading',
+      description: 'About the guide',
+      priceCents: 1200,
+      currency: 'CNY',
       items: [
         { type: 'article', articleId: opening, slug: 'opening' },
-        { type: 'directory', slug: 'part-two', title: 'Part two', children: [
-          { type: 'article', articleId: second, slug: 'second' },
-          { type: 'article', articleId: paid, slug: 'paid', salesMode: 'payment_required' },
-          { type: 'article', articleId: hidden, slug: 'hidden' },
-        ] },
+        {
+          type: 'directory',
+          slug: 'part-two',
+          title: 'Part two',
+          children: [
+            { type: 'article', articleId: second, slug: 'second' },
+            { type: 'article', articleId: paid, slug: 'paid', salesMode: 'payment_required' },
+            { type: 'article', articleId: hidden, slug: 'hidden' },
+          ],
+        },
         { type: 'directory', slug: 'empty', title: 'Nothing here', children: [] },
       ],
     },

@@ -79,7 +79,7 @@ describe('booklet pages and the paywall in HTML', async () => {
     }
   });
 
-  it('leaves the paid chapter\'s summary out of the public lists and pages', async () => {
+  it("leaves the paid chapter's summary out of the public lists and pages", async () => {
     for (const path of ['/', '/found', '/@ann/', '/api/v2/articles/public/', '/api/columns/@ann/', '/@ann/feed.xml', '/sitemap.xml']) {
       const res = await anonymous.get(path);
       expect(res.status, path).toBeLessThan(500);

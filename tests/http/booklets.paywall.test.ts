@@ -27,13 +27,22 @@ describe('the booklet paywall', async () => {
   const guide = await createBooklet(
     db,
     {
-      slug: 'guide', ownerId: owner.id, name: 'Guide', priceCents: 990, currency: 'CNY',
+      slug: 'guide',
+      ownerId: owner.id,
+      name: 'Guide',
+      priceCents: 990,
+      currency: 'CNY',
       items: [
         { type: 'article', articleId: free, slug: 'free-one' },
-        { type: 'directory', slug: 'part-two', title: 'Part two', children: [
-          { type: 'article', articleId: paid, slug: 'paid-one', salesMode: 'payment_required' },
-          { type: 'article', articleId: nested, slug: 'nested', salesMode: 'payment_required' },
-        ] },
+        {
+          type: 'directory',
+          slug: 'part-two',
+          title: 'Part two',
+          children: [
+            { type: 'article', articleId: paid, slug: 'paid-one', salesMode: 'payment_required' },
+            { type: 'article', articleId: nested, slug: 'nested', salesMode: 'payment_required' },
+          ],
+        },
       ],
     },
     now,
@@ -73,7 +82,7 @@ describe('the booklet paywall', async () => {
     }
   });
 
-  it('keeps a trashed booklet\'s paid chapters locked', async () => {
+  it("keeps a trashed booklet's paid chapters locked", async () => {
     await db.updateTable('booklets').set({ trashed: 1 }).where('id', '=', guide).execute();
     expect(await chapterLockedFor(db, nested, null)).toBe(true);
     expect(await chapterLockedFor(db, nested, await user(buyer.id))).toBe(false);
@@ -87,7 +96,11 @@ describe('storing a booklet', async () => {
 
   it('refuses the reserved slug of the end page', async () => {
     await expect(
-      createBooklet(database.db, { slug: 'b', ownerId: owner.id, name: 'B', items: [{ type: 'directory', slug: 'end', title: 'End', children: [] }] }, Date.now()),
+      createBooklet(
+        database.db,
+        { slug: 'b', ownerId: owner.id, name: 'B', items: [{ type: 'directory', slug: 'end', title: 'End', children: [] }] },
+        Date.now(),
+      ),
     ).rejects.toThrow(/end page/);
     expect(await database.db.selectFrom('booklets').selectAll().execute()).toEqual([]);
   });

@@ -32,7 +32,7 @@ describe('booklets: ratings', async () => {
     expect(changes.length).toBe(before + 2);
   });
 
-  it('summarises ratings on the booklet, with the reader\'s own', async () => {
+  it("summarises ratings on the booklet, with the reader's own", async () => {
     expect((await cat.post(url, { rating: 5 })).status).toBe(201);
     const forBen = await ben.get('/api/booklets/field-guide/');
     expect(forBen.body.rating).toEqual({ average: 3.5, count: 2 });
@@ -45,7 +45,9 @@ describe('booklets: ratings', async () => {
     const first = await request(app).get(`${url}?page_size=1`).expect(200);
     expect(first.body).toMatchObject({ count: 2, previous: null, results: [{ rating: 5, author: { username: 'cat' } }] });
     const next = new URL(first.body.next);
-    const second = await request(app).get(next.pathname + next.search).expect(200);
+    const second = await request(app)
+      .get(next.pathname + next.search)
+      .expect(200);
     expect(second.body.results.map((r: { rating: number }) => r.rating)).toEqual([2]);
     expect(second.body.next).toBeNull();
     expect((await request(app).get(`${url}?page=0`)).status).toBe(400);

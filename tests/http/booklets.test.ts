@@ -23,7 +23,10 @@ describe('booklets: reading', async () => {
     const res = await anonymous.get('/api/booklets/field-guide/').expect(200);
     const booklet = res.body as BookletDetail;
     expect(booklet).toMatchObject({
-      slug: 'field-guide', name: 'Field Guide', heading: 'A heading', description: 'About the guide',
+      slug: 'field-guide',
+      name: 'Field Guide',
+      heading: 'A heading',
+      description: 'About the guide',
       owner: { username: 'ann', column: '/@ann/' },
       payment: { bought: false, price: { amount_cents: 1200, currency: 'CNY' }, paid_chapters: 1 },
       rating: { average: null, count: 0 },
@@ -43,7 +46,11 @@ describe('booklets: reading', async () => {
     expect(forBen.children[1]?.children[1]?.detail.locked).toBe(false);
     const forAnn = (await annV.get('/api/booklets/field-guide/')).body as BookletDetail;
     expect(forAnn.payment.bought).toBe(false);
-    expect(forAnn.children[1]?.children.map((c) => [c.slug, c.detail.locked])).toEqual([['second', false], ['paid', false], ['hidden', false]]);
+    expect(forAnn.children[1]?.children.map((c) => [c.slug, c.detail.locked])).toEqual([
+      ['second', false],
+      ['paid', false],
+      ['hidden', false],
+    ]);
   });
 
   it('answers a free chapter with its article, neighbours and end after the last', async () => {
@@ -63,7 +70,10 @@ describe('booklets: reading', async () => {
       const item = await get('/api/booklets/field-guide/item/paid/');
       expect(item.status).toBe(200);
       expect(item.body).toMatchObject({ locked: true, sales_mode: 'payment_required', detail: { content: '', description: '' } });
-      expect(item.body.detail.paywall).toEqual({ booklet: { slug: 'field-guide', name: 'Field Guide', price: { amount_cents: 1200, currency: 'CNY' } }, chapter: 'paid' });
+      expect(item.body.detail.paywall).toEqual({
+        booklet: { slug: 'field-guide', name: 'Field Guide', price: { amount_cents: 1200, currency: 'CNY' } },
+        chapter: 'paid',
+      });
       const article = await get('/api/article/paid-chapter/');
       expect(article.status).toBe(200);
       expect(article.body).toMatchObject({ content: '', description: '', title: 'Title of paid-chapter', paywall: { chapter: 'paid' } });

@@ -38,4 +38,3 @@ describe('the editor stays out of reader pages', () => {
     expect(manifest.css.some((url) => editorCss.includes(url))).toBe(false);
   });
 });
-

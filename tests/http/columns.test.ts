@@ -13,7 +13,11 @@ describe('columns', async () => {
   const now = Date.now();
   for (let i = 0; i < 22; i++) {
     await writeArticle(database, ann.id, `note-${i}`, {
-      title: `Note ${i}`, visibility: i === 21 ? 'private' : 'public', client_modify_date: now, created_at: now - i * 60_000, modified_at: now - i * 60_000,
+      title: `Note ${i}`,
+      visibility: i === 21 ? 'private' : 'public',
+      client_modify_date: now,
+      created_at: now - i * 60_000,
+      modified_at: now - i * 60_000,
     });
   }
   const ben = new Visitor(app);
@@ -40,12 +44,9 @@ describe('columns', async () => {
     expect(favorites.body).toMatchObject({ count: 1, next: null, results: [{ slug: 'note-3' }] });
   });
 
-  it.each(['/api/columns/@nobody/', '/api/columns/@gone/', '/api/columns/drafts/@ann/', '/api/columns/@%3Cscript%3E/'])(
-    'answers %s with 404',
-    async (path) => {
-      expect((await request(app).get(path).expect(404)).body).toEqual({ detail: 'Not found.' });
-    },
-  );
+  it.each(['/api/columns/@nobody/', '/api/columns/@gone/', '/api/columns/drafts/@ann/', '/api/columns/@%3Cscript%3E/'])('answers %s with 404', async (path) => {
+    expect((await request(app).get(path).expect(404)).body).toEqual({ detail: 'Not found.' });
+  });
 
   it('refuses a bad page with 400', async () => {
     await request(app).get('/api/columns/originals/@ann/?page=0').expect(400);

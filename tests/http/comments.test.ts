@@ -10,7 +10,10 @@ describe('comments', async () => {
   const ann = await createPerson(database, 'ann');
   await createPerson(database, 'ben');
   const now = Date.now();
-  for (const [slug, visibility] of [['talk', 'public'], ['hidden', 'private']] as const) {
+  for (const [slug, visibility] of [
+    ['talk', 'public'],
+    ['hidden', 'private'],
+  ] as const) {
     await writeArticle(database, ann.id, slug, { title: slug, visibility, ...writtenAt(now) });
   }
   const ben = new Visitor(app);
@@ -37,7 +40,9 @@ describe('comments', async () => {
     expect(first.body.results).toHaveLength(20);
     expect(first.body.results[0].text).toBe('note 20');
     const next = new URL(first.body.next);
-    const second = await request(app).get(next.pathname + next.search).expect(200);
+    const second = await request(app)
+      .get(next.pathname + next.search)
+      .expect(200);
     expect(second.body.results).toHaveLength(2);
   });
 

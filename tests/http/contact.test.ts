@@ -13,7 +13,14 @@ describe('POST /api/contact/ (the feedback popup)', async () => {
   });
   const ann = await createPerson(database, 'ann');
   const stored = () => database.db.selectFrom('contact_messages').selectAll().orderBy('id').execute();
-  const mails = () => (fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).filter((f) => f.endsWith('.eml')).sort().map((f) => fs.readFileSync(path.join(outboxDir, f), 'utf8')) : []);
+  const mails = () =>
+    fs.existsSync(outboxDir)
+      ? fs
+          .readdirSync(outboxDir)
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+          .map((f) => fs.readFileSync(path.join(outboxDir, f), 'utf8'))
+      : [];
 
   it('stores a signed-in reader’s message with the account, and mails it to the operator', async () => {
     const visitor = new Visitor(app);

@@ -32,7 +32,9 @@ describe('the public articles (home and discovery)', async () => {
     expect(first.body.results[0].slug).toBe('post-0');
     expect(first.body.previous).toBeNull();
     expect(first.body.next).toBe('http://localhost:3000/api/v2/articles/public/?page=2&page_size=20');
-    const second = await request(app).get(new URL(first.body.next).pathname + new URL(first.body.next).search).expect(200);
+    const second = await request(app)
+      .get(new URL(first.body.next).pathname + new URL(first.body.next).search)
+      .expect(200);
     expect(second.body.results.map((a: { slug: string }) => a.slug)).toEqual(['post-20', 'post-21', 'post-22']);
     expect(second.body.next).toBeNull();
     const slugs = [...first.body.results, ...second.body.results].map((a: { slug: string }) => a.slug);

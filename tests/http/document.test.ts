@@ -5,20 +5,22 @@ import { jsonBlock, testApp } from '../support/testApp';
 const app = (await testApp()).app;
 const EVIL = '</script><script>alert(1)</script>\u2028&<b>';
 
-const evilApp = (await testApp({
-  deps: {
-    extraRoutes: (getStores) => [
-      {
-        path: 'evil-title',
-        loader: () => {
-          getStores().ui.setPageMeta({ path: '/evil-title', title: EVIL, type: 'website' });
-          return null;
+const evilApp = (
+  await testApp({
+    deps: {
+      extraRoutes: (getStores) => [
+        {
+          path: 'evil-title',
+          loader: () => {
+            getStores().ui.setPageMeta({ path: '/evil-title', title: EVIL, type: 'website' });
+            return null;
+          },
+          Component: () => null,
         },
-        Component: () => null,
-      },
-    ],
-  },
-})).app;
+      ],
+    },
+  })
+).app;
 
 describe('the document', () => {
   it('serialises the store snapshot inert and intact', async () => {

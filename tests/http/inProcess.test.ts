@@ -53,7 +53,7 @@ describe('the in-process transport', async () => {
 
   it('answers every page read exactly as the API router does, for every kind of reader', async () => {
     const bensSession = cookieValue(await new Visitor(app).signIn('ben@example.com', PASSWORD), 'sessionid');
-    const shareCode = await createShareCode(database.db, (await writeArticle(database, ann.id, 'ann-draft', { visibility: 'private' })), Date.now());
+    const shareCode = await createShareCode(database.db, await writeArticle(database, ann.id, 'ann-draft', { visibility: 'private' }), Date.now());
     const readers = {
       anonymous: { headers: {} },
       'ann by token': { headers: {}, bearerToken: token },

@@ -26,7 +26,17 @@ interface RunningServer {
 function startServer(env: Record<string, string> = { API_UPSTREAM: upstream.origin }): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-life-'));
   const child = spawn(process.execPath, ['dist/server/index.js'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'production', PUBLIC_ORIGIN: '', PAYMENTS_SANDBOX: '', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+      PUBLIC_ORIGIN: '',
+      PAYMENTS_SANDBOX: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

@@ -16,7 +16,13 @@ describe('the media host, GET /media/<key>', async () => {
   const store = new LocalMediaStore(mediaDir, 'http://localhost:3000');
   const original = await pngOf(800, 600);
   await store.save(KEY, original, 'image/png');
-  await store.save(GIF_KEY, await sharp(await pngOf(64, 48)).gif().toBuffer(), 'image/gif');
+  await store.save(
+    GIF_KEY,
+    await sharp(await pngOf(64, 48))
+      .gif()
+      .toBuffer(),
+    'image/gif',
+  );
   const binary = (res: request.Response) => res.body as Buffer;
   // superagent buffers image/* bodies into a Buffer by itself.
   const get = (url: string) => request(app).get(url);
@@ -48,7 +54,13 @@ describe('the media host, GET /media/<key>', async () => {
     expect(cached).toEqual(['m2-w320-h0-q89.webp']);
     const again = await get(new URL(url).pathname + new URL(url).search);
     expect(binary(again).equals(binary(res))).toBe(true);
-    expect((await request(app).get(new URL(url).pathname + new URL(url).search).set('If-None-Match', String(res.headers.etag))).status).toBe(304);
+    expect(
+      (
+        await request(app)
+          .get(new URL(url).pathname + new URL(url).search)
+          .set('If-None-Match', String(res.headers.etag))
+      ).status,
+    ).toBe(304);
   });
 
   it('renders other sizes without keeping them, never enlarges, and crops in mode 1', async () => {
@@ -68,7 +80,16 @@ describe('the media host, GET /media/<key>', async () => {
   });
 
   it('answers 400 for a malformed or oversized view', async () => {
-    for (const view of ['imageView2/9/w/100', 'imageView2/2/w/0', 'imageView2/2/w/99999', 'imageView2/2/q/101', 'imageView2/2/w/abc', 'imageView2/2/format/svg', 'imageView2/1/w/100', 'imageView2/2/w']) {
+    for (const view of [
+      'imageView2/9/w/100',
+      'imageView2/2/w/0',
+      'imageView2/2/w/99999',
+      'imageView2/2/q/101',
+      'imageView2/2/w/abc',
+      'imageView2/2/format/svg',
+      'imageView2/1/w/100',
+      'imageView2/2/w',
+    ]) {
       expect((await request(app).get(`/media/${KEY}?${view}`)).status, view).toBe(400);
     }
   });

@@ -13,12 +13,15 @@ describe('moderation by operators', async () => {
   const { app, database } = await testApp();
   const ann = await createPerson(database, 'ann');
   await createPerson(database, 'ben');
-  const admin = (...argv: string[]) =>
-    runAdminCommand(argv, { users: new UserDirectory(database.db, Date.now), db: database.db, now: Date.now });
+  const admin = (...argv: string[]) => runAdminCommand(argv, { users: new UserDirectory(database.db, Date.now), db: database.db, now: Date.now });
   const now = Date.now();
   for (const slug of ['plain-words', 'second-words']) {
     await writeArticle(database, ann.id, slug, {
-      title: `Title ${slug}`, description: 'About', content: '<p>Body text here.</p>', word_count: 3, ...writtenAt(now),
+      title: `Title ${slug}`,
+      description: 'About',
+      content: '<p>Body text here.</p>',
+      word_count: 3,
+      ...writtenAt(now),
     });
   }
   const read = (slug: string) => request(app).get(`/api/article/${slug}/`);
@@ -70,7 +73,12 @@ describe('moderation by operators', async () => {
     await database.db.insertInto('favorites').values({ article_id: article.id, user_id: ben.id, created_at: Date.now() }).execute();
     await createBooklet(
       database.db,
-      { slug: 'ann-booklet', ownerId: ann.id, name: 'Ann', items: [{ type: 'article', articleId: article.id, slug: 'second-words', salesMode: 'payment_required' }] },
+      {
+        slug: 'ann-booklet',
+        ownerId: ann.id,
+        name: 'Ann',
+        items: [{ type: 'article', articleId: article.id, slug: 'second-words', salesMode: 'payment_required' }],
+      },
       Date.now(),
     );
     const since = (await database.db.selectFrom('content_changes').select(database.db.fn.max('id').as('id')).executeTakeFirstOrThrow()).id ?? 0;

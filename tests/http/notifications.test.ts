@@ -39,7 +39,10 @@ describe('notifications (the messaging API)', async () => {
     return res.body as { count: number; next: string | null; previous: string | null; results: Item[] };
   };
   const markRead = (v: Visitor, body: unknown = { read: true }, path = '/api/notification/?filter=unread') =>
-    v.agent.put(path).set('X-CSRFToken', v.csrf).send(body as object);
+    v.agent
+      .put(path)
+      .set('X-CSRFToken', v.csrf)
+      .send(body as object);
   const stored = async () => (await database.db.selectFrom('notifications').selectAll().execute()).length;
 
   it('asks a signed-out caller to sign in, on every call', async () => {
@@ -149,7 +152,11 @@ describe('notifications (the messaging API)', async () => {
       expect((await markRead(annV, body)).status).toBe(400);
     }
     expect((await markRead(annV, { read: true }, '/api/notification/')).status).toBe(400);
-    const malformed = await annV.agent.put('/api/notification/?filter=unread').set('X-CSRFToken', annV.csrf).set('Content-Type', 'application/json').send('{"read": tru');
+    const malformed = await annV.agent
+      .put('/api/notification/?filter=unread')
+      .set('X-CSRFToken', annV.csrf)
+      .set('Content-Type', 'application/json')
+      .send('{"read": tru');
     expect(malformed.status).toBe(400);
     const noCsrf = await annV.agent.put('/api/notification/?filter=unread').send({ read: true });
     expect(noCsrf.status).toBe(403);
@@ -191,7 +198,12 @@ describe('notifications (the messaging API)', async () => {
     await database.db.updateTable('users').set({ status: 'banned' }).where('username', '=', 'cai').execute();
     await database.db.updateTable('articles').set({ trashed: 1 }).where('slug', '=', 'bens-note').execute();
     const anns = await list(annV);
-    expect(anns.results.filter((r) => r.payload.source === null).map((r) => r.payload.type).sort()).toEqual(['comment', 'favorite']);
+    expect(
+      anns.results
+        .filter((r) => r.payload.source === null)
+        .map((r) => r.payload.type)
+        .sort(),
+    ).toEqual(['comment', 'favorite']);
     const bens = await list(benV);
     expect(bens.results[0]?.payload.target).toBeNull();
   });

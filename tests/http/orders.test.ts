@@ -20,7 +20,18 @@ describe('orders and wallet payments', async () => {
   const ben = await createPerson(database, 'ben');
   const cat = await createPerson(database, 'cat');
   const chapter = await writeArticle(database, ann.id, 'paid-words', { title: 'Paid words' });
-  const bookletId = await createBooklet(db, { slug: 'guide', ownerId: ann.id, name: 'Guide', priceCents: 1200, currency: 'CNY', items: [{ type: 'article', articleId: chapter, slug: 'paid', salesMode: 'payment_required' }] }, now);
+  const bookletId = await createBooklet(
+    db,
+    {
+      slug: 'guide',
+      ownerId: ann.id,
+      name: 'Guide',
+      priceCents: 1200,
+      currency: 'CNY',
+      items: [{ type: 'article', articleId: chapter, slug: 'paid', salesMode: 'payment_required' }],
+    },
+    now,
+  );
   const freeId = await createBooklet(db, { slug: 'free', ownerId: ann.id, name: 'Free', items: [] }, now);
   const signedIn = async (name: string) => {
     const visitor = new Visitor(app);
@@ -36,7 +47,14 @@ describe('orders and wallet payments', async () => {
   it('prices a membership itself and ignores a client amount that disagrees', async () => {
     const res = await order(benV, { type: 'membership', identity: 'vip_monthly_manual', amount: '0.01' });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ type: 'membership', identity: 'vip_monthly_manual', amount: '78.00', currency: 'CNY', currency_symbol: '¥', status: 'created' });
+    expect(res.body).toMatchObject({
+      type: 'membership',
+      identity: 'vip_monthly_manual',
+      amount: '78.00',
+      currency: 'CNY',
+      currency_symbol: '¥',
+      status: 'created',
+    });
     expect(res.body.id).toMatch(/^[A-Za-z0-9_-]{16}$/);
     const row = await db.selectFrom('orders').selectAll().where('ref', '=', res.body.id).executeTakeFirstOrThrow();
     expect(Number(row.amount_cents)).toBe(7800);
@@ -52,7 +70,9 @@ describe('orders and wallet payments', async () => {
     expect((await order(benV, { type: 'booklet', identity: String(freeId) })).body).toEqual({ detail: 'This booklet is free.' });
     expect((await order(annV, { type: 'booklet', identity: bookletId })).body).toEqual({ detail: 'You cannot buy your own booklet.' });
     expect((await order(benV, { type: 'membership', identity: '<script>alert(1)</script>' })).status).toBe(400);
-    expect((await benV.agent.post('/api/payments/order/').set('X-CSRFToken', benV.csrf).set('Content-Type', 'application/json').send('{"type":')).status).toBe(400);
+    expect((await benV.agent.post('/api/payments/order/').set('X-CSRFToken', benV.csrf).set('Content-Type', 'application/json').send('{"type":')).status).toBe(
+      400,
+    );
   });
 
   it('answers 403 signed out and without the CSRF token, creating nothing', async () => {
@@ -66,7 +86,7 @@ describe('orders and wallet payments', async () => {
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
-  it('lists only the caller\'s own orders, newest first, 10 a page with next', async () => {
+  it("lists only the caller's own orders, newest first, 10 a page with next", async () => {
     for (let i = 0; i < 11; i++) expect((await order(catV, { type: 'membership', identity: 'premium_monthly_manual' })).status).toBe(201);
     const first = await catV.get('/api/payments/order/?page_size=10');
     expect(first.body.count).toBe(11);
@@ -113,7 +133,7 @@ describe('orders and wallet payments', async () => {
     expect(Number((await userRow(ben.id)).membership_expires_at)).toBeGreaterThan(firstExpiry + 27 * DAY);
   });
 
-  it('answers 404 for another user\'s order and changes nothing', async () => {
+  it("answers 404 for another user's order and changes nothing", async () => {
     const cats = await order(catV, { type: 'membership', identity: 'premium_monthly_manual' });
     const res = await benV.post(`/api/payments/order/${cats.body.id}/wallet/`, {});
     expect(res.status).toBe(404);
@@ -137,7 +157,12 @@ describe('orders and wallet payments', async () => {
     const created = await order(catV, { type: 'booklet', identity: String(bookletId), amount: 1 });
     expect(created.body.amount).toBe('12.00');
     expect((await catV.post(`/api/payments/order/${created.body.id}/wallet/`, {})).body.status).toBe('paid');
-    const purchase = await db.selectFrom('booklet_purchases').selectAll().where('booklet_id', '=', bookletId).where('user_id', '=', cat.id).executeTakeFirstOrThrow();
+    const purchase = await db
+      .selectFrom('booklet_purchases')
+      .selectAll()
+      .where('booklet_id', '=', bookletId)
+      .where('user_id', '=', cat.id)
+      .executeTakeFirstOrThrow();
     expect(purchase.order_ref).toBe(created.body.id);
     expect(await balanceCents(db, walletAccount(ann.id))).toBe(annBefore + 1_200);
     expect(await balanceCents(db, walletAccount(cat.id))).toBe(5_100 - 1_200);
@@ -149,7 +174,11 @@ describe('orders and wallet payments', async () => {
   });
 
   it('keeps every ledger transaction balanced', async () => {
-    const sums = await db.selectFrom('ledger_entries').select(['txn_id', db.fn.sum<string | number>('amount_cents').as('total')]).groupBy('txn_id').execute();
+    const sums = await db
+      .selectFrom('ledger_entries')
+      .select(['txn_id', db.fn.sum<string | number>('amount_cents').as('total')])
+      .groupBy('txn_id')
+      .execute();
     expect(sums.length).toBeGreaterThan(0);
     expect(sums.every((s) => Number(s.total) === 0)).toBe(true);
   });
@@ -169,17 +198,30 @@ describe('orders and wallet payments', async () => {
     expect(paid).toHaveLength(7);
   });
 
-  it('describes memberships by kind with the seed\'s list prices', async () => {
+  it("describes memberships by kind with the seed's list prices", async () => {
     const res = await new Visitor(app).get('/api/accounts/membership/description/');
     expect(res.status).toBe(200);
     expect(res.body.manual).toHaveLength(3);
-    expect(res.body.manual[1]).toEqual({ level: 'vip', monthly_key: 'vip_monthly_manual', annual_key: 'vip_annual_manual', monthly_price: '78.00', annual_price: '488.00', origin_annual_price: '936.00', currency: 'CNY', currency_symbol: '¥' });
+    expect(res.body.manual[1]).toEqual({
+      level: 'vip',
+      monthly_key: 'vip_monthly_manual',
+      annual_key: 'vip_annual_manual',
+      monthly_price: '78.00',
+      annual_price: '488.00',
+      origin_annual_price: '936.00',
+      currency: 'CNY',
+      currency_symbol: '¥',
+    });
     expect(res.body.subscription.map((p: { level: string }) => p.level)).toEqual(['premium', 'vip']);
     expect((await order(benV, { type: 'membership', identity: 'vip_monthly_subscription' })).status).toBe(400);
   });
 
   it('tells an expired membership apart from one never paid', async () => {
-    await db.updateTable('users').set({ membership_expires_at: now - DAY }).where('id', '=', ben.id).execute();
+    await db
+      .updateTable('users')
+      .set({ membership_expires_at: now - DAY })
+      .where('id', '=', ben.id)
+      .execute();
     const expired = await benV.get('/api/accounts/membership/');
     expect(expired.body).toMatchObject({ level: 'vip', expired: true, effective_role: 'user' });
     expect((await benV.get('/api/accounts/info/')).body).toMatchObject({ role: 'user' });
@@ -218,7 +260,19 @@ describe('orders and wallet payments', async () => {
   it('stops a user from starting more than 100 unpaid orders an hour', async () => {
     const gus = await createPerson(database, 'gus');
     const gusV = await signedIn('gus');
-    const rows = Array.from({ length: 99 }, (_, i) => ({ ref: `gus-${i}`, user_id: gus.id, type: 'membership' as const, identity: 'premium_monthly_manual', amount_cents: 2_200, currency: 'CNY', status: 'created' as const, method: null, provider_ref: null, created_at: Date.now() - 1_000, paid_at: null }));
+    const rows = Array.from({ length: 99 }, (_, i) => ({
+      ref: `gus-${i}`,
+      user_id: gus.id,
+      type: 'membership' as const,
+      identity: 'premium_monthly_manual',
+      amount_cents: 2_200,
+      currency: 'CNY',
+      status: 'created' as const,
+      method: null,
+      provider_ref: null,
+      created_at: Date.now() - 1_000,
+      paid_at: null,
+    }));
     await db.insertInto('orders').values(rows).execute();
     expect((await order(gusV, { type: 'membership', identity: 'premium_monthly_manual' })).status).toBe(201);
     const refused = await order(gusV, { type: 'membership', identity: 'premium_monthly_manual' });

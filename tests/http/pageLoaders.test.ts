@@ -17,7 +17,9 @@ describe('pages whose loaders fill page stores', async () => {
   const ann = await createPerson(database, 'ann');
   await createPerson(database, 'bob');
   for (let i = 1; i <= 12; i += 1) {
-    await database.db.transaction().execute((trx) => creditWallet(trx, ann.id, 100, { from: PLATFORM_ADJUSTMENTS, kind: 'adjustment', ref: `Credit ${i}`, now: Date.now() + i }));
+    await database.db
+      .transaction()
+      .execute((trx) => creditWallet(trx, ann.id, 100, { from: PLATFORM_ADJUSTMENTS, kind: 'adjustment', ref: `Credit ${i}`, now: Date.now() + i }));
   }
   const signedIn = async (name: string) => {
     const visitor = new Visitor(app);
@@ -33,7 +35,11 @@ describe('pages whose loaders fill page stores', async () => {
     expect(first.text).toContain('¥12.00');
     expect(first.text).toContain('Credit 12');
     expect(first.text).not.toContain('Credit 2<');
-    expect(state(first.text).pages?.['profile-wallet']).toMatchObject({ balance: { net_amount: '12.00' }, transactions: { count: 12, loaded: true, page: 1 }, error: null });
+    expect(state(first.text).pages?.['profile-wallet']).toMatchObject({
+      balance: { net_amount: '12.00' },
+      transactions: { count: 12, loaded: true, page: 1 },
+      error: null,
+    });
 
     const second = await annV.get('/profile/wallet/?page=2');
     expect(second.text).toContain('Credit 2<');

@@ -39,9 +39,10 @@ describe('the page-view quota', async () => {
   await writeArticle(database, ent.id, 'unlimited-words');
   const read = (slug: string) => request(app).get(`/api/article/${slug}/`);
   const flushed = async () =>
-    (await database.db.selectFrom('page_views').select(['month', 'count']).where('author_id', '=', ann.id).orderBy('month').execute()).map(
-      (r) => [r.month, Number(r.count)],
-    );
+    (await database.db.selectFrom('page_views').select(['month', 'count']).where('author_id', '=', ann.id).orderBy('month').execute()).map((r) => [
+      r.month,
+      Number(r.count),
+    ]);
 
   it('answers Visiting Traffic Exhausted (403) once the month is used up, in the API and on the page', async () => {
     const reader = new Visitor(app);
@@ -69,7 +70,10 @@ describe('the page-view quota', async () => {
   });
 
   it('lets the author and operators read, without counting them', async () => {
-    for (const [email, name] of [['ann@example.com', 'author'], ['opal@example.com', 'operator']]) {
+    for (const [email, name] of [
+      ['ann@example.com', 'author'],
+      ['opal@example.com', 'operator'],
+    ]) {
       const visitor = new Visitor(app);
       expect((await visitor.signIn(email ?? '', PASSWORD)).status, name).toBe(200);
       const res = await visitor.get('/api/article/counted-words/');
@@ -88,7 +92,10 @@ describe('the page-view quota', async () => {
     clock = Date.UTC(2026, 1, 1, 0, 0, 1);
     expect((await read('counted-words')).status).toBe(200);
     await pageViews.flush();
-    expect(await flushed()).toEqual([['2026-01', LIMIT], ['2026-02', 1]]);
+    expect(await flushed()).toEqual([
+      ['2026-01', LIMIT],
+      ['2026-02', 1],
+    ]);
   });
 
   it('records a used-up month as a change of the author, so cached pages are dropped everywhere', async () => {

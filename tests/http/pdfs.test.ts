@@ -112,12 +112,19 @@ describe('PDF export with Chromium', async () => {
     const { text, fonts } = await pdfContents(bytes);
     // NFKC: Chromium's text map names some shared glyphs by their Kangxi radical (⾬ for 雨), as viewers' search folds.
     expect(text.normalize('NFKC').replace(/\s+/g, '')).toContain('春天的雨');
-    expect(fonts.some((name) => /NotoSerifSC/.test(name)), fonts.join()).toBe(true);
+    expect(
+      fonts.some((name) => /NotoSerifSC/.test(name)),
+      fonts.join(),
+    ).toBe(true);
   });
 
   it('starts a new export once the article changed, and counts it', async () => {
     const ann = await signedIn(app, 'ann');
-    await database.db.updateTable('articles').set({ client_modify_date: Date.now() + 1000, title: 'Rain Notes, revised' }).where('id', '=', plain).execute();
+    await database.db
+      .updateTable('articles')
+      .set({ client_modify_date: Date.now() + 1000, title: 'Rain Notes, revised' })
+      .where('id', '=', plain)
+      .execute();
     const res = await ann.get(`/api/pdfs/article/${plain}/`);
     expect(['pending', 'processing']).toContain(res.body.status);
     expect((await exportUntilDone(ann, plain)).status).toBe('success');
@@ -131,7 +138,11 @@ describe('PDF export with Chromium', async () => {
   it('makes the PDF anew when its file is gone, without counting the lost one', async () => {
     const ann = await signedIn(app, 'ann');
     for (const name of fs.readdirSync(path.join(dataDir, 'pdfs'))) fs.rmSync(path.join(dataDir, 'pdfs', name));
-    await database.db.updateTable('users').set({ membership_tier: 'premium', membership_expires_at: Date.now() + 86_400_000 }).where('username', '=', 'ann').execute();
+    await database.db
+      .updateTable('users')
+      .set({ membership_tier: 'premium', membership_expires_at: Date.now() + 86_400_000 })
+      .where('username', '=', 'ann')
+      .execute();
     const again = await ann.get(`/api/pdfs/article/${cjk}/`);
     expect(['pending', 'processing']).toContain(again.body.status);
     expect((await exportUntilDone(ann, cjk)).status).toBe('success');
@@ -194,10 +205,18 @@ describe('PDF limits and failures', async () => {
 
   it('raises the limit with a paid tier, and falls back when it expires', async () => {
     const cy = await signedIn(app, 'cy');
-    await database.db.updateTable('users').set({ membership_tier: 'vip', membership_expires_at: Date.now() + 86_400_000 }).where('username', '=', 'cy').execute();
+    await database.db
+      .updateTable('users')
+      .set({ membership_tier: 'vip', membership_expires_at: Date.now() + 86_400_000 })
+      .where('username', '=', 'cy')
+      .execute();
     expect((await cy.get('/api/pdfs/')).body).toMatchObject({ pdf_limit: 100, remaining: 97 });
     expect((await exportUntilDone(cy, at(3))).status).toBe('success');
-    await database.db.updateTable('users').set({ membership_expires_at: Date.now() - 1000 }).where('username', '=', 'cy').execute();
+    await database.db
+      .updateTable('users')
+      .set({ membership_expires_at: Date.now() - 1000 })
+      .where('username', '=', 'cy')
+      .execute();
     expect((await cy.get('/api/pdfs/')).body).toEqual({ pdf_limit: 3, pdf_count: 4, remaining: 0, available: true });
     expect((await cy.get(`/api/pdfs/article/${at(4)}/`)).status).toBe(403);
   });
@@ -205,7 +224,11 @@ describe('PDF limits and failures', async () => {
   it('counts only this month’s exports', async () => {
     const cy = await signedIn(app, 'cy');
     const lastMonth = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1) - 1000;
-    await database.db.updateTable('pdf_exports').set({ created_at: lastMonth }).where('user_id', '=', (await database.db.selectFrom('users').select('id').where('username', '=', 'cy').executeTakeFirstOrThrow()).id).execute();
+    await database.db
+      .updateTable('pdf_exports')
+      .set({ created_at: lastMonth })
+      .where('user_id', '=', (await database.db.selectFrom('users').select('id').where('username', '=', 'cy').executeTakeFirstOrThrow()).id)
+      .execute();
     expect((await cy.get('/api/pdfs/')).body).toMatchObject({ pdf_count: 0, remaining: 3 });
   });
 

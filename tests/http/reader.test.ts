@@ -103,8 +103,7 @@ describe('the invalid-browser notice', async () => {
   });
 
   it('is not rendered for Chrome, Safari, the mini program or a crawler', async () => {
-    const safari =
-      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15';
+    const safari = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15';
     const bot = 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)';
     for (const ua of [CHROME, safari, MINI_PROGRAM, bot]) {
       const res = await request(app).get('/').set('User-Agent', ua);

@@ -30,8 +30,7 @@ describe('redeem codes, referral and resellers (/api/redeem/)', async () => {
     return visitor;
   }
   const user = (id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const codeRow = (code: string) =>
-    db.selectFrom('redeem_codes').selectAll().where('code', '=', code.replace(/-/g, '')).executeTakeFirstOrThrow();
+  const codeRow = (code: string) => db.selectFrom('redeem_codes').selectAll().where('code', '=', code.replace(/-/g, '')).executeTakeFirstOrThrow();
 
   it('the admin command makes random grouped codes, and lists them', async () => {
     const made = await codes('--kind', 'membership', '--level', 'vip', '--period', 'month', '--count', '3', '--batch', 'launch');
@@ -91,7 +90,11 @@ describe('redeem codes, referral and resellers (/api/redeem/)', async () => {
 
   it('an expired code is refused and changes nothing', async () => {
     const [code = ''] = await codes('--kind', 'membership', '--level', 'vip', '--period', 'year');
-    await db.updateTable('redeem_codes').set({ expires_at: Date.now() - 1000 }).where('code', '=', code.replace(/-/g, '')).execute();
+    await db
+      .updateTable('redeem_codes')
+      .set({ expires_at: Date.now() - 1000 })
+      .where('code', '=', code.replace(/-/g, ''))
+      .execute();
     const res = await (await signedIn('ben')).post('/api/redeem/', { code });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ detail: 'This redeem code has expired.' });
@@ -144,7 +147,11 @@ describe('redeem codes, referral and resellers (/api/redeem/)', async () => {
       .selectFrom('users')
       .select('id')
       .where('membership_tier', '=', 'enterprise')
-      .where('id', 'in', people.map((p) => p.id))
+      .where(
+        'id',
+        'in',
+        people.map((p) => p.id),
+      )
       .execute();
     expect(members).toHaveLength(1);
     expect((await codeRow(code)).used_by).toBe(members[0]?.id);
@@ -175,7 +182,12 @@ describe('redeem codes, referral and resellers (/api/redeem/)', async () => {
     expect(preview.body).toMatchObject({ kind: 'booklet', status: 'valid', booklet: { id: bookletId, slug: 'field-guide', name: 'Field Guide' } });
     const res = await visitor.post('/api/redeem/', { code });
     expect(res.status).toBe(200);
-    const purchase = await db.selectFrom('booklet_purchases').selectAll().where('user_id', '=', dan.id).where('booklet_id', '=', bookletId).executeTakeFirstOrThrow();
+    const purchase = await db
+      .selectFrom('booklet_purchases')
+      .selectAll()
+      .where('user_id', '=', dan.id)
+      .where('booklet_id', '=', bookletId)
+      .executeTakeFirstOrThrow();
     expect(purchase.order_ref).toBe(`redeem:${code.replace(/-/g, '')}`);
     expect(ann.id).not.toBe(dan.id);
   });

@@ -38,7 +38,9 @@ describe('next and return addresses never leave the site', () => {
 
   it("the chat-app sign-in's 'not configured' page links back on this site only", async () => {
     for (const next of corpus) {
-      const res = await request(app).get(`/accounts/login/weixin/?next=${encodeURIComponent(next)}`).expect(200);
+      const res = await request(app)
+        .get(`/accounts/login/weixin/?next=${encodeURIComponent(next)}`)
+        .expect(200);
       const href = /<a href="([^"]*)"/.exec(res.text)?.[1]?.replace(/&amp;/g, '&');
       expectOnSite(href, next);
     }
@@ -52,13 +54,16 @@ describe('next and return addresses never leave the site', () => {
     }
   });
 
-  it("the sandbox checkout returns the payer to this site only", async () => {
+  it('the sandbox checkout returns the payer to this site only', async () => {
     for (const next of [...corpus, 'http://127.0.0.1/.//evil.example', 'http://127.0.0.1/%2e//evil.example']) {
       const ref = (await ned.post('/api/payments/order/', { type: 'membership', identity: 'premium_monthly_manual' })).body.id as string;
       const web = await ned.get(`/api/payments/order/${ref}/alipay/web/?return_url=${encodeURIComponent(next)}`);
       // Control characters are refused there already; the checkout form is checked either way.
       expect([200, 400], next).toContain(web.status);
-      const res = await ned.agent.post(`/payments/sandbox/checkout/${ref}`).type('form').send({ result: 'failed', csrfmiddlewaretoken: ned.csrf, return_url: next });
+      const res = await ned.agent
+        .post(`/payments/sandbox/checkout/${ref}`)
+        .type('form')
+        .send({ result: 'failed', csrfmiddlewaretoken: ned.csrf, return_url: next });
       expect(res.status, next).toBe(303);
       expect(res.headers.location, next).toBe('/');
     }

@@ -45,7 +45,11 @@ async function sharedDatabase(): Promise<[Database, Database]> {
 
 async function writeArticle(database: Database, authorId: number, slug: string, title: string): Promise<void> {
   await writeArticleRow(database, authorId, slug, {
-    title, description: 'About it', content: `<p>Body of ${slug}.</p>`, word_count: 3, ...writtenAt(Date.now() - HOUR),
+    title,
+    description: 'About it',
+    content: `<p>Body of ${slug}.</p>`,
+    word_count: 3,
+    ...writtenAt(Date.now() - HOUR),
   });
 }
 
@@ -140,7 +144,10 @@ describe('the render cache', async () => {
     }
     expect(hit.headers.vary).toBe(miss.headers.vary);
     // Answered before Express, a hit still carries every header the full stack sends, and the same cookie.
-    const names = (res: request.Response) => Object.keys(res.headers).filter((name) => name !== 'date').sort();
+    const names = (res: request.Response) =>
+      Object.keys(res.headers)
+        .filter((name) => name !== 'date')
+        .sort();
     expect(names(hit)).toEqual(names(miss));
     const attributes = (res: request.Response) => (res.headers['set-cookie']?.[0] ?? '').replace(/=[^;]*/, '=').replace(/Expires=[^;]*/, 'Expires=');
     expect(attributes(hit)).toBe(attributes(miss));
@@ -157,7 +164,9 @@ describe('the render cache', async () => {
 
   it("keeps a crawler's page apart: its article images are not deferred, a browser's are (issue 17)", async () => {
     await writeArticleRow(dbA, ann.id, 'with-picture', {
-      title: 'With a Picture', content: '<p>Words.</p><p><img src="/media/pic.png" alt="A picture" width="800" height="600" /></p>', word_count: 1,
+      title: 'With a Picture',
+      content: '<p>Words.</p><p><img src="/media/pic.png" alt="A picture" width="800" height="600" /></p>',
+      word_count: 1,
     });
     const browser = await page(app, '/article/with-picture/');
     expect(browser.headers['x-cache']).toBe('miss');
@@ -206,7 +215,16 @@ describe('the render cache', async () => {
 
   it('lets share codes, __token and unknown query parameters bypass it', async () => {
     await page(app, '/article/second-letter/');
-    for (const query of ['?share=abc123', '?__token=not-a-token', '?utm_source=x', '?page=2', '?page=abc', '?__lang=xx-made-up', '?__lang=en&__lang=ja', `?page=${'9'.repeat(600)}`]) {
+    for (const query of [
+      '?share=abc123',
+      '?__token=not-a-token',
+      '?utm_source=x',
+      '?page=2',
+      '?page=abc',
+      '?__lang=xx-made-up',
+      '?__lang=en&__lang=ja',
+      `?page=${'9'.repeat(600)}`,
+    ]) {
       const res = await page(app, `/article/second-letter/${query}`);
       expect(res.headers['x-cache'], query).toBe('bypass');
     }
@@ -237,8 +255,17 @@ describe('the render cache', async () => {
     await dbA.db
       .insertInto('booklets')
       .values({
-        slug: 'walks-book', owner_id: ann.id, name: 'A Book of Walks', heading: '', description: 'Walks.', cover_url: '',
-        price_cents: 0, currency: 'CNY', trashed: 0, created_at: at, modified_at: at,
+        slug: 'walks-book',
+        owner_id: ann.id,
+        name: 'A Book of Walks',
+        heading: '',
+        description: 'Walks.',
+        cover_url: '',
+        price_cents: 0,
+        currency: 'CNY',
+        trashed: 0,
+        created_at: at,
+        modified_at: at,
       })
       .execute();
     await page(app, '/booklet/walks-book/');
@@ -329,9 +356,7 @@ describe('the render cache', async () => {
 
   it("refuses a cached article within seconds of its author's quota being used up, in every process", async () => {
     await pageViewsA.flush();
-    const before = Number(
-      (await dbA.db.selectFrom('page_views').select('count').where('author_id', '=', quin.id).executeTakeFirst())?.count ?? 0,
-    );
+    const before = Number((await dbA.db.selectFrom('page_views').select('count').where('author_id', '=', quin.id).executeTakeFirst())?.count ?? 0);
     expect(before).toBe(0);
     // Two views in the other process (its render's API read, then a cached copy), flushed.
     await page(other, '/article/popular-piece/');

@@ -76,13 +76,13 @@ describe('the route table', () => {
   );
 
   it('answers an unknown route guard with 500 Unknown middleware {name}', async () => {
-    const guarded = (await testApp({
-      deps: {
-        extraRoutes: (getStores) => [
-          { path: 'guarded', ...pageRoute(getStores, 'home', { id: 'guarded', guards: ['signIn', 'noSuchGuard'] }) },
-        ],
-      },
-    })).app;
+    const guarded = (
+      await testApp({
+        deps: {
+          extraRoutes: (getStores) => [{ path: 'guarded', ...pageRoute(getStores, 'home', { id: 'guarded', guards: ['signIn', 'noSuchGuard'] }) }],
+        },
+      })
+    ).app;
     const res = await request(guarded).get('/guarded/').expect(500);
     expect(res.text).toContain('An error occurred');
     expect(res.text).toContain('Unknown middleware noSuchGuard');
@@ -90,39 +90,43 @@ describe('the route table', () => {
   });
 
   it('renders a throwing loader as the error page with status 500', async () => {
-    const throwing = (await testApp({
-      config: { env: 'production' },
-      deps: {
-        extraRoutes: () => [
-          {
-            path: 'explodes',
-            loader: () => {
-              throw new Error('database password is hunter2');
+    const throwing = (
+      await testApp({
+        config: { env: 'production' },
+        deps: {
+          extraRoutes: () => [
+            {
+              path: 'explodes',
+              loader: () => {
+                throw new Error('database password is hunter2');
+              },
+              Component: () => null,
             },
-            Component: () => null,
-          },
-        ],
-      },
-    })).app;
+          ],
+        },
+      })
+    ).app;
     const res = await request(throwing).get('/explodes').expect(500);
     expect(res.text).toContain('An error occurred');
     expect(res.text).not.toContain('hunter2');
   });
 
   it('renders a 403 with the no-entry icon', async () => {
-    const forbidden = (await testApp({
-      deps: {
-        extraRoutes: () => [
-          {
-            path: 'members-only',
-            loader: () => {
-              throw data('Forbidden', { status: 403 });
+    const forbidden = (
+      await testApp({
+        deps: {
+          extraRoutes: () => [
+            {
+              path: 'members-only',
+              loader: () => {
+                throw data('Forbidden', { status: 403 });
+              },
+              Component: () => null,
             },
-            Component: () => null,
-          },
-        ],
-      },
-    })).app;
+          ],
+        },
+      })
+    ).app;
     const res = await request(forbidden).get('/members-only').expect(403);
     expect(res.text).toContain('<title>Forbidden - Zine</title>');
     expect(res.text).toContain('You don&#x27;t have permission to visit this page');

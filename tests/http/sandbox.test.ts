@@ -21,7 +21,18 @@ describe('the sandbox payment provider', async () => {
   const ben = await createPerson(database, 'ben');
   await createPerson(database, 'cat');
   const chapter = await writeArticle(database, ann.id, 'paid-words', { title: 'Paid words' });
-  const bookletId = await createBooklet(db, { slug: 'guide', ownerId: ann.id, name: 'Guide', priceCents: 990, currency: 'CNY', items: [{ type: 'article', articleId: chapter, slug: 'paid', salesMode: 'payment_required' }] }, now);
+  const bookletId = await createBooklet(
+    db,
+    {
+      slug: 'guide',
+      ownerId: ann.id,
+      name: 'Guide',
+      priceCents: 990,
+      currency: 'CNY',
+      items: [{ type: 'article', articleId: chapter, slug: 'paid', salesMode: 'payment_required' }],
+    },
+    now,
+  );
   const signedIn = async (name: string) => {
     const visitor = new Visitor(app);
     await visitor.signIn(`${name}@example.com`, PASSWORD);
@@ -49,7 +60,10 @@ describe('the sandbox payment provider', async () => {
     expect(page.text).toContain('premium_annual_manual');
     expect(page.text).toContain('name="csrfmiddlewaretoken"');
 
-    const forged = await benV.agent.post(url.pathname).type('form').send({ result: 'paid', csrfmiddlewaretoken: 'x'.repeat(43), return_url: '/member' });
+    const forged = await benV.agent
+      .post(url.pathname)
+      .type('form')
+      .send({ result: 'paid', csrfmiddlewaretoken: 'x'.repeat(43), return_url: '/member' });
     expect(forged.status).toBe(403);
     expect(await statusOf(ref)).toBe('pending');
 
@@ -62,7 +76,10 @@ describe('the sandbox payment provider', async () => {
     const firstExpiry = Number(user.membership_expires_at);
 
     // Pay pressed again (a second tab): still paid once, the time not added twice.
-    const again = await benV.agent.post(url.pathname).type('form').send({ result: 'paid', csrfmiddlewaretoken: benV.csrf, return_url: 'https://evil.example/steal' });
+    const again = await benV.agent
+      .post(url.pathname)
+      .type('form')
+      .send({ result: 'paid', csrfmiddlewaretoken: benV.csrf, return_url: 'https://evil.example/steal' });
     expect(again.headers.location).toBe('/');
     const after = await db.selectFrom('users').select('membership_expires_at').where('id', '=', ben.id).executeTakeFirstOrThrow();
     expect(Number(after.membership_expires_at)).toBe(firstExpiry);
@@ -72,7 +89,10 @@ describe('the sandbox payment provider', async () => {
   it('Fail on the checkout marks the order failed; a later payment still works', async () => {
     const ref = await newOrder(catV, { type: 'membership', identity: 'vip_monthly_manual' });
     await catV.get(`/api/payments/order/${ref}/alipay/web/`);
-    const failed = await catV.agent.post(`/payments/sandbox/checkout/${ref}`).type('form').send({ result: 'failed', csrfmiddlewaretoken: catV.csrf, return_url: 'http://127.0.0.1/profile/orders' });
+    const failed = await catV.agent
+      .post(`/payments/sandbox/checkout/${ref}`)
+      .type('form')
+      .send({ result: 'failed', csrfmiddlewaretoken: catV.csrf, return_url: 'http://127.0.0.1/profile/orders' });
     expect(failed.status).toBe(303);
     expect(await statusOf(ref)).toBe('failed');
     expect((await catV.get(`/api/payments/order/${ref}/`)).body.status).toBe('failed');
@@ -101,7 +121,11 @@ describe('the sandbox payment provider', async () => {
     expect((await callback(makeCallback(secret, ref, 'failed', Date.now()))).body.status).toBe('paid');
     expect((await callback(makeCallback(secret, ref, 'paid', Date.now()))).status).toBe(200);
     expect(await balanceCents(db, walletAccount(ann.id))).toBe(annBefore + 990);
-    const purchases = await db.selectFrom('booklet_purchases').select('order_ref').where('user_id', '=', (await db.selectFrom('users').select('id').where('username', '=', 'cat').executeTakeFirstOrThrow()).id).execute();
+    const purchases = await db
+      .selectFrom('booklet_purchases')
+      .select('order_ref')
+      .where('user_id', '=', (await db.selectFrom('users').select('id').where('username', '=', 'cat').executeTakeFirstOrThrow()).id)
+      .execute();
     expect(purchases).toEqual([{ order_ref: ref }]);
 
     const stale = makeCallback(secret, ref, 'paid', Date.now() - 60 * 60 * 1000);
@@ -112,13 +136,17 @@ describe('the sandbox payment provider', async () => {
 
   it('concurrent callbacks: one nonce delivered ten times counts once; ten fresh ones pay once', async () => {
     const ref = await newOrder(benV, { type: 'membership', identity: 'premium_monthly_manual' });
-    const before = Number((await db.selectFrom('users').select('membership_expires_at').where('id', '=', ben.id).executeTakeFirstOrThrow()).membership_expires_at);
+    const before = Number(
+      (await db.selectFrom('users').select('membership_expires_at').where('id', '=', ben.id).executeTakeFirstOrThrow()).membership_expires_at,
+    );
     const one = makeCallback(secret, ref, 'paid', Date.now());
     const same = await Promise.all(Array.from({ length: 10 }, () => callback(one)));
     expect(same.map((r) => r.status).sort()).toEqual([200, ...Array<number>(9).fill(400)]);
     const fresh = await Promise.all(Array.from({ length: 10 }, () => callback(makeCallback(secret, ref, 'paid', Date.now()))));
     expect(fresh.every((r) => r.status === 200)).toBe(true);
-    const after = Number((await db.selectFrom('users').select('membership_expires_at').where('id', '=', ben.id).executeTakeFirstOrThrow()).membership_expires_at);
+    const after = Number(
+      (await db.selectFrom('users').select('membership_expires_at').where('id', '=', ben.id).executeTakeFirstOrThrow()).membership_expires_at,
+    );
     expect(after - before).toBeGreaterThan(27 * 24 * 3600 * 1000);
     expect(after - before).toBeLessThan(32 * 24 * 3600 * 1000);
     const revenue = await db.selectFrom('ledger_entries').select('amount_cents').where('ref', '=', ref).where('account', '=', 'platform:revenue').execute();
@@ -232,7 +260,10 @@ describe('the sandbox checkout on a first visit', async () => {
       expect(page.text).toContain('No such order.');
       expect(page.text).not.toContain(ref);
       for (const result of ['paid', 'failed']) {
-        const post = await stranger.agent.post(`/payments/sandbox/checkout/${ref}`).type('form').send({ result, csrfmiddlewaretoken: stranger.csrf, return_url: '/member' });
+        const post = await stranger.agent
+          .post(`/payments/sandbox/checkout/${ref}`)
+          .type('form')
+          .send({ result, csrfmiddlewaretoken: stranger.csrf, return_url: '/member' });
         expect(post.status).toBe(404);
       }
     }

@@ -155,7 +155,19 @@ describe('search engines and sharing', async () => {
   const now = Date.now();
   const [booklet] = await database.db
     .insertInto('booklets')
-    .values({ slug: 'the-book', owner_id: ann.id, name: 'The Book', heading: '', description: 'A book', cover_url: '', price_cents: 990, currency: 'CNY', trashed: 0, created_at: now, modified_at: Date.parse('2026-01-03T00:00:00Z') })
+    .values({
+      slug: 'the-book',
+      owner_id: ann.id,
+      name: 'The Book',
+      heading: '',
+      description: 'A book',
+      cover_url: '',
+      price_cents: 990,
+      currency: 'CNY',
+      trashed: 0,
+      created_at: now,
+      modified_at: Date.parse('2026-01-03T00:00:00Z'),
+    })
     .returning('id')
     .execute();
   await database.db
@@ -167,7 +179,19 @@ describe('search engines and sharing', async () => {
     .execute();
   await database.db
     .insertInto('booklets')
-    .values({ slug: 'binned-book', owner_id: ann.id, name: 'Binned', heading: '', description: '', cover_url: '', price_cents: 0, currency: 'CNY', trashed: 1, created_at: now, modified_at: now })
+    .values({
+      slug: 'binned-book',
+      owner_id: ann.id,
+      name: 'Binned',
+      heading: '',
+      description: '',
+      cover_url: '',
+      price_cents: 0,
+      currency: 'CNY',
+      trashed: 1,
+      created_at: now,
+      modified_at: now,
+    })
     .execute();
 
   describe('the head of an article page', () => {
@@ -240,7 +264,11 @@ describe('search engines and sharing', async () => {
     });
 
     it('says nothing of a private, trashed or banned article: error title, noindex, no description of it', async () => {
-      for (const [slug, status, body] of [['my-secret', 403, 'SECRET'], ['thrown-away', 404, 'TRASHED'], ['banned-one', 403, 'BANNED']] as const) {
+      for (const [slug, status, body] of [
+        ['my-secret', 403, 'SECRET'],
+        ['thrown-away', 404, 'TRASHED'],
+        ['banned-one', 403, 'BANNED'],
+      ] as const) {
         const res = await request(app).get(`/article/${slug}/`).set('User-Agent', GOOGLEBOT).expect(status);
         expect(metaContent(res.text, 'robots')).toBe('noindex');
         expect(linkHref(res.text, 'canonical')).toBeNull();
@@ -266,7 +294,15 @@ describe('search engines and sharing', async () => {
       expect(res.headers['cache-control']).toContain('public');
       const lines = res.text.split('\n');
       expect(lines[0]).toBe('User-agent: *');
-      for (const rule of ['Allow: /', 'Disallow: /api/', 'Disallow: /editor', 'Disallow: /profile/', 'Disallow: /sign/', 'Disallow: /accounts/', 'Disallow: /article/*/review']) {
+      for (const rule of [
+        'Allow: /',
+        'Disallow: /api/',
+        'Disallow: /editor',
+        'Disallow: /profile/',
+        'Disallow: /sign/',
+        'Disallow: /accounts/',
+        'Disallow: /article/*/review',
+      ]) {
         expect(lines).toContain(rule);
       }
       expect(lines).not.toContain('Disallow: /');
@@ -285,7 +321,9 @@ describe('search engines and sharing', async () => {
       expect(set.name).toBe('urlset');
       expect(set.attrs.xmlns).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
       const locs = sitemapLocs(res.text);
-      expect(locs).toEqual(expect.arrayContaining([`${ORIGIN}/`, `${ORIGIN}/found/`, `${ORIGIN}/page/privacy/policy/`, `${ORIGIN}/@ann/`, `${ORIGIN}/booklet/the-book/`]));
+      expect(locs).toEqual(
+        expect.arrayContaining([`${ORIGIN}/`, `${ORIGIN}/found/`, `${ORIGIN}/page/privacy/policy/`, `${ORIGIN}/@ann/`, `${ORIGIN}/booklet/the-book/`]),
+      );
       for (const slug of READABLE) expect(locs).toContain(`${ORIGIN}/article/${slug}/`);
       for (const slug of UNREADABLE) expect(locs.some((loc) => loc.includes(slug))).toBe(false);
       for (const name of ['exp', 'gone', 'ina', 'sus', 'quiet']) expect(locs).not.toContain(`${ORIGIN}/@${name}/`);
@@ -382,13 +420,19 @@ describe('search engines and sharing', async () => {
       expect(channel?.children.filter((c) => c.name === 'item')).toEqual([]);
     });
 
-    it.each(['/@nobody/feed.xml', '/@gone/feed.xml', '/@ina/feed.xml', '/@sus/feed.xml', '/@exp/feed.xml', '/ann/feed.xml', '/@a%2Fb/feed.xml', `/@${'x'.repeat(300)}/feed.xml`])(
-      'answers 404 for %s',
-      async (path) => {
-        const res = await request(app).get(path).expect(404);
-        expect(res.text).not.toContain('<rss');
-      },
-    );
+    it.each([
+      '/@nobody/feed.xml',
+      '/@gone/feed.xml',
+      '/@ina/feed.xml',
+      '/@sus/feed.xml',
+      '/@exp/feed.xml',
+      '/ann/feed.xml',
+      '/@a%2Fb/feed.xml',
+      `/@${'x'.repeat(300)}/feed.xml`,
+    ])('answers 404 for %s', async (path) => {
+      const res = await request(app).get(path).expect(404);
+      expect(res.text).not.toContain('<rss');
+    });
   });
 
   describe('booklet pages', () => {
@@ -398,7 +442,13 @@ describe('search engines and sharing', async () => {
       expect(linkHref(res.text, 'canonical')).toBe(`${ORIGIN}/booklet/the-book/`);
       expect(metaContent(res.text, 'og:type')).toBe('book');
       expect(metaContent(res.text, 'description')).toBe('A book');
-      expect(jsonLdOf(res.text)).toMatchObject({ '@type': 'Book', name: 'The Book', description: 'A book', author: { '@type': 'Person', name: 'ann', url: `${ORIGIN}/@ann/` }, url: `${ORIGIN}/booklet/the-book/` });
+      expect(jsonLdOf(res.text)).toMatchObject({
+        '@type': 'Book',
+        name: 'The Book',
+        description: 'A book',
+        author: { '@type': 'Person', name: 'ann', url: `${ORIGIN}/@ann/` },
+        url: `${ORIGIN}/booklet/the-book/`,
+      });
     });
 
     it('point a free chapter at its article, in its Book', async () => {
@@ -415,7 +465,11 @@ describe('search engines and sharing', async () => {
       expect(res.text).not.toMatch(/PAID-BODY|PAID-SUMMARY|paid\.webp/);
       expect(linkHref(res.text, 'canonical')).toBe(`${ORIGIN}/booklet/the-book/two/`);
       const ld = jsonLdOf(res.text);
-      expect(ld).toMatchObject({ '@type': 'Article', isAccessibleForFree: false, hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: '.paywall' } });
+      expect(ld).toMatchObject({
+        '@type': 'Article',
+        isAccessibleForFree: false,
+        hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: '.paywall' },
+      });
       // The selector names something on the page: the purchase prompt.
       expect(res.text).toMatch(/<section class="paywall[ "]/);
     });
@@ -434,7 +488,12 @@ describe('search engines and sharing', async () => {
       expect(page.text).not.toMatch(/PAID-BODY|PAID-SUMMARY|paid\.webp/);
       expect(metaContent(page.text, 'description')).not.toMatch(/PAID/);
       const ld = jsonLdOf(page.text);
-      expect(ld).toMatchObject({ '@type': 'Article', headline: 'Chapter two', isAccessibleForFree: false, isPartOf: { '@type': 'Book', name: 'The Book', url: `${ORIGIN}/booklet/the-book/` } });
+      expect(ld).toMatchObject({
+        '@type': 'Article',
+        headline: 'Chapter two',
+        isAccessibleForFree: false,
+        isPartOf: { '@type': 'Book', name: 'The Book', url: `${ORIGIN}/booklet/the-book/` },
+      });
       expect(ld?.hasPart).toMatchObject({ '@type': 'WebPageElement', isAccessibleForFree: false });
       expect(ld?.hasPart).toMatchObject({ cssSelector: '.paywall' });
       expect(linkHref(page.text, 'canonical')).toBe(`${ORIGIN}/booklet/the-book/two/`);
@@ -496,7 +555,14 @@ describe('search engines and sharing', async () => {
     it('marks the signed-in pages noindex, the author’s review page included: noindex follows from the guard', async () => {
       const visitor = new Visitor(app);
       await visitor.signIn('ann@example.com', PASSWORD);
-      for (const path of ['/editor', '/profile/wallet', '/profile/notification', '/profile/orders', '/article/open-letter/review', '/article/my-secret/review']) {
+      for (const path of [
+        '/editor',
+        '/profile/wallet',
+        '/profile/notification',
+        '/profile/orders',
+        '/article/open-letter/review',
+        '/article/my-secret/review',
+      ]) {
         const res = await visitor.get(path);
         expect(res.status).toBe(200);
         expect(metaContent(res.text, 'robots')).toBe('noindex');

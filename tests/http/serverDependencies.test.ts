@@ -15,7 +15,12 @@ function loadedPackages(code: string): string[] {
   const packages = specifiers
     .filter((specifier) => !specifier.startsWith('node:') && !builtinModules.includes(specifier.split('/')[0] ?? ''))
     .filter((specifier) => /^(?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(?:\/|$)/.test(specifier))
-    .map((specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'))
+    .map((specifier) =>
+      specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/'),
+    )
     // `path.resolve("public")` reads like a package too: only installed packages count.
     .filter((name) => fs.existsSync(`node_modules/${name}/package.json`));
   return [...new Set(packages)].sort();

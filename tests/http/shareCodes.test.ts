@@ -14,7 +14,11 @@ describe('reading through a share link', async () => {
   await createPerson(database, 'ben');
   const now = Date.now();
   const ids: Record<string, number> = {};
-  for (const [slug, visibility] of [['draft-notes', 'private'], ['open-notes', 'public'], ['other-draft', 'private']] as const) {
+  for (const [slug, visibility] of [
+    ['draft-notes', 'private'],
+    ['open-notes', 'public'],
+    ['other-draft', 'private'],
+  ] as const) {
     ids[slug] = await writeArticle(database, ann.id, slug, { visibility, content: `<p>Secret body of ${slug}.</p>` });
   }
   const idOf = (slug: string) => ids[slug] ?? 0;

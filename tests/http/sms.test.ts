@@ -17,8 +17,7 @@ describe('the phone-code flow of /h5/sms_code', async () => {
   let address = 1;
   /** A different client address (the app trusts the loopback proxy's X-Forwarded-For). */
   const from = (ip: string) => ({
-    send: (phone: unknown) =>
-      visitor.agent.post('/api/sms/code/').set('X-CSRFToken', visitor.csrf).set('X-Forwarded-For', ip).send({ phone }),
+    send: (phone: unknown) => visitor.agent.post('/api/sms/code/').set('X-CSRFToken', visitor.csrf).set('X-Forwarded-For', ip).send({ phone }),
     verify: (phone: unknown, code: unknown) =>
       visitor.agent.post('/api/sms/verify/').set('X-CSRFToken', visitor.csrf).set('X-Forwarded-For', ip).send({ phone, code }),
   });
@@ -83,11 +82,7 @@ describe('the phone-code flow of /h5/sms_code', async () => {
       expect(res.body).toHaveProperty('phone');
     }
     expect((await client.send(undefined)).body).toEqual({ phone: ['This field is required.'] });
-    const malformed = await visitor.agent
-      .post('/api/sms/code/')
-      .set('X-CSRFToken', visitor.csrf)
-      .set('Content-Type', 'application/json')
-      .send('{"phone": ');
+    const malformed = await visitor.agent.post('/api/sms/code/').set('X-CSRFToken', visitor.csrf).set('Content-Type', 'application/json').send('{"phone": ');
     expect(malformed.status).toBe(400);
     const badLang = await visitor.agent.post('/api/sms/code/').set('X-CSRFToken', visitor.csrf).send({ phone: '13800138001', lang: 'fr' });
     expect(badLang.status).toBe(400);

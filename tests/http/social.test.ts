@@ -49,13 +49,19 @@ describe('likes, favourites and follows', async () => {
     expect(seenByCai.body).toMatchObject({ thumb_up_count: 1, thumb_up_status: false });
     expect((await ben.get('/api/article/annual-report/')).body.thumb_up_status).toBe(true);
     expect((await request(app).get('/api/article/annual-report/')).body).toMatchObject({ thumb_up_count: 1, thumb_up_status: false });
-    expect((await ben.post('/api/columns/thumbsup/', { article_slug: 'annual-report', cancel: true })).body).toEqual({ thumb_up_count: 0, thumb_up_status: false });
+    expect((await ben.post('/api/columns/thumbsup/', { article_slug: 'annual-report', cancel: true })).body).toEqual({
+      thumb_up_count: 0,
+      thumb_up_status: false,
+    });
   });
 
   it('favourites and unfavourites', async () => {
     const cai = await signedIn('cai');
     expect((await cai.post('/api/columns/favorite/', { article_slug: 'annual-report' })).body).toEqual({ favorite_count: 1, favorite_status: true });
-    expect((await cai.post('/api/columns/favorite/', { article_slug: 'annual-report', unfavorite: true })).body).toEqual({ favorite_count: 0, favorite_status: false });
+    expect((await cai.post('/api/columns/favorite/', { article_slug: 'annual-report', unfavorite: true })).body).toEqual({
+      favorite_count: 0,
+      favorite_status: false,
+    });
   });
 
   it('refuses what the reader may not read, and bad bodies, changing nothing', async () => {

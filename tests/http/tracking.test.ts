@@ -8,7 +8,11 @@ const events = () => database.db.selectFrom('tracking_events').selectAll().order
 
 describe('the embedded log endpoint', () => {
   it('stores an event and answers a 1x1 GIF', async () => {
-    const url = trackingUrl('/log', { cate: 'api', event: 'request_failed', status: 502, method: 'GET', msg: 'Bad Gateway <b>', page: 'home', path: '/', uid: '7', sid: 's1', order_id: '' }, 5);
+    const url = trackingUrl(
+      '/log',
+      { cate: 'api', event: 'request_failed', status: 502, method: 'GET', msg: 'Bad Gateway <b>', page: 'home', path: '/', uid: '7', sid: 's1', order_id: '' },
+      5,
+    );
     const res = await request(app).get(url).set('User-Agent', 'test-agent').expect(200);
     expect(res.headers['content-type']).toBe('image/gif');
     expect(res.headers['cache-control']).toBe('no-store');

@@ -41,10 +41,16 @@ describe('uploads: the token, the form upload and the traffic meter', async () =
     return fields.file ? req.attach('file', fields.file, { filename: fields.filename ?? fields.key, contentType: 'image/png' }) : req;
   };
   const used = async (userId: number) =>
-    Number((await db.selectFrom('media_traffic').select('bytes_used').where('user_id', '=', userId).where('month', '=', trafficMonth(clock)).executeTakeFirst())?.bytes_used ?? 0);
+    Number(
+      (await db.selectFrom('media_traffic').select('bytes_used').where('user_id', '=', userId).where('month', '=', trafficMonth(clock)).executeTakeFirst())
+        ?.bytes_used ?? 0,
+    );
   const setUsed = async (userId: number, bytes: number) => {
     await db.deleteFrom('media_traffic').where('user_id', '=', userId).execute();
-    await db.insertInto('media_traffic').values({ user_id: userId, month: trafficMonth(clock), bytes_used: bytes }).execute();
+    await db
+      .insertInto('media_traffic')
+      .values({ user_id: userId, month: trafficMonth(clock), bytes_used: bytes })
+      .execute();
   };
   const files = () => db.selectFrom('media_files').selectAll().orderBy('id').execute();
   const key = (n: number, extension = '.png') => `${n.toString(16).padStart(32, 'a')}_hd${extension}`;
@@ -122,7 +128,9 @@ describe('uploads: the token, the form upload and the traffic meter', async () =
       const count = (await files()).length;
       const { token } = await tokenFor(annArticle);
       const [ak, sig, policy] = token.split(':');
-      const richer = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(policy ?? '', 'base64url').toString()), fsizeLimit: 10 ** 12 })).toString('base64url');
+      const richer = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(policy ?? '', 'base64url').toString()), fsizeLimit: 10 ** 12 })).toString(
+        'base64url',
+      );
       for (const bad of ['', 'nonsense', `${ak}:${sig}:${richer}`, `other:${sig}:${policy}`, `${ak}:${'A'.repeat(28)}:${policy}`]) {
         const res = await upload({ token: bad, key: key(3), file: png });
         expect(res.status).toBe(401);
@@ -209,7 +217,18 @@ describe('uploads: the token, the form upload and the traffic meter', async () =
     it('refuses keys that are not random hex + _hd + an image extension, path tricks above all', async () => {
       const { token } = await tokenFor(annArticle);
       const png = await pngOf(10, 10);
-      for (const bad of ['../../etc/passwd', `../${key(9)}`, `sub/${key(9)}`, `${key(9)}/..`, 'ABC_hd.png', 'abcdef12_hd.svg', 'abcdef12.png', 'abcdef12_hd.png.html', '.upload-key', '']) {
+      for (const bad of [
+        '../../etc/passwd',
+        `../${key(9)}`,
+        `sub/${key(9)}`,
+        `${key(9)}/..`,
+        'ABC_hd.png',
+        'abcdef12_hd.svg',
+        'abcdef12.png',
+        'abcdef12_hd.png.html',
+        '.upload-key',
+        '',
+      ]) {
         const res = await upload({ token, key: bad, file: png });
         expect(res.status, bad).toBe(400);
         expect(res.body.error).toMatch(/^invalid key/);
@@ -229,11 +248,20 @@ describe('uploads: the token, the form upload and the traffic meter', async () =
     it('answers 400 without a file, and 401 for a form with no token at all', async () => {
       const { token } = await tokenFor(annArticle);
       expect((await upload({ token, key: key(11) })).status).toBe(400);
-      expect((await request(app).post('/media/upload/').send({ key: key(11) })).status).toBe(401);
+      expect(
+        (
+          await request(app)
+            .post('/media/upload/')
+            .send({ key: key(11) })
+        ).status,
+      ).toBe(401);
     });
 
     it('answers 400 for a broken or overfull form, never a 500', async () => {
-      const broken = await request(app).post('/media/upload/').set('Content-Type', 'multipart/form-data; boundary=xyz').send('--xyz\r\nContent-Disposition: form-data; name="token"\r\n\r\nabc');
+      const broken = await request(app)
+        .post('/media/upload/')
+        .set('Content-Type', 'multipart/form-data; boundary=xyz')
+        .send('--xyz\r\nContent-Disposition: form-data; name="token"\r\n\r\nabc');
       expect(broken.status).toBe(400);
       expect(broken.body.error).toMatch(/^bad form/);
       const { token } = await tokenFor(annArticle);
@@ -271,7 +299,10 @@ describe('uploads: the token, the form upload and the traffic meter', async () =
 
     it('starts from zero in a new month', async () => {
       await db.deleteFrom('media_traffic').where('user_id', '=', ann.id).execute();
-      await db.insertInto('media_traffic').values({ user_id: ann.id, month: trafficMonth(clock - 32 * 86_400_000), bytes_used: 5000 }).execute();
+      await db
+        .insertInto('media_traffic')
+        .values({ user_id: ann.id, month: trafficMonth(clock - 32 * 86_400_000), bytes_used: 5000 })
+        .execute();
       expect((await asAnn.get('/api/traffic/current/')).body.bytes_used).toBe(0);
     });
 
@@ -282,7 +313,13 @@ describe('uploads: the token, the form upload and the traffic meter', async () =
 });
 
 describe('uploads with Qiniu credentials', async () => {
-  const qiniu = { accessKey: 'test-access-key-0001', secretKey: 'test-secret-key-0001', bucket: 'zine-media', domain: 'https://media.zine.example', uploadUrl: 'https://upload.qiniup.com' };
+  const qiniu = {
+    accessKey: 'test-access-key-0001',
+    secretKey: 'test-secret-key-0001',
+    bucket: 'zine-media',
+    domain: 'https://media.zine.example',
+    uploadUrl: 'https://upload.qiniup.com',
+  };
   const { app, database } = await testApp({
     config: { qiniu, publicOrigin: 'https://zine.example' },
     deps: { media: new QiniuMediaStore(qiniu, 'https://zine.example') },
@@ -325,7 +362,11 @@ describe('uploads with Qiniu credentials', async () => {
     const res = await callback(body(key, 4321));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ key, hash: 'FhashOfTheFile', url: `https://media.zine.example/${key}`, size: 4321 });
-    expect(await db.selectFrom('media_files').selectAll().where('key', '=', key).executeTakeFirst()).toMatchObject({ user_id: cy.id, article_id: article, bytes: 4321 });
+    expect(await db.selectFrom('media_files').selectAll().where('key', '=', key).executeTakeFirst()).toMatchObject({
+      user_id: cy.id,
+      article_id: article,
+      bytes: 4321,
+    });
     const traffic = await db.selectFrom('media_traffic').select('bytes_used').where('user_id', '=', cy.id).where('month', '=', month()).executeTakeFirst();
     expect(Number(traffic?.bytes_used)).toBe(4321);
     expect((await visitor.get('/api/traffic/current/')).body.bytes_used).toBe(4321);

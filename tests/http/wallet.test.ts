@@ -22,7 +22,9 @@ async function signedIn(app: Express, username: string): Promise<Visitor> {
 }
 
 async function credit(database: Database, userId: number, cents: number, note = 'Test credit'): Promise<void> {
-  await database.db.transaction().execute((trx) => creditWallet(trx, userId, cents, { from: PLATFORM_ADJUSTMENTS, kind: 'adjustment', ref: note, now: Date.now() }));
+  await database.db
+    .transaction()
+    .execute((trx) => creditWallet(trx, userId, cents, { from: PLATFORM_ADJUSTMENTS, kind: 'adjustment', ref: note, now: Date.now() }));
 }
 
 async function linkWechat(database: Database, userId: number, openid: string): Promise<void> {
@@ -30,7 +32,12 @@ async function linkWechat(database: Database, userId: number, openid: string): P
 }
 
 async function unbalancedTxns(database: Database): Promise<number> {
-  const rows = await database.db.selectFrom('ledger_entries').select('txn_id').groupBy('txn_id').having((eb) => eb.fn.sum('amount_cents'), '!=', 0).execute();
+  const rows = await database.db
+    .selectFrom('ledger_entries')
+    .select('txn_id')
+    .groupBy('txn_id')
+    .having((eb) => eb.fn.sum('amount_cents'), '!=', 0)
+    .execute();
   return rows.length;
 }
 
@@ -119,17 +126,33 @@ describe('withdraw to WeChat', () => {
     expect((await ann.get('/api/payments/wallet/balance/')).body.net_amount).toBe('8.00');
   });
 
-  it.each([['-1'], [-1], ['0'], [0], ['0.00'], ['99999999999'], [1e21], ['abc'], ['1.234'], [1.234], ['NaN'], ['Infinity'], ['1e3'], [''], [null], [true], [{}], [[5]]])(
-    'refuses the amount %j with 400 and changes nothing',
-    async (amount) => {
-      const { database, ann } = await walletWithMoney(1000);
-      const res = await ann.post(path, { amount, app_id: 'wxsandbox', open_id: OPEN_ID, currency_code: 'CNY' });
-      expect(res.status).toBe(400);
-      expect(res.body.amount).toBeDefined();
-      expect((await ann.get('/api/payments/wallet/balance/')).body.net_amount).toBe('10.00');
-      expect(await database.db.selectFrom('withdrawals').selectAll().execute()).toHaveLength(0);
-    },
-  );
+  it.each([
+    ['-1'],
+    [-1],
+    ['0'],
+    [0],
+    ['0.00'],
+    ['99999999999'],
+    [1e21],
+    ['abc'],
+    ['1.234'],
+    [1.234],
+    ['NaN'],
+    ['Infinity'],
+    ['1e3'],
+    [''],
+    [null],
+    [true],
+    [{}],
+    [[5]],
+  ])('refuses the amount %j with 400 and changes nothing', async (amount) => {
+    const { database, ann } = await walletWithMoney(1000);
+    const res = await ann.post(path, { amount, app_id: 'wxsandbox', open_id: OPEN_ID, currency_code: 'CNY' });
+    expect(res.status).toBe(400);
+    expect(res.body.amount).toBeDefined();
+    expect((await ann.get('/api/payments/wallet/balance/')).body.net_amount).toBe('10.00');
+    expect(await database.db.selectFrom('withdrawals').selectAll().execute()).toHaveLength(0);
+  });
 
   it('refuses a missing amount, a bad currency and malformed JSON', async () => {
     const { app, ann } = await walletWithMoney(1000);
@@ -195,7 +218,9 @@ describe('withdraw to WeChat', () => {
   it('never goes below zero under 50 concurrent withdrawals, and every txn sums to zero', async () => {
     const { database, user, ann } = await walletWithMoney(1000);
     const answers = await Promise.all(
-      Array.from({ length: 50 }, () => ann.agent.post(path).set('X-CSRFToken', ann.csrf).send({ amount: '1.00', app_id: 'wxsandbox', open_id: OPEN_ID, currency_code: 'CNY' })),
+      Array.from({ length: 50 }, () =>
+        ann.agent.post(path).set('X-CSRFToken', ann.csrf).send({ amount: '1.00', app_id: 'wxsandbox', open_id: OPEN_ID, currency_code: 'CNY' }),
+      ),
     );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
@@ -208,7 +233,16 @@ describe('withdraw to WeChat', () => {
 
 describe('withdraw with WeChat configured', () => {
   it('pays only to the official account and leaves the withdrawal pending with a note', async () => {
-    const { app, database } = await testApp({ config: { wechat: { mp: { appId: 'wxofficial1234', secret: 'abcdefabcdefabcdef' }, openBase: 'http://127.0.0.1:9', apiBase: 'http://127.0.0.1:9', timeoutMs: 500 } } });
+    const { app, database } = await testApp({
+      config: {
+        wechat: {
+          mp: { appId: 'wxofficial1234', secret: 'abcdefabcdefabcdef' },
+          openBase: 'http://127.0.0.1:9',
+          apiBase: 'http://127.0.0.1:9',
+          timeoutMs: 500,
+        },
+      },
+    });
     const user = await createPerson(database, 'ann');
     await credit(database, user.id, 1000);
     await linkWechat(database, user.id, OPEN_ID);
@@ -225,7 +259,10 @@ describe('withdraw with WeChat configured', () => {
     const admin = (...argv: string[]) => runAdminCommand(argv, { users: new UserDirectory(database.db, Date.now), db: database.db, now: Date.now });
     const listed = await admin('list-withdrawals', '--status', 'pending');
     expect(listed.out).toMatch(new RegExp(`^${res.body.id}\tann@example.com\t1.00\tpending\twxofficial1234\t${OPEN_ID}\t`));
-    expect(await admin('settle-withdrawal', String(res.body.id), 'failed')).toEqual({ code: 0, out: `withdrawal ${res.body.id} failed: 1.00 CNY is back in the wallet of user ${user.id}` });
+    expect(await admin('settle-withdrawal', String(res.body.id), 'failed')).toEqual({
+      code: 0,
+      out: `withdrawal ${res.body.id} failed: 1.00 CNY is back in the wallet of user ${user.id}`,
+    });
     expect((await admin('settle-withdrawal', String(res.body.id), 'failed')).code).toBe(1);
     expect((await admin('settle-withdrawal', String(res.body.id), 'paid')).code).toBe(1);
     expect((await ann.get('/api/payments/wallet/balance/')).body.net_amount).toBe('10.00');
@@ -247,7 +284,11 @@ describe('demo seed', () => {
     const reader = new Visitor(app);
     expect((await reader.signIn('reader@zine.local', 'zine-demo-2026')).status).toBe(200);
     expect((await reader.get('/api/payments/wallet/balance/')).body.net_amount).toBe('200.00');
-    expect((await reader.get('/api/payments/wallet/transactions/')).body.results[0]).toMatchObject({ description: 'Demo credit', direction: 'in', amount: '200.00' });
+    expect((await reader.get('/api/payments/wallet/transactions/')).body.results[0]).toMatchObject({
+      description: 'Demo credit',
+      direction: 'in',
+      amount: '200.00',
+    });
   }, 30_000);
 });
 

@@ -28,7 +28,9 @@ function wechat(req: RecordedRequest, res: ServerResponse): void {
   }
   if (url.pathname === '/cgi-bin/token') return sendJson(res, 200, { access_token: 'server-token', expires_in: 7200 });
   if (url.pathname === '/cgi-bin/ticket/getticket') {
-    return q.get('access_token') === 'server-token' ? sendJson(res, 200, { errcode: 0, errmsg: 'ok', ticket: TICKET, expires_in: 7200 }) : sendJson(res, 200, { errcode: 40001, errmsg: 'invalid credential' });
+    return q.get('access_token') === 'server-token'
+      ? sendJson(res, 200, { errcode: 0, errmsg: 'ok', ticket: TICKET, expires_in: 7200 })
+      : sendJson(res, 200, { errcode: 40001, errmsg: 'invalid credential' });
   }
   sendJson(res, 404, {});
 }
@@ -104,7 +106,12 @@ describe('WeChat sign-in with credentials', async () => {
     expect(linked.status).toBe(302);
     expect(linked.headers.location).toBe('/@ann/?tab=1');
     const exchange = fake.requests.filter((r) => r.url.startsWith('/sns/oauth2/access_token')).at(-1);
-    expect(Object.fromEntries(new URL(exchange?.url ?? '', 'http://x').searchParams)).toEqual({ appid: WEB.appId, secret: WEB.secret, code: 'ann-web', grant_type: 'authorization_code' });
+    expect(Object.fromEntries(new URL(exchange?.url ?? '', 'http://x').searchParams)).toEqual({
+      appid: WEB.appId,
+      secret: WEB.secret,
+      code: 'ann-web',
+      grant_type: 'authorization_code',
+    });
 
     const phone = new Visitor(app);
     await phone.open();
@@ -224,7 +231,9 @@ describe('WeChat JS-SDK signatures with credentials', async () => {
     expect(appId).toBe(MP.appId);
     expect(Math.abs(timestamp - Date.now() / 1000)).toBeLessThan(60);
     expect(nonceStr).toMatch(/^[A-Za-z0-9]{8,32}$/);
-    const expected = createHash('sha1').update(`jsapi_ticket=${TICKET}&noncestr=${nonceStr}&timestamp=${timestamp}&url=${ORIGIN}/article/demo/?a=1&b=2`).digest('hex');
+    const expected = createHash('sha1')
+      .update(`jsapi_ticket=${TICKET}&noncestr=${nonceStr}&timestamp=${timestamp}&url=${ORIGIN}/article/demo/?a=1&b=2`)
+      .digest('hex');
     expect(signature).toBe(expected);
 
     expect((await visitor.post('/api/wechat/jsapi/url/', { url: `${ORIGIN}/found` })).status).toBe(200);
@@ -240,7 +249,13 @@ describe('WeChat JS-SDK signatures with credentials', async () => {
       expect(res.status, String(url)).toBe(400);
       expect(res.body.signature).toBeUndefined();
     }
-    expect((await request(app).post('/api/wechat/jsapi/url/').send({ url: `${ORIGIN}/` })).status).toBe(403);
+    expect(
+      (
+        await request(app)
+          .post('/api/wechat/jsapi/url/')
+          .send({ url: `${ORIGIN}/` })
+      ).status,
+    ).toBe(403);
   });
 
   it('answers 502 in the DRF shape when WeChat refuses', async () => {
@@ -256,7 +271,8 @@ describe('WeChat JS-SDK signatures with credentials', async () => {
 });
 
 describe('the JS-SDK in the chat-app browser', async () => {
-  const CHAT_APP = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47 NetType/WIFI Language/zh_CN';
+  const CHAT_APP =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47 NetType/WIFI Language/zh_CN';
   const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
   const sdkAllowed = (res: request.Response) => String(res.headers['content-security-policy']).includes('res.wx.qq.com');
   const announced = (res: request.Response) => /"wechatSdkUrl":"https:\/\/res\.wx\.qq\.com/.test(res.text);

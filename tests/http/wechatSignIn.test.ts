@@ -24,11 +24,15 @@ describe('chat-app sign-in navigations without WeChat credentials', async () => 
 
   it('keeps next on this site and escapes it', async () => {
     for (const next of ['https://evil.example/', '//evil.example/', '/\\evil.example', 'javascript:alert(1)']) {
-      const res = await request(app).get(`/accounts/login/weixin/?next=${encodeURIComponent(next)}`).expect(200);
+      const res = await request(app)
+        .get(`/accounts/login/weixin/?next=${encodeURIComponent(next)}`)
+        .expect(200);
       expect(res.text).toContain('href="/"');
       expect(res.text).not.toContain('evil.example');
     }
-    const quoted = await request(app).get(`/accounts/login/weixin/?next=${encodeURIComponent('/a"><script>alert(1)</script>')}`).expect(200);
+    const quoted = await request(app)
+      .get(`/accounts/login/weixin/?next=${encodeURIComponent('/a"><script>alert(1)</script>')}`)
+      .expect(200);
     expect(quoted.text).not.toContain('<script>alert(1)');
   });
 

@@ -11,10 +11,14 @@ export async function pngOf(width: number, height: number): Promise<Buffer> {
       pixels[at + 2] = ((x ^ y) * 7) % 256;
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /** A small file of many pixels: a plain 5000×5001 PNG (about 80 kB, 25,005,000 pixels), just over the limit. */
 export function pixelBomb(): Promise<Buffer> {
-  return sharp({ create: { width: 5000, height: 5001, channels: 3, background: '#fff' } }).png().toBuffer();
+  return sharp({ create: { width: 5000, height: 5001, channels: 3, background: '#fff' } })
+    .png()
+    .toBuffer();
 }

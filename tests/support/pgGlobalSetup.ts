@@ -7,10 +7,7 @@ async function dropTestSchemas(): Promise<void> {
   if (!url) return;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const { rows } = await client.query<{ nspname: string }>(
-    `select nspname from pg_namespace where nspname like $1`,
-    [`${TEST_SCHEMA_PREFIX}%`],
-  );
+  const { rows } = await client.query<{ nspname: string }>(`select nspname from pg_namespace where nspname like $1`, [`${TEST_SCHEMA_PREFIX}%`]);
   for (const { nspname } of rows) await client.query(`drop schema "${nspname}" cascade`);
   await client.end();
 }

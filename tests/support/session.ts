@@ -21,7 +21,10 @@ export class Visitor {
   }
 
   async post(path: string, body: unknown): Promise<request.Response> {
-    const res = await this.agent.post(path).set('X-CSRFToken', this.csrf).send(body as object);
+    const res = await this.agent
+      .post(path)
+      .set('X-CSRFToken', this.csrf)
+      .send(body as object);
     this.remember(res);
     return res;
   }

@@ -59,7 +59,8 @@ describe('ArticleListStore', () => {
 
   it('shows the trash and deletes for good after confirmation, naming the version', async () => {
     const { store, requests, asked, removed } = setup((request) => {
-      if (request.method === 'GET' && request.path === '/api/articles/5/') return { status: 200, data: { id: 5, client_modify_date: '2026-11-01T00:00:00.000Z' } };
+      if (request.method === 'GET' && request.path === '/api/articles/5/')
+        return { status: 200, data: { id: 5, client_modify_date: '2026-11-01T00:00:00.000Z' } };
       if (request.method === 'DELETE') return { status: 204, data: null };
       return { status: 200, data: { count: 1, next: null, previous: null, results: [item(5)] } };
     });

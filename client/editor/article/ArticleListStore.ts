@@ -116,7 +116,9 @@ export class ArticleListStore {
   /** An article's marks or texts changed without an edit (share links): its item updates where it is. */
   refreshItem(article: EditableArticle): void {
     this.items = this.items.map((item) =>
-      item.id === article.id ? { ...item, title: article.title, description: article.description, cover_url: article.cover_url, shared_marks: article.shared_marks } : item,
+      item.id === article.id
+        ? { ...item, title: article.title, description: article.description, cover_url: article.cover_url, shared_marks: article.shared_marks }
+        : item,
     );
   }
 

@@ -158,8 +158,7 @@ export class EditorStore {
     runInAction(() => (this.status = 'saving'));
     const sent = { revision: this.revision, id: this.articleId, tempKey: this.tempKey, input: this.input() };
     try {
-      const article =
-        sent.id === null ? await this.deps.calls.create(sent.input) : await this.deps.calls.update(sent.id, sent.input, this.baseModifyDate);
+      const article = sent.id === null ? await this.deps.calls.create(sent.input) : await this.deps.calls.update(sent.id, sent.input, this.baseModifyDate);
       this.deps.drafts.clearIfConfirmed({ articleId: article.id, tempKey: sent.tempKey }, sent.input.client_modify_date ?? article.client_modify_date);
       if (this.isTarget(sent.id, sent.tempKey)) this.finishSave(article, sent.revision);
       this.deps.onSaved?.(article);
@@ -413,7 +412,8 @@ export class EditorStore {
     const status = statusOf(error);
     if (status === 0) {
       // The tip once as the connection goes (docs/specification/content-and-commerce.md: 'save failed' with the status, 6 s); the retries are quiet.
-      if (this.problem !== 'offline') this.deps.tips.push({ text: this.deps.t('saveFailed', { status: this.deps.t('noAnswer') }), kind: 'error', timeout: ERROR_TIP_TIMEOUT_MS });
+      if (this.problem !== 'offline')
+        this.deps.tips.push({ text: this.deps.t('saveFailed', { status: this.deps.t('noAnswer') }), kind: 'error', timeout: ERROR_TIP_TIMEOUT_MS });
       this.problem = 'offline';
       this.scheduleRetry();
       return;

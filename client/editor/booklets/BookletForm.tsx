@@ -43,21 +43,27 @@ export const BookletForm = observer(function BookletForm({ store, booklet }: { s
         onChange={(event) => setDescription(event.target.value)}
       />
       <label htmlFor={`${id}-price`}>{t('price')}</label>
-      <input id={`${id}-price`} name="price" inputMode="decimal" value={price} aria-describedby={`${id}-price-hint`} onChange={(event) => setPrice(event.target.value)} />
+      <input
+        id={`${id}-price`}
+        name="price"
+        inputMode="decimal"
+        value={price}
+        aria-describedby={`${id}-price-hint`}
+        onChange={(event) => setPrice(event.target.value)}
+      />
       <span id={`${id}-price-hint`} className="zb-muted">
         {t('priceHint')}
       </span>
       <span className="zb-label">{t('cover')}</span>
       <div className="zb-cover-field">
-        {preview ? <img className="zb-cover zb-cover-large" src={preview} alt="" width={96} height={128} /> : <span className="zb-cover zb-cover-large zb-cover-none" aria-hidden="true" />}
+        {preview ? (
+          <img className="zb-cover zb-cover-large" src={preview} alt="" width={96} height={128} />
+        ) : (
+          <span className="zb-cover zb-cover-large zb-cover-none" aria-hidden="true" />
+        )}
         <label className="zb-button zb-file">
           {t('chooseCover')}
-          <input
-            type="file"
-            name="cover"
-            accept="image/jpeg,image/png,image/gif,image/webp"
-            onChange={(event) => setCover(event.target.files?.[0] ?? null)}
-          />
+          <input type="file" name="cover" accept="image/jpeg,image/png,image/gif,image/webp" onChange={(event) => setCover(event.target.files?.[0] ?? null)} />
         </label>
         <span className="zb-muted">{t('coverHint')}</span>
       </div>

@@ -61,7 +61,8 @@ export const BookletList = observer(function BookletList({ store }: { store: Boo
         {store.fetching ? (
           <span className="zb-muted">{t('loading')}</span>
         ) : (
-          !store.finished && store.loaded && (
+          !store.finished &&
+          store.loaded && (
             <button type="button" className="zb-button" onClick={() => void store.fetchList()}>
               {t('loadMore')}
             </button>
@@ -74,5 +75,9 @@ export const BookletList = observer(function BookletList({ store }: { store: Boo
 
 /** A booklet's cover, or a plain block of the same size. */
 export function BookletCover({ url }: { url: string }) {
-  return url ? <img className="zb-cover" src={url} alt="" width={48} height={64} loading="lazy" /> : <span className="zb-cover zb-cover-none" aria-hidden="true" />;
+  return url ? (
+    <img className="zb-cover" src={url} alt="" width={48} height={64} loading="lazy" />
+  ) : (
+    <span className="zb-cover zb-cover-none" aria-hidden="true" />
+  );
 }

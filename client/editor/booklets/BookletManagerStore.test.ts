@@ -6,11 +6,26 @@ import { TipsStore } from '../tips/TipsStore';
 import { BookletManagerStore } from './BookletManagerStore';
 
 const booklet = (id: number, extra: Partial<ManagedBooklet> = {}): ManagedBooklet => ({
-  id, slug: `b${id}`, name: `Booklet ${id}`, heading: '', description: '', cover: '', price: '0.00', owner: { username: 'ann' }, trashed: false,
-  chapter_count: 0, created: '2026-11-22T10:00:00Z', modified: '2026-11-22T10:00:00Z', ...extra,
+  id,
+  slug: `b${id}`,
+  name: `Booklet ${id}`,
+  heading: '',
+  description: '',
+  cover: '',
+  price: '0.00',
+  owner: { username: 'ann' },
+  trashed: false,
+  chapter_count: 0,
+  created: '2026-11-22T10:00:00Z',
+  modified: '2026-11-22T10:00:00Z',
+  ...extra,
 });
 const item = (id: number, type: 'directory' | 'article', children: ManagedBookletItem[] = []): ManagedBookletItem => ({
-  id, slug: `i${id}`, type, order: 0, children,
+  id,
+  slug: `i${id}`,
+  type,
+  order: 0,
+  children,
   detail: { title: `Item ${id}`, sales_mode: 'free', article_id: type === 'article' ? id * 10 : null, article_slug: null, removed: false, private: false },
 });
 const page = (results: ManagedBooklet[], next: string | null, count = results.length) => ({ status: 200, data: { count, next, previous: null, results } });
@@ -70,7 +85,13 @@ describe('BookletManagerStore', () => {
     const post = requests.find((r) => r.method === 'POST');
     expect(post?.body).toBeInstanceOf(FormData);
     const form = post?.body as FormData;
-    expect([form.get('name'), form.get('heading'), form.get('description'), form.get('price'), (form.get('cover') as File).name]).toEqual(['New', 'H', 'D', '20.5', 'c.png']);
+    expect([form.get('name'), form.get('heading'), form.get('description'), form.get('price'), (form.get('cover') as File).name]).toEqual([
+      'New',
+      'H',
+      'D',
+      '20.5',
+      'c.png',
+    ]);
     expect(store.booklets.map((b) => b.id)).toEqual([5, 1]);
     expect(store.meta.count).toBe(2);
     expect(store.selectedBookletId).toBe(5);
@@ -78,7 +99,11 @@ describe('BookletManagerStore', () => {
   });
 
   it('sends only the changed fields, and the cover only when a new file was chosen', async () => {
-    const { store, requests } = setup((request) => (request.method === 'PATCH' ? { status: 200, data: { ...booklet(1, { name: 'Renamed', heading: 'H' }), detail: [] } } : page([booklet(1, { heading: 'H' })], null)));
+    const { store, requests } = setup((request) =>
+      request.method === 'PATCH'
+        ? { status: 200, data: { ...booklet(1, { name: 'Renamed', heading: 'H' }), detail: [] } }
+        : page([booklet(1, { heading: 'H' })], null),
+    );
     await store.fetchList();
     await store.updateBooklet(1, { name: 'Renamed', heading: 'H', description: '', price: '0', cover: null });
     const form = requests.find((r) => r.method === 'PATCH')?.body as FormData;
@@ -133,12 +158,22 @@ describe('BookletManagerStore', () => {
     await store.drop(3, 2, 'inside');
     expect(seenDuringPut).toBe('[[1,[]],[2,[3]]]');
     const put = requests.find((r) => r.method === 'PUT');
-    expect(put).toMatchObject({ path: '/api/booklet/7/', body: { detail: [{ id: 1, order: 0, children: [] }, { id: 2, order: 1, children: [{ id: 3, order: 0, children: [] }] }] } });
+    expect(put).toMatchObject({
+      path: '/api/booklet/7/',
+      body: {
+        detail: [
+          { id: 1, order: 0, children: [] },
+          { id: 2, order: 1, children: [{ id: 3, order: 0, children: [] }] },
+        ],
+      },
+    });
     expect(`${requests.at(-1)?.method} ${requests.at(-1)?.path}`).toBe('GET /api/booklet/7/');
   });
 
   it('tells the author when a call fails, with the server’s message', async () => {
-    const { store, tips } = setup((request) => (request.method === 'POST' ? { status: 400, data: { name: ['The name has at most 200 characters.'] } } : page([], null)));
+    const { store, tips } = setup((request) =>
+      request.method === 'POST' ? { status: 400, data: { name: ['The name has at most 200 characters.'] } } : page([], null),
+    );
     expect(await store.createBooklet({ name: 'x', heading: '', description: '', price: '0', cover: null })).toBe(false);
     expect(tips.top).toMatchObject({ kind: 'error', text: 'Creating the booklet failed: The name has at most 200 characters.' });
     expect(await store.createBooklet({ name: ' ', heading: '', description: '', price: '0', cover: null })).toBe(false);
@@ -148,7 +183,19 @@ describe('BookletManagerStore', () => {
   it('adds articles from the picker once each, into the chosen directory', async () => {
     const tree = [item(1, 'directory', [item(3, 'article')])];
     const { store, requests } = setup((request) => {
-      if (request.path === '/api/v2/articles/') return { status: 200, data: { count: 2, next: null, previous: null, results: [{ id: 30, slug: 'a', title: 'A', modified: '' }, { id: 40, slug: 'b', title: 'B', modified: '' }] } };
+      if (request.path === '/api/v2/articles/')
+        return {
+          status: 200,
+          data: {
+            count: 2,
+            next: null,
+            previous: null,
+            results: [
+              { id: 30, slug: 'a', title: 'A', modified: '' },
+              { id: 40, slug: 'b', title: 'B', modified: '' },
+            ],
+          },
+        };
       if (request.method === 'POST') return { status: 201, data: item(4, 'article') };
       return { status: 200, data: { ...booklet(7), detail: tree } };
     });

@@ -218,7 +218,13 @@ export class BookletManagerStore {
     }
     if (!this.validPrice(draft.price)) return false;
     const booklet = await this.whileBusy('createFailed', () =>
-      bookletManagementApi.create(this.deps.api, { name: draft.name, heading: draft.heading, description: draft.description, price: draft.price.trim(), cover: draft.cover }),
+      bookletManagementApi.create(this.deps.api, {
+        name: draft.name,
+        heading: draft.heading,
+        description: draft.description,
+        price: draft.price.trim(),
+        cover: draft.cover,
+      }),
     );
     if (!booklet) return false;
     runInAction(() => {
@@ -409,7 +415,11 @@ export class BookletManagerStore {
     const picker = this.picker;
     runInAction(() => (this.pickerLoading = true));
     try {
-      const page = await editorArticlesApi.list(this.deps.api, { trash: false, page: this.pickerNext ? undefined : 1, pageSize: 20, fields: PICKER_FIELDS }, this.pickerNext ?? undefined);
+      const page = await editorArticlesApi.list(
+        this.deps.api,
+        { trash: false, page: this.pickerNext ? undefined : 1, pageSize: 20, fields: PICKER_FIELDS },
+        this.pickerNext ?? undefined,
+      );
       if (picker !== this.picker) return;
       runInAction(() => {
         const known = new Set(this.pickerArticles.map((article) => article.id));

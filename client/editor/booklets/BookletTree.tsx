@@ -88,7 +88,9 @@ const TreeItem = observer(function TreeItem({
   return (
     <li className="zb-tree-item" role="treeitem" aria-selected={selected} aria-level={depth} data-item-id={node.id} data-item-type={node.type}>
       <div
-        className={['zb-row', selected ? 'zb-row-selected' : '', over ? `zb-drop-${over}` : '', drag.dragged === node.id ? 'zb-row-dragged' : ''].filter(Boolean).join(' ')}
+        className={['zb-row', selected ? 'zb-row-selected' : '', over ? `zb-drop-${over}` : '', drag.dragged === node.id ? 'zb-row-dragged' : '']
+          .filter(Boolean)
+          .join(' ')}
         draggable={!renaming}
         onDragStart={(event) => {
           event.dataTransfer.effectAllowed = 'move';
@@ -148,10 +150,24 @@ const TreeItem = observer(function TreeItem({
       </div>
       {selected && !renaming && (
         <div className="zb-row-tools">
-          <button type="button" className="zb-icon-button" aria-label={t('moveUp')} title={t('moveUp')} disabled={first} onClick={() => void store.step(node.id, -1)}>
+          <button
+            type="button"
+            className="zb-icon-button"
+            aria-label={t('moveUp')}
+            title={t('moveUp')}
+            disabled={first}
+            onClick={() => void store.step(node.id, -1)}
+          >
             ↑
           </button>
-          <button type="button" className="zb-icon-button" aria-label={t('moveDown')} title={t('moveDown')} disabled={last} onClick={() => void store.step(node.id, 1)}>
+          <button
+            type="button"
+            className="zb-icon-button"
+            aria-label={t('moveDown')}
+            title={t('moveDown')}
+            disabled={last}
+            onClick={() => void store.step(node.id, 1)}
+          >
             ↓
           </button>
           <MoveToSelect store={store} node={node} />

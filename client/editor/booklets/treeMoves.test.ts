@@ -3,7 +3,11 @@ import type { ManagedBookletItem } from '../../../shared/bookletManagement';
 import { dropTarget, moveNode, stepTarget, toOrderTree } from './treeMoves';
 
 const node = (id: number, type: 'directory' | 'article', children: ManagedBookletItem[] = []): ManagedBookletItem => ({
-  id, slug: `s${id}`, type, order: 0, children,
+  id,
+  slug: `s${id}`,
+  type,
+  order: 0,
+  children,
   detail: { title: `T${id}`, sales_mode: 'free', article_id: type === 'article' ? id * 10 : null, article_slug: null, removed: false, private: false },
 });
 // 1 dir [3, 4], 2 dir [5], 6 chapter
@@ -16,7 +20,14 @@ describe('tree moves', () => {
     expect(moved && shape(moved)).toEqual([[1, [3]], [2, [4, 5]], 6]);
     expect(moved && toOrderTree(moved)).toEqual([
       { id: 1, order: 0, children: [{ id: 3, order: 0, children: [] }] },
-      { id: 2, order: 1, children: [{ id: 4, order: 0, children: [] }, { id: 5, order: 1, children: [] }] },
+      {
+        id: 2,
+        order: 1,
+        children: [
+          { id: 4, order: 0, children: [] },
+          { id: 5, order: 1, children: [] },
+        ],
+      },
       { id: 6, order: 2, children: [] },
     ]);
   });

@@ -75,7 +75,7 @@ describe('FormatStore', () => {
     expect(readTextStyle(editor).fontFamily).toBe('Lora');
   });
 
-  it('says \'copied\' in the editor\'s language after any copy', () => {
+  it("says 'copied' in the editor's language after any copy", () => {
     const { store, deps } = setup({});
     deps.locale = 'zh-TW';
     store.noteCopied();
@@ -85,9 +85,7 @@ describe('FormatStore', () => {
   it('loads the fonts an opened article uses', async () => {
     const { store, linked } = setup({ '/api/fonts/': { status: 200, data: FONTS } });
     await store.load();
-    const editor = editorWith([
-      { type: 'paragraph', content: [{ type: 'text', text: 'A', marks: [{ type: 'textStyle', attrs: { fontFamily: 'Lora' } }] }] },
-    ]);
+    const editor = editorWith([{ type: 'paragraph', content: [{ type: 'text', text: 'A', marks: [{ type: 'textStyle', attrs: { fontFamily: 'Lora' } }] }] }]);
     store.loadFontsUsedIn(editor);
     expect(linked).toEqual(['/fonts/lora.css']);
   });
@@ -128,7 +126,13 @@ describe('readTextStyle', () => {
 
   it('at a caret reads the marks there and the ones about to be typed; names lists, quotes and code blocks', () => {
     const editor = editorWith([
-      { type: 'paragraph', content: [{ type: 'text', text: 'plain ' }, { type: 'text', text: 'bold', marks: [{ type: 'bold' }] }] },
+      {
+        type: 'paragraph',
+        content: [
+          { type: 'text', text: 'plain ' },
+          { type: 'text', text: 'bold', marks: [{ type: 'bold' }] },
+        ],
+      },
       { type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'item' }] }] }] },
       { type: 'blockquote', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'quote' }] }] },
       { type: 'codeBlock', content: [{ type: 'text', text: 'code' }] },

@@ -57,7 +57,11 @@ export class FormatStore {
   /** Sets a font on the selection and loads its web font. */
   applyFont(editor: Editor, font: EditorFont): void {
     this.ensureFontLoaded(font);
-    editor.chain().focus().setFontFamily(cssFamily(familyName(font))).run();
+    editor
+      .chain()
+      .focus()
+      .setFontFamily(cssFamily(familyName(font)))
+      .run();
   }
 
   /** Links a font's stylesheet once (nothing for a font the device has). */

@@ -212,7 +212,6 @@ function sizeOptions(current: number): number[] {
   return sizes.includes(current) ? sizes : [...sizes, current].sort((a, b) => a - b);
 }
 
-
 /** Loads the web fonts an opened article uses, and those of a large paste. */
 function useFontsOfArticle(editor: Editor | null, store: FormatStore): void {
   const fontsReady = store.fonts.length;
@@ -231,10 +230,30 @@ function useFontsOfArticle(editor: Editor | null, store: FormatStore): void {
 
 function AlignIcon(props: { alignment: Alignment }) {
   const lines: Record<Alignment, [number, number][]> = {
-    left: [[2, 12], [2, 8], [2, 12], [2, 6]],
-    center: [[2, 12], [4, 8], [2, 12], [5, 6]],
-    right: [[2, 12], [6, 8], [2, 12], [8, 6]],
-    justify: [[2, 12], [2, 12], [2, 12], [2, 12]],
+    left: [
+      [2, 12],
+      [2, 8],
+      [2, 12],
+      [2, 6],
+    ],
+    center: [
+      [2, 12],
+      [4, 8],
+      [2, 12],
+      [5, 6],
+    ],
+    right: [
+      [2, 12],
+      [6, 8],
+      [2, 12],
+      [8, 6],
+    ],
+    justify: [
+      [2, 12],
+      [2, 12],
+      [2, 12],
+      [2, 12],
+    ],
   };
   return (
     <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">

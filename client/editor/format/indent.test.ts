@@ -49,7 +49,16 @@ describe('the indent extension (textIndentNumber)', () => {
   });
 
   it('Tab indents a paragraph and Shift+Tab outdents it; in a list Tab is the list item\u2019s (nesting)', () => {
-    const editor = editorWith([paragraph('text'), { type: 'bulletList', content: [{ type: 'listItem', content: [paragraph('a')] }, { type: 'listItem', content: [paragraph('b')] }] }]);
+    const editor = editorWith([
+      paragraph('text'),
+      {
+        type: 'bulletList',
+        content: [
+          { type: 'listItem', content: [paragraph('a')] },
+          { type: 'listItem', content: [paragraph('b')] },
+        ],
+      },
+    ]);
     editor.commands.setTextSelection(2);
     expect(tabKey(editor, 'indent')).toBe(true);
     expect(blockAttrs(editor)[0]?.textIndentNumber).toBe(1);

@@ -76,7 +76,10 @@ export function setParagraphType(editor: Editor, type: ParagraphType): boolean {
     case 'h1':
     case 'h2':
     case 'h3':
-      return chain.clearNodes().setHeading({ level: headingLevel(type) }).run();
+      return chain
+        .clearNodes()
+        .setHeading({ level: headingLevel(type) })
+        .run();
     case 'blockquote':
       return editor.isActive('blockquote') ? chain.lift('blockquote').run() : chain.clearNodes().setBlockquote().run();
     case 'codeBlock':

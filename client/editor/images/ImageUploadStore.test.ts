@@ -13,9 +13,16 @@ type Answer = { status: number; data: unknown };
 
 const TOKEN = { token: 'tok', upload_url: '/media/upload/', domain: '' };
 
-function setup(options: { articleId?: number | null; answers?: Answer[]; uploads?: UploadAnswer[]; locale?: EditorDeps['locale']; size?: [number, number] } = {}) {
+function setup(
+  options: { articleId?: number | null; answers?: Answer[]; uploads?: UploadAnswer[]; locale?: EditorDeps['locale']; size?: [number, number] } = {},
+) {
   const calls: ApiRequest[] = [];
-  const answers = [...(options.answers ?? [{ status: 200, data: TOKEN }, { status: 200, data: { begin: '', end: '', bytes_limit: 100, bytes_used: 10 } }])];
+  const answers = [
+    ...(options.answers ?? [
+      { status: 200, data: TOKEN },
+      { status: 200, data: { begin: '', end: '', bytes_limit: 100, bytes_used: 10 } },
+    ]),
+  ];
   const api = new ApiClient(async (request) => {
     calls.push(request);
     return answers.shift() ?? { status: 500, data: { detail: 'no answer left' } };
@@ -124,7 +131,7 @@ describe('ImageUploadStore.uploadFiles', () => {
     expect(images(editor)).toHaveLength(0);
   });
 
-  it('an image over the pixel limit: refused before sending, or by the host, in the author\'s language', async () => {
+  it("an image over the pixel limit: refused before sending, or by the host, in the author's language", async () => {
     const local = setup({ size: [6000, 5000], locale: 'zh-CN' });
     await local.store.uploadFiles([png('huge.gif')], local.editor);
     expect(local.tips.top?.text).toBe('上传图片失败 图片过大，最多 25 百万像素');

@@ -169,7 +169,10 @@ export class ImageUploadStore {
     };
     const onChosen = (event: Event) => {
       if (event instanceof CustomEvent && Array.isArray(event.detail)) {
-        void this.uploadFiles(event.detail.filter((file): file is File => file instanceof File), editor);
+        void this.uploadFiles(
+          event.detail.filter((file): file is File => file instanceof File),
+          editor,
+        );
       }
     };
     const onImageEvent = (event: Event) => {
@@ -315,8 +318,7 @@ export function replaceImage(editor: Editor, uploadId: string, uploaded: Uploade
       if (uploaded) {
         const size = uploaded.width && uploaded.height ? { width: uploaded.width, height: uploaded.height } : {};
         tr.setNodeMarkup(item.pos, undefined, { ...item.attrs, ...size, src: uploaded.url, uploadId: null });
-      }
-      else tr.delete(item.pos, item.pos + item.size);
+      } else tr.delete(item.pos, item.pos + item.size);
     }
     tr.setMeta('addToHistory', false);
     return found.length > 0;

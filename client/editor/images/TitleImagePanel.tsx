@@ -37,9 +37,19 @@ export const TitleImagePanel = observer(function TitleImagePanel(props: { store:
       />
       {coverUrl ? (
         <figure className="title-image" style={{ margin: '0 0 12px' }}>
-          <img src={coverUrl} alt={t('cover')} style={{ display: 'block', width: '100%', height: 'auto', maxHeight: 360, objectFit: 'cover', borderRadius: 6 }} />
+          <img
+            src={coverUrl}
+            alt={t('cover')}
+            style={{ display: 'block', width: '100%', height: 'auto', maxHeight: 360, objectFit: 'cover', borderRadius: 6 }}
+          />
           <figcaption className="title-image-actions" style={{ display: 'flex', gap: 8, marginTop: 6 }}>
-            <button type="button" className="title-image-button" style={TOOL_BUTTON_STYLE} disabled={store.coverUploading} onClick={() => input.current?.click()}>
+            <button
+              type="button"
+              className="title-image-button"
+              style={TOOL_BUTTON_STYLE}
+              disabled={store.coverUploading}
+              onClick={() => input.current?.click()}
+            >
               {store.coverUploading ? t('uploadingCover') : t('changeCover')}
             </button>
             <button type="button" className="title-image-button" style={TOOL_BUTTON_STYLE} disabled={store.coverUploading} onClick={() => onChange('')}>
@@ -48,7 +58,13 @@ export const TitleImagePanel = observer(function TitleImagePanel(props: { store:
           </figcaption>
         </figure>
       ) : (
-        <button type="button" className="title-image-choose" style={{ ...TOOL_BUTTON_STYLE, width: '100%', height: 44, borderStyle: 'dashed', color: '#5b616b' }} disabled={store.coverUploading} onClick={() => input.current?.click()}>
+        <button
+          type="button"
+          className="title-image-choose"
+          style={{ ...TOOL_BUTTON_STYLE, width: '100%', height: 44, borderStyle: 'dashed', color: '#5b616b' }}
+          disabled={store.coverUploading}
+          onClick={() => input.current?.click()}
+        >
           {store.coverUploading ? t('uploadingCover') : t('chooseCover')}
         </button>
       )}
@@ -61,7 +77,12 @@ export const TitleImagePanel = observer(function TitleImagePanel(props: { store:
 export const TrafficMeter = observer(function TrafficMeter(props: { store: ImageUploadStore }) {
   const t = imageTexts(props.store.locale);
   const traffic = props.store.traffic;
-  if (!traffic) return <p className="traffic-meter" style={{ margin: '4px 0 0', fontSize: 12, color: '#8a8f98' }}>{t('trafficUnknown')}</p>;
+  if (!traffic)
+    return (
+      <p className="traffic-meter" style={{ margin: '4px 0 0', fontSize: 12, color: '#8a8f98' }}>
+        {t('trafficUnknown')}
+      </p>
+    );
   const share = traffic.bytes_limit > 0 ? Math.min(1, traffic.bytes_used / traffic.bytes_limit) : 1;
   return (
     <p className="traffic-meter" style={{ display: 'flex', alignItems: 'center', gap: 8, margin: '4px 0 0', fontSize: 12, color: '#8a8f98' }}>

@@ -182,4 +182,3 @@ function useImmersiveKeys(store: LookStore): void {
     };
   }, [immersive, store]);
 }
-

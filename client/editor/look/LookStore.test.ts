@@ -45,7 +45,11 @@ describe('LookStore', () => {
   });
 
   it('moves the values kept under the old keys into the product state, once (issue 17)', () => {
-    const storage = memoryStorage({ [LEGACY_KEYS.backgroundIndex]: '7', [LEGACY_KEYS.typingSound]: '1', [PRODUCT_STATE_KEY]: JSON.stringify({ deferredTasks: [] }) });
+    const storage = memoryStorage({
+      [LEGACY_KEYS.backgroundIndex]: '7',
+      [LEGACY_KEYS.typingSound]: '1',
+      [PRODUCT_STATE_KEY]: JSON.stringify({ deferredTasks: [] }),
+    });
     const look = new LookStore(deps, storage);
     expect([look.backgroundIndex, look.typingSound]).toEqual([7, true]);
     expect(Object.keys(storage.data)).toEqual([PRODUCT_STATE_KEY]);

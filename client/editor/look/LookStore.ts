@@ -108,11 +108,9 @@ export class LookStore {
     this.backgroundIndex = clampBackground(index);
     updateProductState(this.storage, { backgroundIndex: this.backgroundIndex });
   }
-
 }
 
 /** A stored index outside -1..9 (or not a number) is none. */
 export function clampBackground(index: number): number {
   return Number.isInteger(index) && index >= NO_BACKGROUND && index < BACKGROUNDS.length ? index : NO_BACKGROUND;
 }
-

@@ -32,7 +32,11 @@ describe('PdfExportStore', () => {
   afterEach(() => vi.useRealTimers());
 
   it('polls every 2 s until the PDF is made, then downloads it and says so', async () => {
-    const { store, tips, calls, opened } = storeWith([ok({ status: 'pending' }), ok({ status: 'processing' }), ok({ status: 'success', url: '/api/pdfs/article/7/file/' })]);
+    const { store, tips, calls, opened } = storeWith([
+      ok({ status: 'pending' }),
+      ok({ status: 'processing' }),
+      ok({ status: 'success', url: '/api/pdfs/article/7/file/' }),
+    ]);
     await store.exportArticle(7);
     expect(store.status).toBe('pending');
     expect(store.busy).toBe(true);

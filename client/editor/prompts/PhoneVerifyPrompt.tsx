@@ -14,12 +14,24 @@ export const PhoneVerifyPrompt = observer(function PhoneVerifyPrompt(props: { st
   return (
     <SmallDialog title={t('phone.title')} onClose={close} className="phone-verify-prompt">
       <p className="prompt-body">{t('phone.body')}</p>
-      <iframe className="prompt-frame" style={{ width: '100%', border: '1px solid #e6e2da', borderRadius: 8 }} src={page} title={t('phone.title')} width={360} height={420} />
+      <iframe
+        className="prompt-frame"
+        style={{ width: '100%', border: '1px solid #e6e2da', borderRadius: 8 }}
+        src={page}
+        title={t('phone.title')}
+        width={360}
+        height={420}
+      />
       <div className="prompt-actions" style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, flexWrap: 'wrap', marginTop: 16 }}>
         <a className="prompt-button" style={{ ...TOOL_BUTTON_STYLE, textDecoration: 'none' }} href={page} target="_blank" rel="noopener">
           {t('phone.openPage')}
         </a>
-        <button type="button" className="prompt-button is-primary" style={{ ...TOOL_BUTTON_STYLE, background: '#2f6feb', borderColor: '#2f6feb', color: '#fff', textDecoration: 'none' }} onClick={close}>
+        <button
+          type="button"
+          className="prompt-button is-primary"
+          style={{ ...TOOL_BUTTON_STYLE, background: '#2f6feb', borderColor: '#2f6feb', color: '#fff', textDecoration: 'none' }}
+          onClick={close}
+        >
           {t('close')}
         </button>
       </div>

@@ -44,7 +44,15 @@ export function SmallDialog(props: { title: string; onClose: () => void; classNa
 
   return (
     <div className="prompt-backdrop" style={BACKDROP_STYLE} onClick={(event) => event.target === event.currentTarget && onClose()}>
-      <div ref={box} className={`prompt-dialog ${props.className ?? ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} style={DIALOG_STYLE}>
+      <div
+        ref={box}
+        className={`prompt-dialog ${props.className ?? ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        style={DIALOG_STYLE}
+      >
         <h2 id={titleId} className="prompt-title" style={{ fontSize: 18, margin: '0 0 8px' }}>
           {props.title}
         </h2>

@@ -18,7 +18,14 @@ export const UpgradePrompt = observer(function UpgradePrompt(props: { store: Pro
         <button type="button" className="prompt-button" style={{ ...TOOL_BUTTON_STYLE, textDecoration: 'none' }} onClick={close}>
           {t('later')}
         </button>
-        <a className="prompt-button is-primary" style={{ ...TOOL_BUTTON_STYLE, background: '#2f6feb', borderColor: '#2f6feb', color: '#fff', textDecoration: 'none' }} href="/member" target="_blank" rel="noopener" onClick={close}>
+        <a
+          className="prompt-button is-primary"
+          style={{ ...TOOL_BUTTON_STYLE, background: '#2f6feb', borderColor: '#2f6feb', color: '#fff', textDecoration: 'none' }}
+          href="/member"
+          target="_blank"
+          rel="noopener"
+          onClick={close}
+        >
           {t('upgrade.action')}
         </a>
       </div>

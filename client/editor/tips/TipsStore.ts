@@ -85,6 +85,9 @@ export class TipsStore {
 
   private schedule(tip: Tip): void {
     if (tip.timeout <= 0) return;
-    this.timers.set(tip.id, setTimeout(() => this.remove(tip.id), tip.timeout));
+    this.timers.set(
+      tip.id,
+      setTimeout(() => this.remove(tip.id), tip.timeout),
+    );
   }
 }

@@ -27,8 +27,7 @@ export default observer(function ArticleReviewPage() {
     <section className={`review-banner${state ? ' review-banner--warning' : ''}`} aria-label={env.t('review.title')}>
       <p className="review-banner__title">{env.t('review.title')}</p>
       <p className="review-banner__state">
-        {env.t(reviewStateKey(state))}{' '}
-        {state === null || state === undefined ? <Link to={articlePath(current.slug)}>{env.t('review.readerView')}</Link> : null}
+        {env.t(reviewStateKey(state))} {state === null || state === undefined ? <Link to={articlePath(current.slug)}>{env.t('review.readerView')}</Link> : null}
       </p>
     </section>
   );

@@ -8,7 +8,11 @@ export function BookletPager({ slug, previous, next }: { slug: string; previous:
   const { env } = useStores();
   return (
     <nav className="booklet-pager" aria-label={env.t('booklet.chapterNav')}>
-      <Link className="booklet-pager__link booklet-pager__link--previous" rel="prev" to={previous ? bookletChapterPath(slug, previous.slug) : bookletOverviewPath(slug)}>
+      <Link
+        className="booklet-pager__link booklet-pager__link--previous"
+        rel="prev"
+        to={previous ? bookletChapterPath(slug, previous.slug) : bookletOverviewPath(slug)}
+      >
         <span className="booklet-pager__label">{previous ? env.t('booklet.previous') : env.t('booklet.overview')}</span>
         {previous ? <span className="booklet-pager__title">{previous.title}</span> : null}
       </Link>

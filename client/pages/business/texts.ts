@@ -22,7 +22,8 @@ export const BUSINESS_TEXTS: PageTexts<BusinessTextKey> = {
     'paid.title': 'Sell what you know',
     'paid.text': 'Turn guides, courses and reports into booklets sold by the chapter. Earnings go to your wallet and are paid out under clear rules.',
     'reach.title': 'Reach readers where they are',
-    'reach.text': 'Pages load fast on phones, open inside the chat app and its mini program, and travel with one share link. Search engines see every public page.',
+    'reach.text':
+      'Pages load fast on phones, open inside the chat app and its mini program, and travel with one share link. Search engines see every public page.',
     'quota.title': 'Room to grow',
     'quota.text': 'Higher page-view quotas, more upload traffic and PDF exports for documentation, newsletters and internal handbooks.',
     'cta.title': 'Talk to us',

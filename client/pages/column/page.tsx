@@ -18,11 +18,7 @@ export default observer(function ColumnPage() {
   const owner = column.owner;
   if (!owner) return null;
   const followLabel =
-    owner.follow_status === 'bidirectional'
-      ? env.t('column.follow.mutual')
-      : owner.follow_status === 'following'
-        ? env.t('column.follow.following')
-        : null;
+    owner.follow_status === 'bidirectional' ? env.t('column.follow.mutual') : owner.follow_status === 'following' ? env.t('column.follow.following') : null;
   return (
     <main className="screen column">
       <header className="column__header">
@@ -38,11 +34,7 @@ export default observer(function ColumnPage() {
             type="button"
             className="button button--small column__follow"
             aria-pressed={owner.follow_status !== null}
-            onClick={() =>
-              owner.follow_status
-                ? void column.setFollowing(false)
-                : void stores.perform({ kind: 'follow', username: owner.username })
-            }
+            onClick={() => (owner.follow_status ? void column.setFollowing(false) : void stores.perform({ kind: 'follow', username: owner.username }))}
           >
             {owner.follow_status ? env.t('column.unfollow') : env.t('article.follow')}
           </button>

@@ -76,7 +76,11 @@ describe('SmsCodeStore', () => {
   });
 
   it('waits as long as the server says when asked too early, and says so', async () => {
-    const { store } = storeWith([{ status: 429, data: { detail: SMS_ERRORS.wait(42) } }, { status: 429, data: { detail: SMS_ERRORS.tooManyFromAddress } }, { status: 503, data: { detail: SMS_ERRORS.notSent } }]);
+    const { store } = storeWith([
+      { status: 429, data: { detail: SMS_ERRORS.wait(42) } },
+      { status: 429, data: { detail: SMS_ERRORS.tooManyFromAddress } },
+      { status: 503, data: { detail: SMS_ERRORS.notSent } },
+    ]);
     store.setPhone('13800138000');
     await store.send();
     expect(store.error).toEqual({ key: 'error.wait', params: { count: 42 } });

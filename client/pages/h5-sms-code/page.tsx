@@ -27,8 +27,7 @@ export default observer(function H5SmsCodePage() {
       {t(sms.error.key, sms.error.params)}
     </p>
   ) : null;
-  const resend =
-    sms.resendIn > 0 ? t('resendIn', { seconds: sms.resendIn }) : t('resend');
+  const resend = sms.resendIn > 0 ? t('resendIn', { seconds: sms.resendIn }) : t('resend');
 
   return (
     <ScreenFrame titleKey="screen.h5-sms-code.title" introKey="screen.h5-sms-code.intro">

@@ -39,7 +39,9 @@ describe('MemberStore', () => {
   });
 
   it('reads the membership after a sign-in that stays on the page', async () => {
-    const { store, account } = member(false, (request) => (request.path === '/api/accounts/info/' ? { status: 200, data: { id: 1, username: 'ann' } } : { status: 200, data: MEMBERSHIP }));
+    const { store, account } = member(false, (request) =>
+      request.path === '/api/accounts/info/' ? { status: 200, data: { id: 1, username: 'ann' } } : { status: 200, data: MEMBERSHIP },
+    );
     await store.refresh();
     expect(store.membership).toBeNull();
     await account.refresh();

@@ -62,4 +62,7 @@ export class MemberStore {
   }
 }
 
-export const memberStore = pageStore('member', (stores, snapshot: MemberSnapshot | undefined) => new MemberStore(stores.quietApi, stores.account, stores.pages, snapshot));
+export const memberStore = pageStore(
+  'member',
+  (stores, snapshot: MemberSnapshot | undefined) => new MemberStore(stores.quietApi, stores.account, stores.pages, snapshot),
+);

@@ -21,7 +21,11 @@ export default observer(function MemberPage() {
     const offer = plan[period];
     if (!offer) return;
     // Signed out, the purchase waits for the sign-in it asks for, then the payment panel opens (docs/specification/shell.md §4).
-    void stores.perform({ kind: 'buy-membership', identity: offer.key, label: t('member.item', { level: t(`level.${plan.level}`), period: t(`member.period.${period}`) }) });
+    void stores.perform({
+      kind: 'buy-membership',
+      identity: offer.key,
+      label: t('member.item', { level: t(`level.${plan.level}`), period: t(`member.period.${period}`) }),
+    });
   };
 
   return (
@@ -48,7 +52,9 @@ export default observer(function MemberPage() {
               <div className="member-plan__price">
                 <span>
                   {t('member.annual', { price: `¥${money(plan.annual.cents)}` })}{' '}
-                  {plan.annual.originCents !== null ? <s aria-label={t('member.origin', { price: `¥${money(plan.annual.originCents)}` })}>¥{money(plan.annual.originCents)}</s> : null}
+                  {plan.annual.originCents !== null ? (
+                    <s aria-label={t('member.origin', { price: `¥${money(plan.annual.originCents)}` })}>¥{money(plan.annual.originCents)}</s>
+                  ) : null}
                 </span>
                 {plan.kind === 'manual' ? (
                   <button type="button" className="button button--small button--primary" onClick={() => buy(plan, 'annual')}>

@@ -11,8 +11,19 @@ describe('membership plans', () => {
 
   it('lets server values override, rounded to 2 decimals, per kind or as one list', () => {
     const grouped = mergePlans(fallbackPlans(), {
-      manual: [{ level: 'vip', monthly_key: 'vip_monthly_manual', annual_key: 'vip_annual_manual', monthly_price: '77.999', annual_price: 480, origin_annual_price: '900' }],
-      subscription: [{ level: 'premium', monthly_key: 'premium_monthly_subscription', annual_key: 'premium_annual_subscription', monthly_price: 'x', annual_price: 160.5 }],
+      manual: [
+        {
+          level: 'vip',
+          monthly_key: 'vip_monthly_manual',
+          annual_key: 'vip_annual_manual',
+          monthly_price: '77.999',
+          annual_price: 480,
+          origin_annual_price: '900',
+        },
+      ],
+      subscription: [
+        { level: 'premium', monthly_key: 'premium_monthly_subscription', annual_key: 'premium_annual_subscription', monthly_price: 'x', annual_price: 160.5 },
+      ],
     });
     const vip = grouped.find((p) => p.level === 'vip' && p.kind === 'manual');
     expect(vip?.monthly?.cents).toBe(7800);
@@ -20,7 +31,9 @@ describe('membership plans', () => {
     const premium = grouped.find((p) => p.level === 'premium' && p.kind === 'subscription');
     expect(premium?.monthly?.cents).toBe(1800);
     expect(premium?.annual?.cents).toBe(16050);
-    const flat = mergePlans(fallbackPlans(), [{ level: 'enterprise', monthly_key: 'enterprise_monthly_manual', annual_key: 'enterprise_annual_manual', monthly_price: 300, annual_price: 2000 }]);
+    const flat = mergePlans(fallbackPlans(), [
+      { level: 'enterprise', monthly_key: 'enterprise_monthly_manual', annual_key: 'enterprise_annual_manual', monthly_price: 300, annual_price: 2000 },
+    ]);
     expect(flat.find((p) => p.level === 'enterprise')?.monthly?.cents).toBe(30000);
     expect(mergePlans(fallbackPlans(), 'nonsense')).toEqual(fallbackPlans());
     expect(money(48800)).toBe('488.00');

@@ -58,8 +58,7 @@ export function money(cents: number): string {
 }
 
 function entries(description: unknown): { entry: Record<string, unknown>; kind: MembershipKind | null }[] {
-  const records = (list: unknown, kind: MembershipKind | null) =>
-    Array.isArray(list) ? list.filter(isRecord).map((entry) => ({ entry, kind })) : [];
+  const records = (list: unknown, kind: MembershipKind | null) => (Array.isArray(list) ? list.filter(isRecord).map((entry) => ({ entry, kind })) : []);
   if (Array.isArray(description)) return records(description, null);
   if (!isRecord(description)) return [];
   if (Array.isArray(description.results)) return records(description.results, null);

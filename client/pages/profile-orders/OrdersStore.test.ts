@@ -4,7 +4,18 @@ import type { ApiRequest } from '../../api/transport';
 import { PageStores } from '../../stores/PageStores';
 import { OrdersStore } from './OrdersStore';
 
-const order = (id: string) => ({ id, type: 'booklet', identity: '7', amount: '20.00', currency: 'CNY', currency_symbol: '¥', status: 'paid', method: 'wallet', created: '2026-11-25T10:00:00Z', paid: null });
+const order = (id: string) => ({
+  id,
+  type: 'booklet',
+  identity: '7',
+  amount: '20.00',
+  currency: 'CNY',
+  currency_symbol: '¥',
+  status: 'paid',
+  method: 'wallet',
+  created: '2026-11-25T10:00:00Z',
+  paid: null,
+});
 
 describe('OrdersStore', () => {
   it('starts from the newest orders on each visit and follows next on More', async () => {
@@ -12,7 +23,10 @@ describe('OrdersStore', () => {
     let failMore = true;
     const api = new ApiClient(async (request) => {
       requests.push(request);
-      if (request.query?.page === '2') return failMore ? { status: 503, data: { detail: 'Try later' } } : { status: 200, data: { count: 3, next: null, previous: null, results: [order('b'), order('c')] } };
+      if (request.query?.page === '2')
+        return failMore
+          ? { status: 503, data: { detail: 'Try later' } }
+          : { status: 200, data: { count: 3, next: null, previous: null, results: [order('b'), order('c')] } };
       return { status: 200, data: { count: 3, next: 'http://x/api/payments/order/?page=2&page_size=10', previous: null, results: [order('a'), order('b')] } };
     });
     const store = new OrdersStore(api, new PageStores());

@@ -4,7 +4,14 @@ import type { ApiRequest } from '../../api/transport';
 import { PageStores } from '../../stores/PageStores';
 import { WalletStore, walletPageNumber } from './WalletStore';
 
-const entry = (id: number) => ({ id, kind: 'adjustment', amount: '1.00', direction: 'in' as const, description: `Credit ${id}`, created: '2026-11-25T10:00:00Z' });
+const entry = (id: number) => ({
+  id,
+  kind: 'adjustment',
+  amount: '1.00',
+  direction: 'in' as const,
+  description: `Credit ${id}`,
+  created: '2026-11-25T10:00:00Z',
+});
 
 function wallet(answer: (request: ApiRequest) => { status: number; data: unknown }) {
   const requests: ApiRequest[] = [];
@@ -28,7 +35,9 @@ describe('WalletStore', () => {
     expect(store.transactions.items.map((t) => t.id)).toEqual([11, 12]);
     expect(store.transactions.count).toBe(12);
     expect(store.error).toBeNull();
-    expect(new WalletStore(new ApiClient(async () => ({ status: 500, data: null })), new PageStores(), JSON.parse(JSON.stringify(store))).toJSON()).toEqual(store.toJSON());
+    expect(new WalletStore(new ApiClient(async () => ({ status: 500, data: null })), new PageStores(), JSON.parse(JSON.stringify(store))).toJSON()).toEqual(
+      store.toJSON(),
+    );
   });
 
   it('shows why a read failed and keeps what it showed', async () => {
@@ -52,6 +61,8 @@ describe('WalletStore', () => {
   });
 
   it('reads the page number from the address as before: 1 to 100,000, else 1', () => {
-    expect([null, '2', '0', '-3', 'abc', '999999'].map((page) => walletPageNumber(new URLSearchParams(page === null ? '' : { page })))).toEqual([1, 2, 1, 1, 1, 100_000]);
+    expect([null, '2', '0', '-3', 'abc', '999999'].map((page) => walletPageNumber(new URLSearchParams(page === null ? '' : { page })))).toEqual([
+      1, 2, 1, 1, 1, 100_000,
+    ]);
   });
 });

@@ -42,7 +42,11 @@ export default observer(function ProfileWalletPage() {
         </p>
         <Link to="/profile/orders/">{t('wallet.orders')}</Link>
       </section>
-      {stores.env.clientType.shell === 'wechat' ? <Withdrawal onDone={() => void wallet.load(page)} /> : <p className="wallet-note">{t('wallet.onlyInChatApp')}</p>}
+      {stores.env.clientType.shell === 'wechat' ? (
+        <Withdrawal onDone={() => void wallet.load(page)} />
+      ) : (
+        <p className="wallet-note">{t('wallet.onlyInChatApp')}</p>
+      )}
       <section aria-labelledby="wallet-transactions">
         <h2 id="wallet-transactions">{t('wallet.transactions')}</h2>
         {transactions.loaded && transactions.items.length === 0 ? <p>{t('wallet.empty')}</p> : null}

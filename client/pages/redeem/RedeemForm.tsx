@@ -90,7 +90,10 @@ function Redeemed({ result, t, date }: { result: RedeemResult; t: Translate; dat
       <p className="sms-page__done" role="status">
         {result.kind === 'booklet'
           ? t('done.booklet', { name: booklet?.name ?? '' })
-          : t('done.membership', { level: result.level ? t(`level.${result.level}`) : '', date: result.membership_expires ? date(result.membership_expires) : '' })}
+          : t('done.membership', {
+              level: result.level ? t(`level.${result.level}`) : '',
+              date: result.membership_expires ? date(result.membership_expires) : '',
+            })}
       </p>
       <p className="sms-page__actions">
         {booklet ? (

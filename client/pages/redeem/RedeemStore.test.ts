@@ -26,10 +26,18 @@ describe('RedeemStore', () => {
 
   it('reads the account again after a redeem, so the header shows the new membership; not after a refusal', async () => {
     const refreshed = vi.fn(async () => {});
-    const ok = new RedeemStore(new ApiClient(async () => ({ status: 200, data: { kind: 'membership', level: 'vip', months: 1 } })), 'ABCD-EFGH-JKMN-PQRS', refreshed);
+    const ok = new RedeemStore(
+      new ApiClient(async () => ({ status: 200, data: { kind: 'membership', level: 'vip', months: 1 } })),
+      'ABCD-EFGH-JKMN-PQRS',
+      refreshed,
+    );
     await ok.redeem();
     expect(refreshed).toHaveBeenCalledOnce();
-    const refused = new RedeemStore(new ApiClient(async () => ({ status: 400, data: { detail: 'This redeem code has already been used.' } })), 'ABCD-EFGH-JKMN-PQRS', refreshed);
+    const refused = new RedeemStore(
+      new ApiClient(async () => ({ status: 400, data: { detail: 'This redeem code has already been used.' } })),
+      'ABCD-EFGH-JKMN-PQRS',
+      refreshed,
+    );
     await refused.redeem();
     expect(refreshed).toHaveBeenCalledOnce();
   });

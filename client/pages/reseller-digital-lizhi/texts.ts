@@ -18,7 +18,7 @@ export type ResellerTextKey =
 /** The reseller page's texts (docs/decisions/027). */
 export const RESELLER_TEXTS: PageTexts<ResellerTextKey> = {
   en: {
-    'who': 'Digital Lizhi is an authorised reseller of {site}: it sells {site} memberships and booklets as redeem codes, for gifts, classes and teams.',
+    who: 'Digital Lizhi is an authorised reseller of {site}: it sells {site} memberships and booklets as redeem codes, for gifts, classes and teams.',
     'buy.title': 'How to buy',
     'buy.text': 'Buy from the Digital Lizhi shop. You receive a 16-character code such as ABCD-EFGH-JKMN-PQRS, by message or printed on a card.',
     'kinds.title': 'What a code gives',
@@ -33,7 +33,7 @@ export const RESELLER_TEXTS: PageTexts<ResellerTextKey> = {
     'safety.text': 'Anyone who has the code can redeem it. {site} never asks for your password to redeem a code.',
   },
   'zh-CN': {
-    'who': '数字荔枝是 {site} 的授权经销商，以兑换码的形式销售 {site} 会员和小册，适合送礼、课堂和团队。',
+    who: '数字荔枝是 {site} 的授权经销商，以兑换码的形式销售 {site} 会员和小册，适合送礼、课堂和团队。',
     'buy.title': '如何购买',
     'buy.text': '在数字荔枝店铺购买。你会通过消息或印刷卡片收到一个 16 位兑换码，例如 ABCD-EFGH-JKMN-PQRS。',
     'kinds.title': '兑换码可兑换什么',
@@ -48,7 +48,7 @@ export const RESELLER_TEXTS: PageTexts<ResellerTextKey> = {
     'safety.text': '任何拿到兑换码的人都可以兑换。{site} 兑换时绝不会索要你的密码。',
   },
   'zh-TW': {
-    'who': '數字荔枝是 {site} 的授權經銷商，以兌換碼的形式銷售 {site} 會員和小冊，適合送禮、課堂和團隊。',
+    who: '數字荔枝是 {site} 的授權經銷商，以兌換碼的形式銷售 {site} 會員和小冊，適合送禮、課堂和團隊。',
     'buy.title': '如何購買',
     'buy.text': '在數字荔枝商店購買。你會透過訊息或印刷卡片收到一組 16 位兌換碼，例如 ABCD-EFGH-JKMN-PQRS。',
     'kinds.title': '兌換碼可兌換什麼',

@@ -32,7 +32,9 @@ function textComponent(id: StaticPageId, locale: TextLocale): LazyExoticComponen
 /** The six static pages and the user guide; the route's id says which. */
 export default observer(function StaticPage() {
   const { env } = useStores();
-  const match = useMatches().filter((m) => isRouteHandle(m.handle)).pop();
+  const match = useMatches()
+    .filter((m) => isRouteHandle(m.handle))
+    .pop();
   const handle = match && isRouteHandle(match.handle) ? match.handle : null;
   const id = match?.id ?? '';
   const Text = isStaticPageId(id) ? textComponent(id, env.textLocale) : null;

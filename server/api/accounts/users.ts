@@ -131,12 +131,7 @@ export class UserDirectory {
   }
 
   private async update(email: string, changes: Partial<Omit<User, 'id'>>): Promise<User> {
-    const user = await this.db
-      .updateTable('users')
-      .set(changes)
-      .where('email', '=', normaliseEmail(email))
-      .returningAll()
-      .executeTakeFirst();
+    const user = await this.db.updateTable('users').set(changes).where('email', '=', normaliseEmail(email)).returningAll().executeTakeFirst();
     if (!user) throw new Error(`no account with the e-mail address ${email}`);
     return user;
   }

@@ -16,7 +16,10 @@ const listQuery = pageQuery(20, 50).extend({
     .max(200)
     .optional()
     .transform((value, ctx) => {
-      const names = (value ?? '').split(',').map((name) => name.trim()).filter((name) => name !== '');
+      const names = (value ?? '')
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== '');
       const unknown = names.filter((name) => !(LIST_FIELDS as readonly string[]).includes(name));
       if (unknown.length > 0) {
         ctx.addIssue({ code: 'custom', message: `Unknown fields: ${unknown.join(', ')}. Known: ${LIST_FIELDS.join(', ')}.` });

@@ -39,16 +39,17 @@ export const articleFields = z.object({
 export const createArticleBody = articleFields.partial();
 
 /** `PATCH /api/articles/{id}/`: any of the fields, the visibility and the tags. */
-export const updateArticleBody = articleFields
-  .extend({ visibility: z.enum(['public', 'private']), tags })
-  .partial();
+export const updateArticleBody = articleFields.extend({ visibility: z.enum(['public', 'private']), tags }).partial();
 
 export type CreateArticleInput = z.infer<typeof createArticleBody>;
 export type UpdateArticleInput = z.infer<typeof updateArticleBody>;
 
 /** `X-Client-Id`: the editor tab's random id; `X-Base-Modify-Date`: the version its copy was based on. */
 export const saveHeaders = z.object({
-  'x-client-id': z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'A client id is 1 to 64 letters, digits or - _ . :').optional(),
+  'x-client-id': z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'A client id is 1 to 64 letters, digits or - _ . :')
+    .optional(),
   'x-base-modify-date': isoTime.optional(),
 });
 

@@ -60,7 +60,10 @@ export async function ownArticleRow(db: Kysely<DB>, id: number, authorId: number
 export async function editableArticle(db: Kysely<DB>, id: number, authorId: number): Promise<EditableArticle> {
   const row = await ownArticleRow(db, id, authorId);
   const tags = await db.selectFrom('article_tags').select('tag').where('article_id', '=', id).orderBy('position').orderBy('tag').execute();
-  return editableArticleOf(row, tags.map((t) => t.tag));
+  return editableArticleOf(
+    row,
+    tags.map((t) => t.tag),
+  );
 }
 
 export function editableArticleOf(row: AuthoringRow, tags: string[]): EditableArticle {

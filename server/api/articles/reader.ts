@@ -6,13 +6,7 @@ import { followState, reactionState } from '../social/service';
 import { readArticle, type ReadOptions } from './service';
 
 /** The article with the social state its reader sees: counts, their own flags, the author's followers. */
-export async function articleForReader(
-  db: Kysely<DB>,
-  slug: string,
-  reader: User | null,
-  now: number,
-  options: ReadOptions = {},
-): Promise<ArticleDetail> {
+export async function articleForReader(db: Kysely<DB>, slug: string, reader: User | null, now: number, options: ReadOptions = {}): Promise<ArticleDetail> {
   const { article, authorId } = await readArticle(db, slug, reader, now, options);
   const readerId = reader?.id ?? null;
   const [likes, favorites, author, comments] = await Promise.all([

@@ -50,13 +50,7 @@ const articleBySlug = preparedQuery(1, (db, slug: string) =>
  * gate a reader other than the author or an operator is counted against the author's
  * monthly quota, or refused when it is used up.
  */
-export async function readArticle(
-  db: Kysely<DB>,
-  slug: string,
-  reader: User | null,
-  now: number,
-  options: ReadOptions = {},
-): Promise<ReadableArticle> {
+export async function readArticle(db: Kysely<DB>, slug: string, reader: User | null, now: number, options: ReadOptions = {}): Promise<ReadableArticle> {
   const { pageViews, shareCode } = options;
   const row = await articleBySlug.first(db, slug);
   if (!row || row.trashed === 1) throw refusal('Does Not Exist');

@@ -7,7 +7,13 @@ import { ApiError } from '../errors';
 import type { ApiDeps } from '../router';
 import { currentTraffic } from '../traffic/service';
 
-const tokenQuery = z.object({ article_id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+const tokenQuery = z.object({
+  article_id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
 
 /**
  * `GET /api/attachments/qiniu/token/?article_id=` (docs/specification/content-and-commerce.md §7): a form-upload token for the
@@ -19,12 +25,7 @@ export function attachmentRoutes(deps: Pick<ApiDeps, 'db' | 'now' | 'media' | 'p
   router.get('/qiniu/token/', async (req, res) => {
     const user = requireUser(req);
     const { article_id: articleId } = tokenQuery.parse(req.query);
-    const article = await deps.db
-      .selectFrom('articles')
-      .select('id')
-      .where('id', '=', articleId)
-      .where('author_id', '=', user.id)
-      .executeTakeFirst();
+    const article = await deps.db.selectFrom('articles').select('id').where('id', '=', articleId).where('author_id', '=', user.id).executeTakeFirst();
     if (!article) throw ApiError.detail(404, 'Not found.');
     const now = deps.now();
     const meter = await currentTraffic(deps.db, user, now);

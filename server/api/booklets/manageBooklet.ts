@@ -24,7 +24,12 @@ interface Context {
 }
 
 /** `POST /api/booklets/`: a new, empty booklet of the caller's with a fresh slug. */
-export async function createOwnBooklet(ctx: Context, owner: User, fields: BookletFields & { name: string }, cover: { buffer: Buffer } | undefined): Promise<ManagedBooklet> {
+export async function createOwnBooklet(
+  ctx: Context,
+  owner: User,
+  fields: BookletFields & { name: string },
+  cover: { buffer: Buffer } | undefined,
+): Promise<ManagedBooklet> {
   // The image is checked and stored before the transaction: slow work never holds the database.
   const coverUrl = cover ? await storeCover(ctx.media, cover) : '';
   const row = await ctx.db.transaction().execute(async (trx) => {
@@ -53,7 +58,13 @@ export async function createOwnBooklet(ctx: Context, owner: User, fields: Bookle
 }
 
 /** `PATCH /api/booklet/{id}/`: only the fields sent, and the cover when a new file came. */
-export async function updateOwnBooklet(ctx: Context, owner: User, id: number, fields: BookletFields, cover: { buffer: Buffer } | undefined): Promise<ManagedBooklet> {
+export async function updateOwnBooklet(
+  ctx: Context,
+  owner: User,
+  id: number,
+  fields: BookletFields,
+  cover: { buffer: Buffer } | undefined,
+): Promise<ManagedBooklet> {
   // Refuse another author's booklet, or one in the trash, before storing anything.
   const before = await ownBooklet(ctx.db, id, owner);
   if (before.trashed === 1) throw ApiError.detail(400, TRASHED_BOOKLET);

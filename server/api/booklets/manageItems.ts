@@ -26,7 +26,12 @@ export async function addBookletItem(db: Kysely<DB>, owner: User, bookletId: num
     if (depthOf(rows, input.parent_id) + 1 > BOOKLET_MAX_DEPTH) throw ApiError.detail(400, `Directories nest at most ${BOOKLET_MAX_DEPTH} levels deep.`);
     let articleId: number | null = null;
     if (input.type === 'article') {
-      const article = await trx.selectFrom('articles').select(['id', 'trashed']).where('id', '=', input.article_id).where('author_id', '=', owner.id).executeTakeFirst();
+      const article = await trx
+        .selectFrom('articles')
+        .select(['id', 'trashed'])
+        .where('id', '=', input.article_id)
+        .where('author_id', '=', owner.id)
+        .executeTakeFirst();
       if (!article) throw new ApiError(400, { article_id: ['No article of yours has this id.'] });
       if (article.trashed !== 0) throw new ApiError(400, { article_id: ['This article is in the trash.'] });
       if (rows.some((row) => row.article_id === input.article_id)) throw new ApiError(400, { article_id: ['This article is already in this booklet.'] });
@@ -73,7 +78,10 @@ export async function updateBookletItem(
     if (!item) throw ApiError.detail(404, 'Not found.');
     if (input.title !== undefined && item.type !== 'directory') throw new ApiError(400, { title: ['A chapter takes its title from its article.'] });
     if (input.sales_mode !== undefined && item.type !== 'article') throw new ApiError(400, { sales_mode: ['Only a chapter is sold.'] });
-    const changes = { ...(input.title === undefined ? {} : { title: input.title }), ...(input.sales_mode === undefined ? {} : { sales_mode: input.sales_mode }) };
+    const changes = {
+      ...(input.title === undefined ? {} : { title: input.title }),
+      ...(input.sales_mode === undefined ? {} : { sales_mode: input.sales_mode }),
+    };
     const paywallChanged = input.sales_mode !== undefined && input.sales_mode !== item.sales_mode && item.article_id !== null;
     await trx.updateTable('booklet_items').set(changes).where('id', '=', item.id).execute();
     // The chapter's own page (its paywall) and the lists that blank paid summaries change with its sales mode.

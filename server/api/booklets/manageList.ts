@@ -16,9 +16,18 @@ export async function listOwnBooklets(
   const [total, rows] = await Promise.all([
     mine.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow(),
     // Newest created first: a new booklet joins the top and pages stay stable while others are edited.
-    mine.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+    mine
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
   ]);
-  const counts = await chapterCounts(db, rows.map((row) => row.id));
+  const counts = await chapterCounts(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
     count: Number(total.count),
     results: rows.map((row) => managedBooklet(row, owner.username, counts.get(row.id) ?? 0)),

@@ -1,7 +1,13 @@
 import { Router, type Request } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { BOOKLET_DESCRIPTION_MAX, BOOKLET_DIRECTORY_TITLE_MAX, BOOKLET_HEADING_MAX, BOOKLET_NAME_MAX, BOOKLET_PAGE_SIZE } from '../../../shared/bookletManagement';
+import {
+  BOOKLET_DESCRIPTION_MAX,
+  BOOKLET_DIRECTORY_TITLE_MAX,
+  BOOKLET_HEADING_MAX,
+  BOOKLET_NAME_MAX,
+  BOOKLET_PAGE_SIZE,
+} from '../../../shared/bookletManagement';
 import { parseBookletPrice } from '../../../shared/price';
 import type { DB } from '../../db/schema';
 import type { MediaStore } from '../../media/mediaStore';
@@ -27,7 +33,10 @@ const listQuery = pageQuery(BOOKLET_PAGE_SIZE, 50).extend({
   trash_status: z.enum(['not_in_trash', 'in_trash']).default('not_in_trash'),
 });
 const text = (label: string, max: number) =>
-  z.string({ error: (issue) => (issue.input === undefined ? 'This field is required.' : `${label} is text.`) }).trim().max(max, `${label} has at most ${max} characters.`);
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'This field is required.' : `${label} is text.`) })
+    .trim()
+    .max(max, `${label} has at most ${max} characters.`);
 const name = text('The name', BOOKLET_NAME_MAX).min(1, 'A booklet needs a name.');
 export const BOOKLET_PRICE_MESSAGE = 'A price is 0 or more yuan with at most 2 decimals, up to 100000.';
 // Yuan as the form sends it ('20.50', a number from JSON); 0 makes the booklet free (issue 17).

@@ -148,7 +148,9 @@ export function subtreeIds(rows: readonly Pick<OwnerItemRow, 'id' | 'parent_id'>
   return ids;
 }
 
-function childrenByParent<T extends Pick<OwnerItemRow, 'id' | 'parent_id'> & Partial<Pick<OwnerItemRow, 'order'>>>(rows: readonly T[]): Map<number | null, T[]> {
+function childrenByParent<T extends Pick<OwnerItemRow, 'id' | 'parent_id'> & Partial<Pick<OwnerItemRow, 'order'>>>(
+  rows: readonly T[],
+): Map<number | null, T[]> {
   const byParent = new Map<number | null, T[]>();
   for (const row of [...rows].sort((a, b) => (a.order ?? 0) - (b.order ?? 0) || a.id - b.id)) {
     byParent.set(row.parent_id, [...(byParent.get(row.parent_id) ?? []), row]);

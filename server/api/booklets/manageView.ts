@@ -36,9 +36,18 @@ export async function ownerItemRows(db: Kysely<DB>, bookletId: number): Promise<
     .selectFrom('booklet_items')
     .leftJoin('articles', 'articles.id', 'booklet_items.article_id')
     .select([
-      'booklet_items.id', 'booklet_items.parent_id', 'booklet_items.type', 'booklet_items.slug', 'booklet_items.title',
-      'booklet_items.order', 'booklet_items.sales_mode', 'booklet_items.article_id',
-      'articles.slug as article_slug', 'articles.title as article_title', 'articles.trashed as article_trashed', 'articles.visibility as article_visibility',
+      'booklet_items.id',
+      'booklet_items.parent_id',
+      'booklet_items.type',
+      'booklet_items.slug',
+      'booklet_items.title',
+      'booklet_items.order',
+      'booklet_items.sales_mode',
+      'booklet_items.article_id',
+      'articles.slug as article_slug',
+      'articles.title as article_title',
+      'articles.trashed as article_trashed',
+      'articles.visibility as article_visibility',
     ])
     .where('booklet_items.booklet_id', '=', bookletId)
     .execute();

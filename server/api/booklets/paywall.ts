@@ -49,7 +49,16 @@ const sellingBooklets = preparedQuery(1, (db, articleId: number) =>
   db
     .selectFrom('booklet_items')
     .innerJoin('booklets', 'booklets.id', 'booklet_items.booklet_id')
-    .select(['booklet_items.slug as chapter', 'booklets.id', 'booklets.slug', 'booklets.name', 'booklets.price_cents', 'booklets.currency', 'booklets.owner_id', 'booklets.trashed'])
+    .select([
+      'booklet_items.slug as chapter',
+      'booklets.id',
+      'booklets.slug',
+      'booklets.name',
+      'booklets.price_cents',
+      'booklets.currency',
+      'booklets.owner_id',
+      'booklets.trashed',
+    ])
     .where('booklet_items.article_id', '=', articleId)
     .where('booklet_items.sales_mode', '=', 'payment_required')
     .where('booklets.price_cents', '>', 0)
@@ -84,11 +93,7 @@ async function mayReadPaid(db: Kysely<DB>, articleId: number, reader: User, sell
 }
 
 /** Of these articles, the ids locked for the reader, under the rules of `lockingBooklet`, in two queries. */
-export async function lockedArticleIds(
-  db: Kysely<DB>,
-  articles: readonly { id: number; author_id: number }[],
-  reader: User | null,
-): Promise<Set<number>> {
+export async function lockedArticleIds(db: Kysely<DB>, articles: readonly { id: number; author_id: number }[], reader: User | null): Promise<Set<number>> {
   const locked = new Set<number>();
   if (articles.length === 0 || reader?.role === 'operator') return locked;
   const selling = await db

@@ -10,7 +10,11 @@ import { openBooklet } from './service';
 export async function listRatings(db: Kysely<DB>, slug: string, reader: User | null, now: number, page: number, pageSize: number) {
   const booklet = await openBooklet(db, slug, reader, now);
   const [{ count }, rows] = await Promise.all([
-    db.selectFrom('booklet_ratings').select(sql<number>`count(*)`.as('count')).where('booklet_id', '=', booklet.id).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('booklet_ratings')
+      .select(sql<number>`count(*)`.as('count'))
+      .where('booklet_id', '=', booklet.id)
+      .executeTakeFirstOrThrow(),
     ratingRows(db)
       .where('booklet_ratings.booklet_id', '=', booklet.id)
       .orderBy('booklet_ratings.modified_at', 'desc')
@@ -65,8 +69,13 @@ function ratingRows(db: Kysely<DB>) {
     .selectFrom('booklet_ratings')
     .innerJoin('users', 'users.id', 'booklet_ratings.user_id')
     .select([
-      'booklet_ratings.id', 'booklet_ratings.rating', 'booklet_ratings.review', 'booklet_ratings.created_at', 'booklet_ratings.modified_at',
-      'users.username', 'users.avatar',
+      'booklet_ratings.id',
+      'booklet_ratings.rating',
+      'booklet_ratings.review',
+      'booklet_ratings.created_at',
+      'booklet_ratings.modified_at',
+      'users.username',
+      'users.avatar',
     ]);
 }
 

@@ -16,19 +16,26 @@ const RATING_MESSAGE = 'A rating is a whole number from 1 to 5.';
 // Checked by hand rather than z.number()/z.string(): the shared error shaper reports every
 // type mismatch as a missing field, and the rating form shows this text to the reader.
 const ratingBody = z.object({
-  rating: z.unknown().optional().transform((value, ctx) => {
-    if (value === undefined) ctx.addIssue({ code: 'custom', message: 'This field is required.' });
-    else if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 5) ctx.addIssue({ code: 'custom', message: RATING_MESSAGE });
-    else return value;
-    return z.NEVER;
-  }),
-  review: z.unknown().optional().transform((value, ctx) => {
-    if (value === undefined || value === null) return '';
-    if (typeof value !== 'string') ctx.addIssue({ code: 'custom', message: 'A review is text.' });
-    else if (value.trim().length > BOOKLET_REVIEW_MAX_LENGTH) ctx.addIssue({ code: 'custom', message: `A review has at most ${BOOKLET_REVIEW_MAX_LENGTH} characters.` });
-    else return value.trim();
-    return z.NEVER;
-  }),
+  rating: z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) ctx.addIssue({ code: 'custom', message: 'This field is required.' });
+      else if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 5) ctx.addIssue({ code: 'custom', message: RATING_MESSAGE });
+      else return value;
+      return z.NEVER;
+    }),
+  review: z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === null) return '';
+      if (typeof value !== 'string') ctx.addIssue({ code: 'custom', message: 'A review is text.' });
+      else if (value.trim().length > BOOKLET_REVIEW_MAX_LENGTH)
+        ctx.addIssue({ code: 'custom', message: `A review has at most ${BOOKLET_REVIEW_MAX_LENGTH} characters.` });
+      else return value.trim();
+      return z.NEVER;
+    }),
 });
 
 type Deps = { db: Kysely<DB>; now: () => number; origin: string; pageViews?: Parameters<typeof readBookletItem>[5] };

@@ -28,10 +28,24 @@ export async function openBooklet(db: Kysely<DB>, slug: string, reader: User | n
     .selectFrom('booklets')
     .innerJoin('users', 'users.id', 'booklets.owner_id')
     .select([
-      'booklets.id', 'booklets.slug', 'booklets.owner_id', 'booklets.name', 'booklets.heading', 'booklets.description',
-      'booklets.cover_url', 'booklets.price_cents', 'booklets.currency', 'booklets.trashed', 'booklets.created_at', 'booklets.modified_at',
-      'users.username as owner_username', 'users.avatar as owner_avatar', 'users.description as owner_description',
-      'users.status as author_status', 'users.membership_tier as author_tier', 'users.membership_expires_at as author_expires_at',
+      'booklets.id',
+      'booklets.slug',
+      'booklets.owner_id',
+      'booklets.name',
+      'booklets.heading',
+      'booklets.description',
+      'booklets.cover_url',
+      'booklets.price_cents',
+      'booklets.currency',
+      'booklets.trashed',
+      'booklets.created_at',
+      'booklets.modified_at',
+      'users.username as owner_username',
+      'users.avatar as owner_avatar',
+      'users.description as owner_description',
+      'users.status as author_status',
+      'users.membership_tier as author_tier',
+      'users.membership_expires_at as author_expires_at',
     ])
     .where('booklets.slug', '=', slug)
     .executeTakeFirst();
@@ -41,10 +55,20 @@ export async function openBooklet(db: Kysely<DB>, slug: string, reader: User | n
     if (refused) throw ApiError.detail(articleErrorStatus(refused), refused);
   }
   return {
-    id: row.id, slug: row.slug, owner_id: row.owner_id, name: row.name, heading: row.heading, description: row.description,
-    cover_url: row.cover_url, price_cents: row.price_cents, currency: row.currency,
-    created_at: Number(row.created_at), modified_at: Number(row.modified_at),
-    owner_username: row.owner_username, owner_avatar: row.owner_avatar, owner_description: row.owner_description,
+    id: row.id,
+    slug: row.slug,
+    owner_id: row.owner_id,
+    name: row.name,
+    heading: row.heading,
+    description: row.description,
+    cover_url: row.cover_url,
+    price_cents: row.price_cents,
+    currency: row.currency,
+    created_at: Number(row.created_at),
+    modified_at: Number(row.modified_at),
+    owner_username: row.owner_username,
+    owner_avatar: row.owner_avatar,
+    owner_description: row.owner_description,
   };
 }
 
@@ -53,7 +77,9 @@ export async function readBooklet(db: Kysely<DB>, slug: string, reader: User | n
   const booklet = await openBooklet(db, slug, reader, now);
   const [children, bought, paid, rating, mine] = await Promise.all([
     readingTree(db, booklet.id, reader, now),
-    reader ? db.selectFrom('booklet_purchases').select('id').where('booklet_id', '=', booklet.id).where('user_id', '=', reader.id).executeTakeFirst() : undefined,
+    reader
+      ? db.selectFrom('booklet_purchases').select('id').where('booklet_id', '=', booklet.id).where('user_id', '=', reader.id).executeTakeFirst()
+      : undefined,
     db
       .selectFrom('booklet_items')
       .select(sql<number>`count(*)`.as('count'))
@@ -117,7 +143,14 @@ export async function readBookletItem(
   const item = await db
     .selectFrom('booklet_items')
     .leftJoin('articles', 'articles.id', 'booklet_items.article_id')
-    .select(['booklet_items.id', 'booklet_items.slug', 'booklet_items.type', 'booklet_items.title', 'booklet_items.sales_mode', 'articles.slug as article_slug'])
+    .select([
+      'booklet_items.id',
+      'booklet_items.slug',
+      'booklet_items.type',
+      'booklet_items.title',
+      'booklet_items.sales_mode',
+      'articles.slug as article_slug',
+    ])
     .where('booklet_items.booklet_id', '=', booklet.id)
     .where('booklet_items.slug', '=', childSlug)
     .executeTakeFirst();
@@ -127,7 +160,17 @@ export async function readBookletItem(
   if (item.type === 'directory') {
     const node = findNode(tree, item.slug);
     if (!node) throw missing;
-    return { id: item.id, slug: item.slug, type: 'directory', title: item.title, sales_mode: 'free', locked: false, detail: null, children: node.children, ...around };
+    return {
+      id: item.id,
+      slug: item.slug,
+      type: 'directory',
+      title: item.title,
+      sales_mode: 'free',
+      locked: false,
+      detail: null,
+      children: node.children,
+      ...around,
+    };
   }
   if (item.article_slug === null) throw missing;
   // The article's own reading rules (and its refusal reasons) apply to the chapter.
@@ -169,10 +212,22 @@ async function readingTree(db: Kysely<DB>, bookletId: number, reader: User | nul
     .leftJoin('articles', 'articles.id', 'booklet_items.article_id')
     .leftJoin('users', 'users.id', 'articles.author_id')
     .select([
-      'booklet_items.id', 'booklet_items.parent_id', 'booklet_items.type', 'booklet_items.slug', 'booklet_items.title',
-      'booklet_items.order', 'booklet_items.sales_mode', 'booklet_items.article_id',
-      'articles.title as article_title', 'articles.word_count', 'articles.trashed', 'articles.visibility', 'articles.moderation',
-      'articles.author_id', 'users.status as author_status', 'users.membership_tier as author_tier',
+      'booklet_items.id',
+      'booklet_items.parent_id',
+      'booklet_items.type',
+      'booklet_items.slug',
+      'booklet_items.title',
+      'booklet_items.order',
+      'booklet_items.sales_mode',
+      'booklet_items.article_id',
+      'articles.title as article_title',
+      'articles.word_count',
+      'articles.trashed',
+      'articles.visibility',
+      'articles.moderation',
+      'articles.author_id',
+      'users.status as author_status',
+      'users.membership_tier as author_tier',
       'users.membership_expires_at as author_expires_at',
     ])
     .where('booklet_items.booklet_id', '=', bookletId)
@@ -204,20 +259,22 @@ async function readingTree(db: Kysely<DB>, bookletId: number, reader: User | nul
   for (const item of items) byParent.set(item.parent_id, [...(byParent.get(item.parent_id) ?? []), item]);
 
   const build = (parentId: number | null): BookletNode[] =>
-    (byParent.get(parentId) ?? []).flatMap((item): BookletNode[] => {
-      const children = build(item.id);
-      if (item.type === 'directory') {
-        if (children.length === 0) return [];
-        return [{ id: item.id, slug: item.slug, type: 'directory', order: 0, detail: { title: item.title, sales_mode: 'free', locked: false }, children }];
-      }
-      if (!item.readable) return children;
-      const detail = {
-        title: item.article_title ?? '',
-        sales_mode: item.sales_mode,
-        locked: item.article_id !== null && locked.has(item.article_id),
-        word_count: item.word_count ?? 0,
-      };
-      return [{ id: item.id, slug: item.slug, type: 'article', order: 0, detail, children }];
-    }).map((node, index) => ({ ...node, order: index }));
+    (byParent.get(parentId) ?? [])
+      .flatMap((item): BookletNode[] => {
+        const children = build(item.id);
+        if (item.type === 'directory') {
+          if (children.length === 0) return [];
+          return [{ id: item.id, slug: item.slug, type: 'directory', order: 0, detail: { title: item.title, sales_mode: 'free', locked: false }, children }];
+        }
+        if (!item.readable) return children;
+        const detail = {
+          title: item.article_title ?? '',
+          sales_mode: item.sales_mode,
+          locked: item.article_id !== null && locked.has(item.article_id),
+          word_count: item.word_count ?? 0,
+        };
+        return [{ id: item.id, slug: item.slug, type: 'article', order: 0, detail, children }];
+      })
+      .map((node, index) => ({ ...node, order: index }));
   return build(null);
 }

@@ -48,7 +48,11 @@ export async function commentCount(db: Kysely<DB>, articleId: number): Promise<n
 
 /** Every article page asks it: built once (db/preparedQuery.ts). */
 const topLevelComments = preparedQuery(1, (db, articleId: number) =>
-  db.selectFrom('comments').select(sql<number>`count(*)`.as('count')).where('article_id', '=', articleId).where('parent_id', 'is', null),
+  db
+    .selectFrom('comments')
+    .select(sql<number>`count(*)`.as('count'))
+    .where('article_id', '=', articleId)
+    .where('parent_id', 'is', null),
 );
 
 /** Adds a comment (or a reply to a top-level comment of the same article) by the reader. */

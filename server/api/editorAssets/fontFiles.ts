@@ -30,7 +30,11 @@ export function fontFiles(nodeModulesDir = path.resolve('node_modules')): Router
       serve(req, res, (error: unknown) => {
         const status = typeof error === 'object' && error !== null && 'status' in error && error.status === 405 ? 405 : 404;
         if (status === 405) res.set('Allow', 'GET, HEAD');
-        res.status(status).set('Cache-Control', 'no-store').type('text/plain').send(status === 405 ? 'Method Not Allowed' : 'Not Found');
+        res
+          .status(status)
+          .set('Cache-Control', 'no-store')
+          .type('text/plain')
+          .send(status === 405 ? 'Method Not Allowed' : 'Not Found');
       });
     });
   }

@@ -55,7 +55,10 @@ export async function listNotifications(
   page: number,
   pageSize: number,
 ): Promise<{ count: number; results: NotificationItem[] }> {
-  let base = db.selectFrom('notifications').where('notifications.recipient_id', '=', recipientId).where('notifications.type', 'in', [...kinds]);
+  let base = db
+    .selectFrom('notifications')
+    .where('notifications.recipient_id', '=', recipientId)
+    .where('notifications.type', 'in', [...kinds]);
   if (unreadOnly) base = base.where('notifications.read_at', 'is', null);
   const [{ count }, rows] = await Promise.all([
     base.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow(),

@@ -8,7 +8,11 @@ import { articlePdfFile, articlePdfStatus, pdfQuota, type PdfServiceDeps } from 
 import { MAX_ROW_ID } from '../../db/rowId';
 
 /** Digits only: '1e3', ' 12' or '0x1' are not ids. */
-const articleId = z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).pipe(z.number().max(MAX_ROW_ID));
+const articleId = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/)
+  .transform(Number)
+  .pipe(z.number().max(MAX_ROW_ID));
 
 /** docs/specification/content-and-commerce.md §7, PDF export: the month's quota, an article's export, its file. */
 export function pdfRoutes(deps: PdfServiceDeps): Router {

@@ -50,7 +50,11 @@ export async function articlePdfStatus(deps: PdfServiceDeps, user: User, article
 
   const current = await deps.db.transaction().execute(async (trx) => {
     // Takes the user's row lock on PostgreSQL (SQLite has one writer): one start at a time per user.
-    await trx.updateTable('users').set({ id: sql`id` }).where('id', '=', user.id).execute();
+    await trx
+      .updateTable('users')
+      .set({ id: sql`id` })
+      .where('id', '=', user.id)
+      .execute();
     const latest = await trx
       .selectFrom('pdf_exports')
       .select(['id', 'status', 'failure_reported', 'started_at'])
@@ -59,7 +63,11 @@ export async function articlePdfStatus(deps: PdfServiceDeps, user: User, article
       .orderBy('id', 'desc')
       .executeTakeFirst();
     if (latest?.status === 'processing' && latest.started_at !== null && latest.started_at < now - exporter.staleAfterMs) {
-      await trx.updateTable('pdf_exports').set({ status: 'failed', error: 'lost', finished_at: now, failure_reported: 1 }).where('id', '=', latest.id).execute();
+      await trx
+        .updateTable('pdf_exports')
+        .set({ status: 'failed', error: 'lost', finished_at: now, failure_reported: 1 })
+        .where('id', '=', latest.id)
+        .execute();
       return { id: latest.id, status: 'failed' as const };
     }
     if (latest && latest.status !== 'failed') return { id: latest.id, status: latest.status };
@@ -70,7 +78,15 @@ export async function articlePdfStatus(deps: PdfServiceDeps, user: User, article
     if ((await monthCount(trx, user.id, now)) >= limitOf(user, now)) throw ApiError.detail(403, PDF_LIMIT_REACHED);
     const row = await trx
       .insertInto('pdf_exports')
-      .values({ article_id: article.id, user_id: user.id, article_version: article.client_modify_date, status: 'pending', created_at: now, started_at: null, finished_at: null })
+      .values({
+        article_id: article.id,
+        user_id: user.id,
+        article_version: article.client_modify_date,
+        status: 'pending',
+        created_at: now,
+        started_at: null,
+        finished_at: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return { id: row.id, status: 'pending' as const };
@@ -120,11 +136,7 @@ export function pdfFileUrl(articleId: number): string {
 }
 
 async function ownArticle(db: Kysely<DB>, user: User, articleId: number) {
-  const article = await db
-    .selectFrom('articles')
-    .select(['id', 'author_id', 'title', 'client_modify_date'])
-    .where('id', '=', articleId)
-    .executeTakeFirst();
+  const article = await db.selectFrom('articles').select(['id', 'author_id', 'title', 'client_modify_date']).where('id', '=', articleId).executeTakeFirst();
   // Another author's article reads as missing: its existence is not told.
   if (!article || article.author_id !== user.id) throw ApiError.detail(404, 'Not found.');
   return article;

@@ -95,12 +95,7 @@ async function applyGrant(trx: Transaction<DB>, user: User, row: CodeRow, now: n
   const booklet = await trx.selectFrom('booklets').select(['id', 'owner_id']).where('id', '=', row.booklet_id).executeTakeFirst();
   if (!booklet) throw ApiError.detail(400, REDEEM_ERRORS.invalid);
   if (booklet.owner_id === user.id) throw ApiError.detail(400, REDEEM_ERRORS.ownBooklet);
-  const owned = await trx
-    .selectFrom('booklet_purchases')
-    .select('id')
-    .where('booklet_id', '=', booklet.id)
-    .where('user_id', '=', user.id)
-    .executeTakeFirst();
+  const owned = await trx.selectFrom('booklet_purchases').select('id').where('booklet_id', '=', booklet.id).where('user_id', '=', user.id).executeTakeFirst();
   if (owned) throw ApiError.detail(400, REDEEM_ERRORS.owned);
   await trx
     .insertInto('booklet_purchases')
@@ -125,11 +120,8 @@ async function findCode(db: Kysely<DB> | Transaction<DB>, code: string): Promise
 
 async function view(db: Kysely<DB>, row: CodeRow, now: number): Promise<CodeView> {
   const booklet =
-    row.booklet_id === null
-      ? undefined
-      : await db.selectFrom('booklets').select(['id', 'slug', 'name']).where('id', '=', row.booklet_id).executeTakeFirst();
-  const reseller =
-    row.reseller_id === null ? undefined : await db.selectFrom('users').select('username').where('id', '=', row.reseller_id).executeTakeFirst();
+    row.booklet_id === null ? undefined : await db.selectFrom('booklets').select(['id', 'slug', 'name']).where('id', '=', row.booklet_id).executeTakeFirst();
+  const reseller = row.reseller_id === null ? undefined : await db.selectFrom('users').select('username').where('id', '=', row.reseller_id).executeTakeFirst();
   return {
     code: formatCode(row.code),
     kind: row.kind,

@@ -18,7 +18,11 @@ const sendBody = z.object({
 });
 const verifyBody = z.object({
   phone: phoneField,
-  code: z.string().max(20).refine(isSmsCode, 'Enter the 6-digit code.').transform((c) => c.trim()),
+  code: z
+    .string()
+    .max(20)
+    .refine(isSmsCode, 'Enter the 6-digit code.')
+    .transform((c) => c.trim()),
 });
 
 /** The phone-code flow of `/h5/sms_code` (docs/decisions/016): send a code, verify it. */

@@ -77,12 +77,7 @@ export async function verifyCode(deps: SmsDeps, phone: string, code: string): Pr
   if (!row || row.expires_at <= now) throw ApiError.detail(400, SMS_ERRORS.noCode);
   if (row.attempts >= SMS_CODE.maxAttempts) throw ApiError.detail(429, SMS_ERRORS.spent);
   if (secretsEqual(row.code_hash, codeHash(phone, code))) {
-    const spent = await deps.db
-      .updateTable('sms_codes')
-      .set({ used_at: now })
-      .where('id', '=', row.id)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
+    const spent = await deps.db.updateTable('sms_codes').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
     // A second, simultaneous verification of the same code loses.
     if (Number(spent.numUpdatedRows) !== 1) throw ApiError.detail(400, SMS_ERRORS.noCode);
     return;

@@ -47,23 +47,30 @@ export async function react(
 
 export async function reactionState(db: Kysely<DB>, table: Reaction, articleId: number, readerId: number | null) {
   const queries = REACTION_QUERIES[table];
-  const [counted, mine] = await Promise.all([
-    queries.count.first(db, articleId),
-    readerId === null ? undefined : queries.mine.first(db, articleId, readerId),
-  ]);
+  const [counted, mine] = await Promise.all([queries.count.first(db, articleId), readerId === null ? undefined : queries.mine.first(db, articleId, readerId)]);
   return { count: Number(counted?.count ?? 0), status: mine !== undefined };
 }
 
 /** Every article page asks these: built once (db/preparedQuery.ts). */
 const reactionQueries = (table: Reaction) => ({
-  count: preparedQuery(1, (db, articleId: number) => db.selectFrom(table).select(sql<number>`count(*)`.as('count')).where('article_id', '=', articleId)),
+  count: preparedQuery(1, (db, articleId: number) =>
+    db
+      .selectFrom(table)
+      .select(sql<number>`count(*)`.as('count'))
+      .where('article_id', '=', articleId),
+  ),
   mine: preparedQuery(2, (db, articleId: number, readerId: number) =>
     db.selectFrom(table).select('user_id').where('article_id', '=', articleId).where('user_id', '=', readerId),
   ),
 });
 const REACTION_QUERIES = { likes: reactionQueries('likes'), favorites: reactionQueries('favorites') };
 
-const followerCount = preparedQuery(1, (db, userId: number) => db.selectFrom('follows').select(sql<number>`count(*)`.as('count')).where('followee_id', '=', userId));
+const followerCount = preparedQuery(1, (db, userId: number) =>
+  db
+    .selectFrom('follows')
+    .select(sql<number>`count(*)`.as('count'))
+    .where('followee_id', '=', userId),
+);
 const followsBetween = preparedQuery(2, (db, userId: number, readerId: number) =>
   db
     .selectFrom('follows')

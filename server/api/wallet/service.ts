@@ -18,9 +18,18 @@ export async function walletBalance(db: Kysely<DB>, userId: number) {
 }
 
 /** One page of the wallet's ledger entries, newest first. */
-export async function walletTransactions(db: Kysely<DB>, userId: number, page: number, pageSize: number): Promise<{ count: number; results: WalletTransaction[] }> {
+export async function walletTransactions(
+  db: Kysely<DB>,
+  userId: number,
+  page: number,
+  pageSize: number,
+): Promise<{ count: number; results: WalletTransaction[] }> {
   const account = walletAccount(userId);
-  const counted = await db.selectFrom('ledger_entries').select((eb) => eb.fn.countAll<number | string>().as('n')).where('account', '=', account).executeTakeFirst();
+  const counted = await db
+    .selectFrom('ledger_entries')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('account', '=', account)
+    .executeTakeFirst();
   const rows = await db
     .selectFrom('ledger_entries')
     .select(['id', 'kind', 'ref', 'amount_cents', 'created_at'])

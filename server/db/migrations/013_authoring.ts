@@ -25,7 +25,10 @@ export function authoring(engine: Engine): Migration {
         .execute();
       await db.schema.createIndex('article_tags_tag').on('article_tags').columns(['tag']).execute();
 
-      await db.schema.alterTable('articles').addColumn('last_client_id', 'varchar(64)', (c) => c.notNull().defaultTo('')).execute();
+      await db.schema
+        .alterTable('articles')
+        .addColumn('last_client_id', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+        .execute();
 
       await withIdColumn(db.schema.createTable('fonts'), engine)
         .addColumn('font_name', 'varchar(64)', (c) => c.notNull())
@@ -62,6 +65,16 @@ const FONTS: readonly (readonly [string, string, string])[] = [
 
 /** Black (the default) first, then a palette that reads on the light themes. */
 const COLORS: readonly string[] = [
-  '#000000', '#595959', '#8c8c8c', '#c0392b', '#e67e22', '#d4a017',
-  '#27ae60', '#16a085', '#2980b9', '#1f3a93', '#8e44ad', '#c2185b',
+  '#000000',
+  '#595959',
+  '#8c8c8c',
+  '#c0392b',
+  '#e67e22',
+  '#d4a017',
+  '#27ae60',
+  '#16a085',
+  '#2980b9',
+  '#1f3a93',
+  '#8e44ad',
+  '#c2185b',
 ];

@@ -8,7 +8,10 @@ import type { Kysely, Migration } from 'kysely';
 export function contentRules(): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      await db.schema.alterTable('articles').addColumn('content_rules', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('articles')
+        .addColumn('content_rules', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
     },
   };
 }

@@ -13,7 +13,10 @@ const DEMO_WALLET = { email: 'reader@zine.local', cents: 200_00 } as const;
 
 /** Loads the demo into an empty database; a database with any account is left alone. */
 export async function seedDemo(db: Kysely<DB>, now: () => number): Promise<boolean> {
-  const { count } = await db.selectFrom('users').select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
+  const { count } = await db
+    .selectFrom('users')
+    .select(sql<number>`count(*)`.as('count'))
+    .executeTakeFirstOrThrow();
   if (Number(count) > 0) return false;
 
   const users = new UserDirectory(db, now);
@@ -57,7 +60,13 @@ export async function seedDemo(db: Kysely<DB>, now: () => number): Promise<boole
       for (const reply of comment.replies ?? []) {
         await db
           .insertInto('comments')
-          .values({ article_id: id, author_id: requireId(ids, reply.author), parent_id: parent.id, text: reply.text, created_at: written + minute++ * 3600_000 })
+          .values({
+            article_id: id,
+            author_id: requireId(ids, reply.author),
+            parent_id: parent.id,
+            text: reply.text,
+            created_at: written + minute++ * 3600_000,
+          })
           .execute();
       }
     }
@@ -70,9 +79,7 @@ export async function seedDemo(db: Kysely<DB>, now: () => number): Promise<boole
 function demoArticleHtml(article: DemoArticle): string {
   const blocks = article.paragraphs.map((text, i) => {
     const figures = (article.figures ?? []).filter((f) => f.after === i);
-    const images = figures.map(
-      (f) => `<p><img src="${escapeHtml(f.src)}" alt="${escapeHtml(f.alt)}" width="${f.width}" height="${f.height}"></p>`,
-    );
+    const images = figures.map((f) => `<p><img src="${escapeHtml(f.src)}" alt="${escapeHtml(f.alt)}" width="${f.width}" height="${f.height}"></p>`);
     return [`<p>${escapeHtml(text)}</p>`, ...images].join('');
   });
   const styled = article.styledParagraph;

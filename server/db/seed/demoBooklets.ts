@@ -38,7 +38,8 @@ export const DEMO_BOOKLETS: DemoBooklet[] = [
     theme: 'theme-1',
     name: "The Walker's Notebook",
     heading: 'Five short lessons in paying attention',
-    description: 'A small book about walking without a destination: what to leave at home, what to listen for, and how a notebook turns a walk into something you keep.',
+    description:
+      'A small book about walking without a destination: what to leave at home, what to listen for, and how a notebook turns a walk into something you keep.',
     priceCents: 1200,
     tree: [
       {
@@ -162,16 +163,35 @@ export async function seedDemoBooklets(db: Kysely<DB>, ids: ReadonlyMap<string, 
     }
     const bookletId = await createBooklet(
       db,
-      { slug: booklet.slug, ownerId, name: booklet.name, heading: booklet.heading, description: booklet.description, priceCents: booklet.priceCents, currency: 'CNY', items },
+      {
+        slug: booklet.slug,
+        ownerId,
+        name: booklet.name,
+        heading: booklet.heading,
+        description: booklet.description,
+        priceCents: booklet.priceCents,
+        currency: 'CNY',
+        items,
+      },
       written,
     );
     for (const buyer of booklet.buyers) {
-      await db.insertInto('booklet_purchases').values({ booklet_id: bookletId, user_id: idOf(ids, buyer), order_ref: null, created_at: written }).execute();
+      await db
+        .insertInto('booklet_purchases')
+        .values({ booklet_id: bookletId, user_id: idOf(ids, buyer), order_ref: null, created_at: written })
+        .execute();
     }
     for (const rating of booklet.ratings) {
       await db
         .insertInto('booklet_ratings')
-        .values({ booklet_id: bookletId, user_id: idOf(ids, rating.author), rating: rating.rating, review: rating.review, created_at: written, modified_at: written })
+        .values({
+          booklet_id: bookletId,
+          user_id: idOf(ids, rating.author),
+          rating: rating.rating,
+          review: rating.review,
+          created_at: written,
+          modified_at: written,
+        })
         .execute();
     }
   }

@@ -5,7 +5,6 @@ import { isRouteHandle } from '../../../client/routing/pageRoute';
 import { columnUsername } from '../../../shared/column';
 import type { ContentKey } from '../../content/changes';
 
-
 const routeTable = createRoutes(() => {
   throw new Error('the route table is only matched here, never loaded');
 });

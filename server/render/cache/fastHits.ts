@@ -77,7 +77,8 @@ export function renderCacheHits(cache: RenderCache, options: FastHitOptions): Fr
         if (csrf === null || !VALID_CSRF_TOKEN.test(csrf)) setCookies.push(csrfCookieHeader(newSecret(24), options.secure));
         for (const cookie of setCookies) head.push('Set-Cookie', cookie);
         cache.sendHit(req, res, page, head);
-        if (options.logger.isLevelEnabled('debug')) options.logger.debug({ req: { id, method: req.method, url: req.url }, res: { statusCode: res.statusCode } }, 'render cache hit');
+        if (options.logger.isLevelEnabled('debug'))
+          options.logger.debug({ req: { id, method: req.method, url: req.url }, res: { statusCode: res.statusCode } }, 'render cache hit');
       },
       (error: unknown) => {
         options.logger.error({ err: error }, 'the content-change log could not be read');

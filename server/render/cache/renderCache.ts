@@ -276,11 +276,7 @@ export class RenderCache {
       }
     }
     if (authors.length > 0) {
-      const rows = await this.options.db
-        .selectFrom('users')
-        .select(['id', 'username', 'membership_expires_at'])
-        .where('username', 'in', authors)
-        .execute();
+      const rows = await this.options.db.selectFrom('users').select(['id', 'username', 'membership_expires_at']).where('username', 'in', authors).execute();
       for (const row of rows) {
         if (row.membership_expires_at !== null && row.membership_expires_at > now) deadlines.push(row.membership_expires_at);
         if (row.username === dependencies.viewsOf) viewsOf = row.id;

@@ -60,9 +60,7 @@ const ListItem = observer(function ListItem(props: { item: EditorArticleListItem
           <span className="ze-list-title">{item.title || t('untitled')}</span>
           {item.description && <span className="ze-list-description">{item.description}</span>}
           <span className="ze-list-meta">
-            {Number.isFinite(modified) && (
-              <time dateTime={item.modified}>{modifiedAgo(modified, props.now, deps.locale)}</time>
-            )}
+            {Number.isFinite(modified) && <time dateTime={item.modified}>{modifiedAgo(modified, props.now, deps.locale)}</time>}
             {item.shared_marks.map((mark) => (
               <span key={mark} className={`ze-mark ze-mark-${mark}`}>
                 {t(MARK_TEXT[mark])}

@@ -25,7 +25,9 @@ export default {
     },
     {
       heading: 'Your column',
-      paragraphs: ['Your column at /@username/ shows your public work. Share its address or an article\'s share link; followers get a notification when you publish.'],
+      paragraphs: [
+        "Your column at /@username/ shows your public work. Share its address or an article's share link; followers get a notification when you publish.",
+      ],
     },
     {
       heading: 'Notifications and the menu',
@@ -41,7 +43,9 @@ export default {
     },
     {
       heading: 'Language and help',
-      paragraphs: ['The site follows your browser\'s language (English, Simplified or Traditional Chinese). Questions or problems: send us Feedback from the menu; we reply by e-mail within one working day.'],
+      paragraphs: [
+        "The site follows your browser's language (English, Simplified or Traditional Chinese). Questions or problems: send us Feedback from the menu; we reply by e-mail within one working day.",
+      ],
     },
   ],
 } satisfies StaticText;

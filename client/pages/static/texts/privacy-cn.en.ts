@@ -6,7 +6,9 @@ export default {
   sections: [
     {
       heading: '1. Who handles your information',
-      paragraphs: ['The operator of {site} is the personal information handler. You can reach our personal information contact through Feedback in the profile menu.'],
+      paragraphs: [
+        'The operator of {site} is the personal information handler. You can reach our personal information contact through Feedback in the profile menu.',
+      ],
     },
     {
       heading: '2. What we collect and why',
@@ -37,7 +39,9 @@ export default {
     },
     {
       heading: '6. Minors',
-      paragraphs: ['Users under fourteen need the consent of a parent or guardian. If we learn that we collected information of a child without such consent, we delete it.'],
+      paragraphs: [
+        'Users under fourteen need the consent of a parent or guardian. If we learn that we collected information of a child without such consent, we delete it.',
+      ],
     },
   ],
 } satisfies StaticText;

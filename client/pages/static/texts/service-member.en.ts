@@ -27,7 +27,7 @@ export default {
     {
       heading: '4. Refunds',
       paragraphs: [
-        'You may cancel within seven days of the purchase for a full refund if you have not used the membership\'s extra quotas. After that, or once they are used, the membership is not refundable, except where the law provides otherwise.',
+        "You may cancel within seven days of the purchase for a full refund if you have not used the membership's extra quotas. After that, or once they are used, the membership is not refundable, except where the law provides otherwise.",
       ],
     },
     {

@@ -30,7 +30,9 @@ export default {
     },
     {
       heading: '5. Payments',
-      paragraphs: ['Purchases of booklets and memberships are governed by the Membership Service Agreement and the Withdrawal Rules. Prices include the taxes shown at checkout.'],
+      paragraphs: [
+        'Purchases of booklets and memberships are governed by the Membership Service Agreement and the Withdrawal Rules. Prices include the taxes shown at checkout.',
+      ],
     },
     {
       heading: '6. Liability',

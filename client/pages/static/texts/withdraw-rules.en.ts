@@ -7,20 +7,20 @@ export default {
     {
       heading: '1. Earnings',
       paragraphs: [
-        'When a reader buys a chapter or a booklet, the price less the platform fee (10%) and the payment provider\'s fee is credited to your wallet as pending.',
+        "When a reader buys a chapter or a booklet, the price less the platform fee (10%) and the payment provider's fee is credited to your wallet as pending.",
         'Pending earnings become available seven days after the purchase, once the refund period has passed. Refunded purchases are removed from your earnings.',
       ],
     },
     {
       heading: '2. Who can withdraw',
       paragraphs: [
-        'You need a verified phone number (verified with an SMS code) and, for the first withdrawal, your real name and a payment account in that name. Enterprise accounts withdraw to the organisation\'s bank account.',
+        "You need a verified phone number (verified with an SMS code) and, for the first withdrawal, your real name and a payment account in that name. Enterprise accounts withdraw to the organisation's bank account.",
       ],
     },
     {
       heading: '3. Amounts and timing',
       paragraphs: [
-        'The minimum withdrawal is 100.00 in your wallet\'s currency; you can withdraw up to four times a month. Requests made on a working day are paid within three working days.',
+        "The minimum withdrawal is 100.00 in your wallet's currency; you can withdraw up to four times a month. Requests made on a working day are paid within three working days.",
         'Withdrawals are free of charge from us; your bank or payment provider may charge its own fees.',
       ],
     },
