@@ -3,6 +3,7 @@ import type { ManagedBooklet, ManagedBookletItem } from '../../../shared/booklet
 import { priceText } from '../../../shared/price';
 import type { DB } from '../../db/schema';
 import type { BookletRow } from './manageAccess';
+import { BOOKLET_ITEM_COLUMNS } from './itemColumns';
 import { ownerTree, type OwnerItemRow } from './manageTree';
 
 /** A booklet row as its owner sees it in the list (no tree). */
@@ -35,20 +36,7 @@ export async function ownerItemRows(db: Kysely<DB>, bookletId: number): Promise<
   const rows = await db
     .selectFrom('booklet_items')
     .leftJoin('articles', 'articles.id', 'booklet_items.article_id')
-    .select([
-      'booklet_items.id',
-      'booklet_items.parent_id',
-      'booklet_items.type',
-      'booklet_items.slug',
-      'booklet_items.title',
-      'booklet_items.order',
-      'booklet_items.sales_mode',
-      'booklet_items.article_id',
-      'articles.slug as article_slug',
-      'articles.title as article_title',
-      'articles.trashed as article_trashed',
-      'articles.visibility as article_visibility',
-    ])
+    .select([...BOOKLET_ITEM_COLUMNS, 'articles.slug as article_slug', 'articles.trashed as article_trashed', 'articles.visibility as article_visibility'])
     .where('booklet_items.booklet_id', '=', bookletId)
     .execute();
   return rows.map((row) => ({

@@ -7,6 +7,7 @@ import type { BookletItemsTable, BookletsTable, DB, User } from '../../db/schema
 import { articleForReader } from '../articles/reader';
 import { readingRefusal } from '../articles/service';
 import { ApiError } from '../errors';
+import { BOOKLET_ITEM_COLUMNS } from './itemColumns';
 import { lockedArticleIds } from './paywall';
 
 /** The page-view gate the article read takes (the chapter read counts as an article read). */
@@ -212,15 +213,7 @@ async function readingTree(db: Kysely<DB>, bookletId: number, reader: User | nul
     .leftJoin('articles', 'articles.id', 'booklet_items.article_id')
     .leftJoin('users', 'users.id', 'articles.author_id')
     .select([
-      'booklet_items.id',
-      'booklet_items.parent_id',
-      'booklet_items.type',
-      'booklet_items.slug',
-      'booklet_items.title',
-      'booklet_items.order',
-      'booklet_items.sales_mode',
-      'booklet_items.article_id',
-      'articles.title as article_title',
+      ...BOOKLET_ITEM_COLUMNS,
       'articles.word_count',
       'articles.trashed',
       'articles.visibility',
