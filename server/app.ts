@@ -70,9 +70,7 @@ export interface AppDeps {
 /** The whole site as an Express app, in the order of docs/design.md §3; tests drive it with supertest. */
 export function createApp(deps: AppDeps): Express {
   const { config } = deps;
-  const media = deps.media ?? mediaStoreFor(config);
-  const backend = config.apiUpstream ? upstreamBackend(deps, config.apiUpstream) : embeddedBackend({ ...deps, media });
-  const mediaCsp = config.apiUpstream ? { img: [], connect: [] } : mediaCspSources(config, media);
+  const backend = config.apiUpstream ? upstreamBackend(deps, config.apiUpstream) : embeddedBackend(deps);
 
   const app = express();
   app.disable('x-powered-by');
@@ -80,8 +78,8 @@ export function createApp(deps: AppDeps): Express {
 
   const csp = {
     assets: originsOf(config.assetBaseUrl),
-    img: [...originsOf(config.logEndpoint), ...mediaCsp.img],
-    connect: mediaCsp.connect,
+    img: [...originsOf(config.logEndpoint), ...backend.mediaCsp.img],
+    connect: backend.mediaCsp.connect,
     frame: originsOf(config.wechat.openBase),
     wechatSdkScript: originsOf(config.wechatSdkUrl),
     chatAppSigning: config.wechat.mp !== undefined,
@@ -111,7 +109,7 @@ export function createApp(deps: AppDeps): Express {
 
   // 2. The API (embedded, or the upstream proxy), before any body parser or compression of ours.
   // The media's form upload, host and storage callback: outside the API's parsers and CSRF check.
-  if (!config.apiUpstream && deps.database) app.use(mediaRoutes({ db: deps.database.db, now: deps.now ?? Date.now, store: media, logger: deps.logger }));
+  for (const handler of backend.media) app.use(handler);
   app.use(backend.api);
 
   // 3. gzip for dynamic responses; hashed assets pre-compressed; unhashed public files.
@@ -123,7 +121,7 @@ export function createApp(deps: AppDeps): Express {
   // robots.txt, the sitemap and the column feeds, before the page routes could take them.
   app.use(
     seoRoutes({
-      db: config.apiUpstream ? undefined : deps.database?.db,
+      db: backend.database?.db,
       publicOrigin: config.publicOrigin,
       siteName: config.siteName,
       now: deps.now ?? Date.now,
@@ -134,31 +132,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(cookieParser());
   app.use(localeAndClient({ secure: config.secure }));
   app.use(csrfCookie({ secure: config.secure }));
-  // The chat-app sign-in navigations: an upstream backend answers its own; ours says they are not configured.
-  if (!config.apiUpstream && deps.database) {
-    app.use(
-      sandboxPages({
-        enabled: config.paymentsSandbox,
-        db: deps.database.db,
-        now: deps.now ?? Date.now,
-        dataDir: config.dataDir,
-        publicOrigin: config.publicOrigin,
-        wechatPaymentLogin: config.wechat.mp !== undefined,
-      }),
-    );
-  }
-  if (!config.apiUpstream) {
-    app.use(
-      wechatSignInPages({
-        siteName: config.siteName,
-        wechat: config.wechat,
-        publicOrigin: config.publicOrigin,
-        secure: config.secure,
-        db: deps.database?.db,
-        now: deps.now ?? Date.now,
-      }),
-    );
-  }
+  // The sandbox checkout and the chat-app sign-in navigations: an upstream backend answers its own.
+  for (const handler of backend.pages) app.use(handler);
 
   // 5. Server rendering of every page, anonymous readers' pages from the render cache when it holds them;
   //    its data calls reach the API in process, as the reader.
@@ -173,7 +148,7 @@ export function createApp(deps: AppDeps): Express {
       isAnonymous: backend.isAnonymous,
       extraRoutes: deps.extraRoutes,
       renderCache: renderCache || undefined,
-      mediaHost: config.apiUpstream ? undefined : new URL(media.origin).hostname,
+      mediaHost: backend.mediaHost,
     }),
   );
 
@@ -193,12 +168,23 @@ interface Backend {
   isAnonymous?: (req: Request) => boolean;
   /** Only with the embedded backend: its content-change log says when a page is out of date. */
   renderCache?: RenderCache;
+  /** The database this process keeps (robots, sitemap, feeds read it); none with an upstream. */
+  database?: Database;
+  /** Routes outside /api, before the API's parsers: the media's upload form, host and storage callback. */
+  media: RequestHandler[];
+  /** Navigations the backend answers after cookies and CSRF: the sandbox checkout, the chat-app sign-in. */
+  pages: RequestHandler[];
+  /** Where pages load media from (the policy's sources) and the media host's name, when it is ours. */
+  mediaCsp: { img: string[]; connect: string[] };
+  mediaHost?: string;
   health: () => Promise<{ ok: boolean; body: Record<string, string> }>;
 }
 
 function embeddedBackend(deps: AppDeps): Backend {
   const { config, database } = deps;
   if (!database) throw new Error('the embedded backend needs a database (or set API_UPSTREAM)');
+  const now = deps.now ?? Date.now;
+  const media = deps.media ?? mediaStoreFor(config);
   const pageViews = deps.pageViews ?? new PageViewCounter({ db: database.db, now: deps.now ?? Date.now, logger: deps.logger });
   pageViews.start();
   const renderCache =
@@ -229,14 +215,13 @@ function embeddedBackend(deps: AppDeps): Backend {
     publicOrigin: config.publicOrigin,
     dataDir: config.dataDir,
     paymentsSandbox: config.paymentsSandbox,
-    media: deps.media ?? mediaStoreFor(config),
-    pdfs: deps.pdfExporter ?? startPdfExporter({ config, db: database.db, logger: deps.logger, now: deps.now ?? Date.now, mediaOrigin: deps.media?.origin }),
+    media,
+    pdfs: deps.pdfExporter ?? startPdfExporter({ config, db: database.db, logger: deps.logger, now: deps.now ?? Date.now, mediaOrigin: media.origin }),
     wechatPayoutAppId: config.wechat.mp?.appId,
     wechatSigner: config.wechat.mp
       ? new JsapiSigner(new WechatApi(config.wechat.apiBase, config.wechat.timeoutMs), config.wechat.mp, deps.now ?? Date.now)
       : undefined,
   });
-  const now = deps.now ?? Date.now;
   const inProcess = inProcessApi(
     inProcessApiApp(api.router, deps.logger),
     api.reads,
@@ -247,8 +232,31 @@ function embeddedBackend(deps: AppDeps): Backend {
   mounted.use('/api', api.router);
   return {
     api: [mounted],
-    log: [logEndpoint(database.db, deps.now ?? Date.now)],
+    log: [logEndpoint(database.db, now)],
     renderCache: renderCache || undefined,
+    database,
+    media: [mediaRoutes({ db: database.db, now, store: media, logger: deps.logger })],
+    pages: [
+      sandboxPages({
+        enabled: config.paymentsSandbox,
+        db: database.db,
+        now,
+        dataDir: config.dataDir,
+        publicOrigin: config.publicOrigin,
+        wechatPaymentLogin: config.wechat.mp !== undefined,
+      }),
+      // Without the chat app's credentials these pages say that sign-in is not configured.
+      wechatSignInPages({
+        siteName: config.siteName,
+        wechat: config.wechat,
+        publicOrigin: config.publicOrigin,
+        secure: config.secure,
+        db: database.db,
+        now,
+      }),
+    ],
+    mediaCsp: mediaCspSources(config, media),
+    mediaHost: new URL(media.origin).hostname,
     transportFor: (req) => inProcessTransport(inProcess, { headers: req.headers, bearerToken: bearerFromQuery(req) }),
     // Without a session cookie or a token the embedded backend would answer "signed out".
     isAnonymous: bringsNoCredentials,
@@ -265,6 +273,9 @@ function upstreamBackend(deps: AppDeps, upstream: string): Backend {
   return {
     log: [logProxy(proxy)],
     api: apiProxy(proxy),
+    media: [],
+    pages: [],
+    mediaCsp: { img: [], connect: [] },
     transportFor: (req) => upstreamTransport(upstream, { headers: req.headers, ip: req.ip, bearerToken: bearerFromQuery(req) }, config.upstreamTimeoutMs),
     health: async () => ({ ok: true, body: { status: 'ok', api: 'upstream' } }),
   };
