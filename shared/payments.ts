@@ -26,3 +26,36 @@ export interface WechatAppParams {
   signType: string;
   paySign: string;
 }
+
+/** `GET /api/payments/wallet/balance/`: the wallet's ledger sum. */
+export interface WalletBalance {
+  currency_symbol: string;
+  net_amount: string;
+  currency: string;
+}
+
+/** One entry of `GET /api/payments/wallet/transactions/` (an upstream may send string ids). */
+export interface WalletTransaction {
+  id: number | string;
+  kind: string;
+  amount: string;
+  direction: 'in' | 'out';
+  description: string;
+  created: string;
+}
+
+/** `POST /api/payments/wallet/withdraw/wechat/`: the amount by shared/money.ts's rule. */
+export interface WithdrawRequest {
+  amount: string;
+  app_id: string;
+  open_id: string;
+}
+
+/** The caller's membership (`GET /api/payments/membership/`): stored tier and expiry, and what they mean now. */
+export interface MembershipState {
+  level: string | null;
+  expires: string | null;
+  renewal: boolean | string | null;
+  expired: boolean;
+  effective_role: string;
+}

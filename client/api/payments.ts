@@ -1,38 +1,18 @@
 import type { Page } from '../../shared/entities';
-import type { OrderType, PaymentOrder, WechatAppParams } from '../../shared/payments';
+import type { MembershipState, OrderType, PaymentOrder, WalletBalance, WalletTransaction, WechatAppParams, WithdrawRequest } from '../../shared/payments';
 import type { ApiClient } from './client';
 import { pageRequest } from './pages';
 
-export type { OrderStatus, OrderType, PaymentOrder, WechatAppParams } from '../../shared/payments';
-
-export interface WalletBalance {
-  currency_symbol: string;
-  net_amount: string;
-  currency: string;
-}
-
-export interface WalletTransaction {
-  id: number | string;
-  kind: string;
-  amount: string;
-  direction: 'in' | 'out';
-  description: string;
-  created: string;
-}
-
-export interface MembershipState {
-  level: string | null;
-  expires: string | null;
-  renewal: boolean | string | null;
-  expired: boolean;
-  effective_role: string;
-}
-
-export interface WithdrawRequest {
-  amount: string;
-  app_id: string;
-  open_id: string;
-}
+export type {
+  MembershipState,
+  OrderStatus,
+  OrderType,
+  PaymentOrder,
+  WalletBalance,
+  WalletTransaction,
+  WechatAppParams,
+  WithdrawRequest,
+} from '../../shared/payments';
 
 const ORDER = '/api/payments/order';
 const orderPath = (id: string) => `${ORDER}/${encodeURIComponent(id)}`;

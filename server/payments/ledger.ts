@@ -3,14 +3,15 @@ import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import { preparedQuery } from '../db/preparedQuery';
 import type { DB } from '../db/schema';
 import { DomainError } from '../domain/DomainError';
+import { MAX_TRANSFER_CENTS } from '../../shared/money';
+
+/** The money rules the browser shares (shared/money.ts), for the ledger's callers. */
+export { formatCents, MAX_TRANSFER_CENTS, parseAmountCents } from '../../shared/money';
 
 /** The platform's own accounts (docs/decisions/024). */
 export const PLATFORM_CLEARING = 'platform:clearing';
 export const PLATFORM_REVENUE = 'platform:revenue';
 export const PLATFORM_ADJUSTMENTS = 'platform:adjustments';
-
-/** The most one transfer may move: 10 million yuan, far below 2^53 and bigint. */
-export const MAX_TRANSFER_CENTS = 1_000_000_000;
 
 export interface Transfer {
   from: string;
@@ -90,20 +91,3 @@ export async function creditWallet(trx: Transaction<DB>, userId: number, amountC
 }
 
 /** Cents as the API shows amounts: a decimal string with two places ('78.00', '-0.50'). */
-export function formatCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/**
- * A positive amount of money in yuan ('12.3', 12.34) as cents, or null: at most two
- * decimals, no exponents, signs, NaN or Infinity, and at most MAX_TRANSFER_CENTS.
- */
-export function parseAmountCents(input: unknown): number | null {
-  const text = typeof input === 'number' ? (Number.isFinite(input) ? String(input) : '') : typeof input === 'string' ? input.trim() : '';
-  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) return null;
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return cents > 0 && cents <= MAX_TRANSFER_CENTS ? cents : null;
-}

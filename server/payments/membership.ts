@@ -6,6 +6,7 @@ import { findMembershipProduct, membershipProductKey, type MembershipKind } from
 import { contentChanged } from '../content/changes';
 import type { DB, User } from '../db/schema';
 import { formatCents } from './ledger';
+import type { MembershipState } from '../../shared/payments';
 
 const TIER_RANK: Readonly<Record<MemberTier, number>> = { premium: 1, vip: 2, enterprise: 3 };
 
@@ -77,7 +78,8 @@ export function membershipDescription(): { manual: MembershipPriceJson[]; subscr
   return { manual: byKind('manual'), subscription: byKind('subscription') };
 }
 
-export interface CurrentMembershipJson {
+/** The API's membership state (shared/payments.ts MembershipState), with the server's own narrower types. */
+export interface CurrentMembershipJson extends MembershipState {
   level: MemberTier | null;
   expires: string | null;
   renewal: boolean;

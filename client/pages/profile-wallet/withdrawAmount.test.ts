@@ -9,4 +9,8 @@ describe('withdrawAmount', () => {
   it('ignores zero, negative, non-numeric and over-precise amounts', () => {
     for (const text of ['', '0', '0.00', '-1', 'abc', '1e3', '1.234', 'Infinity']) expect(withdrawAmount(text)).toBeNull();
   });
+  it('takes at most what the API takes: 10 million yuan', () => {
+    expect(withdrawAmount('10000000')).toBe('10000000.00');
+    expect(withdrawAmount('10000000.01')).toBeNull();
+  });
 });

@@ -1,10 +1,11 @@
+import { formatCents, parseAmountCents } from '../../../shared/money';
+
 /**
- * docs/specification/content-and-commerce.md §5: a withdrawal amount must parse as a non-zero number, otherwise nothing
- * happens. Returns the amount to send (at most 2 decimals), or null.
+ * docs/specification/content-and-commerce.md §5: a withdrawal amount must parse as a non-zero
+ * number, otherwise nothing happens. The rule is the API's own (shared/money.ts), its upper
+ * bound included. Returns the amount to send (2 decimals), or null.
  */
 export function withdrawAmount(text: string): string | null {
-  const trimmed = text.trim();
-  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return Number.isFinite(value) && value > 0 ? value.toFixed(2) : null;
+  const cents = parseAmountCents(text);
+  return cents === null ? null : formatCents(cents);
 }

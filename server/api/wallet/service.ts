@@ -1,18 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { WalletBalance, WalletTransaction } from '../../../shared/payments';
 import { balanceCents, formatCents, walletAccount } from '../../payments/ledger';
 
-export interface WalletTransaction {
-  id: number;
-  kind: string;
-  amount: string;
-  direction: 'in' | 'out';
-  description: string;
-  created: string;
-}
-
 /** The wallet's balance as the API shows it: the ledger's sum. */
-export async function walletBalance(db: Kysely<DB>, userId: number) {
+export async function walletBalance(db: Kysely<DB>, userId: number): Promise<WalletBalance & { currency_symbol: '¥'; currency: 'CNY' }> {
   const cents = await balanceCents(db, walletAccount(userId));
   return { currency_symbol: '¥' as const, net_amount: formatCents(cents), currency: 'CNY' as const };
 }
