@@ -1,19 +1,7 @@
+import type { PdfExportStatus, PdfQuota } from '../../shared/pdfs';
 import type { ApiClient } from './client';
 
-/** docs/specification/content-and-commerce.md §7: an article's PDF export; `url` only once it is made. */
-export interface PdfExportStatus {
-  status: 'pending' | 'processing' | 'success' | 'failed';
-  url?: string;
-}
-
-/** docs/specification/content-and-commerce.md §7: the month's PDF exports of the signed-in user. */
-export interface PdfQuota {
-  pdf_limit: number;
-  pdf_count: number;
-  remaining: number;
-  /** False when this server cannot render PDFs (no Chromium). */
-  available: boolean;
-}
+export type { PdfExportStatus, PdfQuota } from '../../shared/pdfs';
 
 /** docs/specification/content-and-commerce.md §7, PDF export. */
 export const pdfsApi = {

@@ -5,6 +5,7 @@ import { PDF_LIMITS, pdfRemaining } from '../../../shared/pdfLimits';
 import type { DB, PdfExportsTable, User } from '../../db/schema';
 import type { PdfExporter } from '../../pdf/pdfExporter';
 import { ApiError } from '../errors';
+import type { PdfExportStatus, PdfQuota } from '../../../shared/pdfs';
 
 export interface PdfServiceDeps {
   db: Kysely<DB>;
@@ -16,17 +17,8 @@ export interface PdfServiceDeps {
 export const PDF_UNAVAILABLE = 'PDF export is unavailable on this server.';
 export const PDF_LIMIT_REACHED = 'pdf_limit';
 
-export interface PdfQuota {
-  pdf_limit: number;
-  pdf_count: number;
-  remaining: number;
-  available: boolean;
-}
-
-export interface ArticlePdfStatus {
-  status: PdfExportsTable['status'];
-  url?: string;
-}
+/** The export's status as the API shows it; the table's states are the contract's. */
+export type ArticlePdfStatus = PdfExportStatus & { status: PdfExportsTable['status'] };
 
 /** docs/specification/content-and-commerce.md §7 GET /api/pdfs/: the month's limit by the role the user acts with now, and the count. */
 export async function pdfQuota(deps: PdfServiceDeps, user: User): Promise<PdfQuota> {

@@ -1,10 +1,10 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { MemberTier } from '../../../shared/constants';
 import { contentChanged } from '../../content/changes';
 import type { DB, RedeemCodesTable, User } from '../../db/schema';
 import { extendMembership } from '../../payments/membership';
 import { formatCode, normalizeCode } from '../../redeem/code';
 import { ApiError } from '../errors';
+import type { RedeemCodeView, RedeemResult } from '../../../shared/redeem';
 
 export const REDEEM_ERRORS = {
   invalid: 'Invalid redeem code.',
@@ -19,26 +19,8 @@ export interface RedeemDeps {
   now: () => number;
 }
 
-/** What a code gives, as the API shows it (never who used it). */
-export interface CodeView {
-  code: string;
-  kind: 'membership' | 'booklet';
-  level: MemberTier | null;
-  months: number | null;
-  booklet: { id: number; slug: string; name: string } | null;
-  expires: string;
-  status: 'valid' | 'used' | 'expired';
-  reseller: { username: string } | null;
-}
-
-export interface RedeemResult extends CodeView {
-  detail: string;
-  /** The new membership expiry, for a membership code. */
-  membership_expires: string | null;
-}
-
 /** The code's grant, for the page to confirm before spending it. Unknown: 404 with the same text as a bad code. */
-export async function describeCode(deps: RedeemDeps, input: string): Promise<CodeView> {
+export async function describeCode(deps: RedeemDeps, input: string): Promise<RedeemCodeView> {
   const code = normalizeCode(input);
   const row = code ? await findCode(deps.db, code) : undefined;
   if (!row) throw ApiError.detail(404, REDEEM_ERRORS.invalid);
@@ -118,7 +100,7 @@ async function findCode(db: Kysely<DB> | Transaction<DB>, code: string): Promise
   };
 }
 
-async function view(db: Kysely<DB>, row: CodeRow, now: number): Promise<CodeView> {
+async function view(db: Kysely<DB>, row: CodeRow, now: number): Promise<RedeemCodeView> {
   const booklet =
     row.booklet_id === null ? undefined : await db.selectFrom('booklets').select(['id', 'slug', 'name']).where('id', '=', row.booklet_id).executeTakeFirst();
   const reseller = row.reseller_id === null ? undefined : await db.selectFrom('users').select('username').where('id', '=', row.reseller_id).executeTakeFirst();
