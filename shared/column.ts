@@ -1,3 +1,5 @@
+import type { ArticleSummary, Page } from './entities';
+
 const COLUMN_PARAM = /^@([A-Za-z0-9_.\-\u4e00-\u9fff]{1,64})$/u;
 
 /**
@@ -13,4 +15,22 @@ export function columnUsername(param: string | undefined): string | null {
 /** The canonical link of a user's column (docs/specification/shell.md §2). */
 export function columnPath(username: string): string {
   return `/@${encodeURIComponent(username)}/`;
+}
+
+/** The column's owner as `GET /api/columns/@{name}/` shows them, with the reader's follow state. */
+export interface ColumnOwner {
+  username: string;
+  avatar: string;
+  description: string;
+  city: string;
+  column: string;
+  follower_count: number;
+  follow_status: null | 'following' | 'bidirectional';
+}
+
+/** `GET /api/columns/@{name}/`: the owner and the first page of both lists. */
+export interface ColumnDetail {
+  owner: ColumnOwner;
+  originals: Page<ArticleSummary>;
+  favorites: Page<ArticleSummary>;
 }

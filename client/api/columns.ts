@@ -1,24 +1,11 @@
+import type { ColumnDetail } from '../../shared/column';
 import type { ArticleSummary, Page } from '../../shared/entities';
+
+export type { ColumnDetail, ColumnOwner } from '../../shared/column';
 import type { ApiClient } from './client';
 import { pageRequest } from './pages';
 
 export type ColumnListType = 'originals' | 'favorites';
-
-export interface ColumnOwner {
-  username: string;
-  avatar: string;
-  description: string;
-  city: string;
-  column: string;
-  follower_count: number;
-  follow_status: null | 'following' | 'bidirectional';
-}
-
-export interface ColumnDetail {
-  owner: ColumnOwner;
-  originals: Page<ArticleSummary>;
-  favorites: Page<ArticleSummary>;
-}
 
 /** docs/specification/content-and-commerce.md §7, columns. */
 export const columnsApi = {

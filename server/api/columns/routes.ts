@@ -9,6 +9,7 @@ import { ApiError } from '../errors';
 import type { PageRead } from '../pageReads';
 import { pageLinks, pageQuery } from '../pagination';
 import { followState } from '../social/service';
+import type { ColumnDetail } from '../../../shared/column';
 
 const PAGE_SIZE = 20;
 const query = pageQuery(PAGE_SIZE, 50);
@@ -29,7 +30,7 @@ export function columnRead(deps: ColumnDeps): PageRead {
         publicArticles(deps.db, deps.now(), 1, PAGE_SIZE, { authorId: owner.id }),
         publicArticles(deps.db, deps.now(), 1, PAGE_SIZE, { favoritedBy: owner.id }),
       ]);
-      return {
+      const detail: ColumnDetail = {
         owner: {
           username: owner.username,
           avatar: owner.avatar,
@@ -41,6 +42,7 @@ export function columnRead(deps: ColumnDeps): PageRead {
         originals: { ...originals, ...pageLinks(deps.origin, `/api/columns/originals/@${owner.username}/`, 1, PAGE_SIZE, originals.count) },
         favorites: { ...favorites, ...pageLinks(deps.origin, `/api/columns/favorites/@${owner.username}/`, 1, PAGE_SIZE, favorites.count) },
       };
+      return detail;
     },
   };
 }
