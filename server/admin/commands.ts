@@ -4,9 +4,9 @@ import { effectiveRole } from '../../shared/membership';
 import type { UserDirectory } from '../api/accounts/users';
 import type { DB } from '../db/schema';
 import { MODERATION_STATES, moderateArticle, type ModerationState } from '../content/moderation';
-import { redeemCommands } from '../redeem/adminCommands';
-import { walletCommands } from '../payments/walletCommands';
-import { bookletPriceCommands } from '../payments/bookletPriceCommands';
+import { redeemCommands } from './redeemCommands';
+import { walletCommands } from './walletCommands';
+import { bookletPriceCommands } from './bookletPriceCommands';
 
 export interface AdminDeps {
   users: UserDirectory;

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditWalletByEmail } from '../../server/payments/walletCommands';
+import { creditWalletByEmail } from '../../server/payments/walletCredit';
 import { launchBrowser, signInBrowser, watchForErrors } from '../support/browser';
 import type { LiveServer } from '../support/demoSite';
 import { startLiveServer } from '../support/liveServer';

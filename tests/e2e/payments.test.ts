@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditWalletByEmail } from '../../server/payments/walletCommands';
+import { creditWalletByEmail } from '../../server/payments/walletCredit';
 import { seedDemo } from '../../server/db/seed/demo';
 import { launchBrowser, watchForErrors } from '../support/browser';
 import type { DemoSite, LiveServer } from '../support/demoSite';

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { createRoutes } from '../../client/routes';
 import { QiniuMediaStore } from '../../server/media/qiniuStore';
 import { exporterWith, fakeRenderer } from '../support/pdfExporter';
-import { redeemCommands } from '../../server/redeem/adminCommands';
+import { redeemCommands } from '../../server/admin/redeemCommands';
 import { TRACKING_API_VERSION } from '../../shared/tracking';
 import { writeArticle } from '../support/articles';
 import { createPerson, PASSWORD } from '../support/people';

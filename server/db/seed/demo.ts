@@ -5,7 +5,7 @@ import type { DB } from '../schema';
 import { insertDemoArticle } from './demoArticles';
 import { DEMO_ARTICLES, DEMO_PEOPLE, type DemoArticle } from './demoContent';
 import { seedDemoBooklets } from './demoBooklets';
-import { creditWalletByEmail } from '../../payments/walletCommands';
+import { creditWalletByEmail } from '../../payments/walletCredit';
 
 const DAY_MS = 24 * 3600 * 1000;
 const YEAR_MS = 365 * DAY_MS;

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import { MEMBER_TIERS, type MemberTier } from '../../shared/constants';
 import type { DB } from '../db/schema';
-import { formatCode, generateCode } from './code';
+import { formatCode, generateCode } from '../redeem/code';
 
 interface RedeemAdminDeps {
   db: Kysely<DB>;

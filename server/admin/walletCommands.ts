@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { settleWithdrawal } from './withdrawals';
-import { balanceCents, creditWallet, formatCents, parseAmountCents, PLATFORM_ADJUSTMENTS, PLATFORM_CLEARING, PLATFORM_REVENUE, walletAccount } from './ledger';
+import { settleWithdrawal } from '../payments/withdrawals';
+import { creditWalletByEmail } from '../payments/walletCredit';
+import { balanceCents, formatCents, parseAmountCents, PLATFORM_ADJUSTMENTS, PLATFORM_CLEARING, PLATFORM_REVENUE } from '../payments/ledger';
 
 interface WalletAdminDeps {
   db: Kysely<DB>;
@@ -97,13 +98,3 @@ export const walletCommands: Readonly<Record<string, Command>> = {
     },
   },
 };
-
-/** Credits a wallet from platform:adjustments; returns the new balance in cents. */
-export async function creditWalletByEmail(deps: WalletAdminDeps, email: string, cents: number, note: string): Promise<number> {
-  const user = await deps.db.selectFrom('users').select('id').where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
-  if (!user) throw new Error(`no user with the e-mail address ${email}`);
-  return deps.db.transaction().execute(async (trx) => {
-    await creditWallet(trx, user.id, cents, { from: PLATFORM_ADJUSTMENTS, kind: 'adjustment', ref: note, now: deps.now() });
-    return balanceCents(trx, walletAccount(user.id));
-  });
-}
