@@ -8,15 +8,15 @@ import { contentChanges } from './005_content_changes';
 import { booklets } from './006_booklets';
 import { pageViews } from './007_page_views';
 import { shareCodes } from './008_share_codes';
-import { smsCodes } from './011_sms_codes';
 import { notifications } from './009_notifications';
 import { contactMessages } from './010_contact_messages';
+import { smsCodes } from './011_sms_codes';
 import { wechatIdentities } from './012_wechat_identities';
+import { authoring } from './013_authoring';
 import { media } from './014_media';
 import { pdfExports } from './015_pdf_exports';
-import { authoring } from './013_authoring';
-import { orders } from './018_orders';
 import { ledger } from './017_ledger';
+import { orders } from './018_orders';
 import { redeem } from './019_redeem';
 import { contentRules } from './020_content_rules';
 
@@ -31,15 +31,15 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '006_booklets': booklets(engine),
     '007_page_views': pageViews(),
     '008_share_codes': shareCodes(engine),
-    '011_sms_codes': smsCodes(engine),
     '009_notifications': notifications(engine),
     '010_contact_messages': contactMessages(engine),
+    '011_sms_codes': smsCodes(engine),
     '012_wechat_identities': wechatIdentities(engine),
+    '013_authoring': authoring(engine),
     '014_media': media(engine),
     '015_pdf_exports': pdfExports(engine),
-    '013_authoring': authoring(engine),
-    '018_orders': orders(engine),
     '017_ledger': ledger(engine),
+    '018_orders': orders(engine),
     '019_redeem': redeem(engine),
     '020_content_rules': contentRules(),
   };
