@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { contentChanged } from '../content/changes';
 import type { DB } from '../db/schema';
 import { parseBookletPrice } from '../../shared/price';
-import { formatCents } from '../payments/ledger';
+import { formatCents } from '../../shared/money';
 
 interface Command {
   usage: string;

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { settleWithdrawal } from '../payments/withdrawals';
 import { creditWalletByEmail } from '../payments/walletCredit';
-import { balanceCents, formatCents, parseAmountCents, PLATFORM_ADJUSTMENTS, PLATFORM_CLEARING, PLATFORM_REVENUE } from '../payments/ledger';
+import { balanceCents, PLATFORM_ADJUSTMENTS, PLATFORM_CLEARING, PLATFORM_REVENUE } from '../payments/ledger';
+import { formatCents, parseAmountCents } from '../../shared/money';
 
 interface WalletAdminDeps {
   db: Kysely<DB>;

@@ -3,17 +3,8 @@ import { testDatabase } from '../../tests/support/testDatabase';
 import { UserDirectory } from '../api/accounts/users';
 import { DomainError } from '../domain/DomainError';
 import { runAdminCommand } from '../admin/commands';
-import {
-  balanceCents,
-  creditWallet,
-  formatCents,
-  parseAmountCents,
-  PLATFORM_ADJUSTMENTS,
-  PLATFORM_REVENUE,
-  postTransfer,
-  spendFromWallet,
-  walletAccount,
-} from './ledger';
+import { balanceCents, creditWallet, PLATFORM_ADJUSTMENTS, PLATFORM_REVENUE, postTransfer, spendFromWallet, walletAccount } from './ledger';
+import { formatCents, parseAmountCents } from '../../shared/money';
 
 describe('amounts', () => {
   it('formats cents as a 2-place decimal', () => {

@@ -5,9 +5,6 @@ import type { DB } from '../db/schema';
 import { DomainError } from '../domain/DomainError';
 import { MAX_TRANSFER_CENTS } from '../../shared/money';
 
-/** The money rules the browser shares (shared/money.ts), for the ledger's callers. */
-export { formatCents, MAX_TRANSFER_CENTS, parseAmountCents } from '../../shared/money';
-
 /** The platform's own accounts (docs/decisions/024). */
 export const PLATFORM_CLEARING = 'platform:clearing';
 export const PLATFORM_REVENUE = 'platform:revenue';

@@ -5,7 +5,7 @@ import { effectiveRole } from '../../shared/membership';
 import { findMembershipProduct, membershipProductKey, type MembershipKind } from '../../shared/membershipProducts';
 import { contentChanged } from '../content/changes';
 import type { DB, User } from '../db/schema';
-import { formatCents } from './ledger';
+import { formatCents } from '../../shared/money';
 import type { MembershipState } from '../../shared/payments';
 
 const TIER_RANK: Readonly<Record<MemberTier, number>> = { premium: 1, vip: 2, enterprise: 3 };

@@ -4,7 +4,8 @@ import type { DB } from '../db/schema';
 import { DomainError } from '../domain/DomainError';
 import { newSecret } from '../security/secrets';
 import { fulfilOrder, type OrderRow } from './fulfil';
-import { formatCents, lockWallet, PLATFORM_CLEARING, spendFromWallet } from './ledger';
+import { lockWallet, PLATFORM_CLEARING, spendFromWallet } from './ledger';
+import { formatCents } from '../../shared/money';
 import { priceOrder } from './pricing';
 
 /** An order as the API shows it (shared/payments.ts). */

@@ -9,7 +9,7 @@ import { ApiError } from '../api/errors';
 import { secretsEqual } from '../security/secrets';
 import type { DB } from '../db/schema';
 import { siteOriginFor } from '../seo/origin';
-import { formatCents } from './ledger';
+import { formatCents } from '../../shared/money';
 import { acceptSandboxCallback, makeCallback, sandboxSecret } from './sandbox';
 import { sandboxOpenId } from './withdrawals';
 

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { DomainError } from '../domain/DomainError';
-import { creditWallet, formatCents, lockWallet, PLATFORM_CLEARING, spendFromWallet } from './ledger';
+import { creditWallet, lockWallet, PLATFORM_CLEARING, spendFromWallet } from './ledger';
+import { formatCents } from '../../shared/money';
 
 export interface WithdrawalDeps {
   db: Kysely<DB>;

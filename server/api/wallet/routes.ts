@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/schema';
-import { parseAmountCents } from '../../payments/ledger';
+import { parseAmountCents } from '../../../shared/money';
 import { withdrawToWechat } from '../../payments/withdrawals';
 import { requireUser } from '../auth';
 import { ApiError } from '../errors';

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { WalletBalance, WalletTransaction } from '../../../shared/payments';
-import { balanceCents, formatCents, walletAccount } from '../../payments/ledger';
+import { balanceCents, walletAccount } from '../../payments/ledger';
+import { formatCents } from '../../../shared/money';
 
 /** The wallet's balance as the API shows it: the ledger's sum. */
 export async function walletBalance(db: Kysely<DB>, userId: number): Promise<WalletBalance & { currency_symbol: '¥'; currency: 'CNY' }> {
