@@ -10,6 +10,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import { gzipAsync as zopfliGzip } from '@gfx/zopfli';
+import { tsImport } from 'tsx/esm/api';
 
 const brotli = promisify(zlib.brotliCompress);
 const CLIENT_DIR = 'dist/client';
@@ -21,20 +22,13 @@ const watch = process.argv.includes('--watch');
 // Stylesheets that are their own entry, linked only by one page (docs/design.md §8: CSS imported
 // by a lazy chunk would land in the entry's CSS, which every page links).
 const PAGE_STYLESHEETS = { 'client/editor/editor.css': 'client/pages/editor/page.tsx' };
-// The pages readers land on from search and shares: their code, beyond what every page
-// loads, is one chunk, so a first visit loads the entry, that chunk and a catalogue.
-const READER_PAGES = [
-  'home',
-  'found',
-  'article',
-  'column',
-  'column-home',
-  'column-articles',
-  'column-collections',
-  'booklet',
-  'booklet-overview',
-  'booklet-chapter',
-];
+// The pages readers land on from search and shares (declared `reader` in client/routing/pageModules.ts):
+// their code, beyond what every page loads, is one chunk, so a first visit loads the entry, that
+// chunk and a catalogue.
+const { PAGES } = await tsImport('./client/routing/pageModules.ts', import.meta.url);
+const READER_PAGES = Object.entries(PAGES)
+  .filter(([, facts]) => facts.reader)
+  .map(([name]) => name);
 
 // React Router's package exports only its development build (warnings, invariant messages);
 // its production build ships beside it. Both bundles take that one, and react-router-dom (its

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
-import { columnUsername } from '../shared/column';
 import { Layout } from './components/Layout';
 import { RootErrorBoundary } from './components/RootErrorBoundary';
+import { PAGE_NAMES, pageFacts } from './routing/pageModules';
 import { pageRoute, withBackendStatus } from './routing/pageRoute';
 import type { RootStore } from './stores/RootStore';
 
@@ -10,19 +10,8 @@ export interface RouteTableOptions {
   extraRoutes?: (getStores: () => RootStore) => RouteObject[];
 }
 
-/** The six static pages of docs/specification/shell.md §2: path under /page/ and the key of their title. */
-export const STATIC_PAGES = [
-  { path: 'column/agreement', id: 'static-column-agreement' },
-  { path: 'privacy/cn', id: 'static-privacy-cn' },
-  { path: 'privacy/policy', id: 'static-privacy-policy' },
-  { path: 'service/member', id: 'static-service-member' },
-  { path: 'service/terms', id: 'static-service-terms' },
-  { path: 'withdraw/rules', id: 'static-withdraw-rules' },
-] as const;
-
-/** The whole route table of docs/specification/shell.md §2; every page is lazy. Paths match with and without a trailing slash. */
+/** The route table, built from the page declarations (client/routing/pageModules.ts); every page is lazy. */
 export function createRoutes(getStores: () => RootStore, options: RouteTableOptions = {}): RouteObject[] {
-  const page = (name: Parameters<typeof pageRoute>[1], opts?: Parameters<typeof pageRoute>[2]) => pageRoute(getStores, name, opts);
   return [
     {
       id: 'root',
@@ -35,50 +24,24 @@ export function createRoutes(getStores: () => RootStore, options: RouteTableOpti
         return null;
       },
       shouldRevalidate: () => false,
-      children: [
-        { index: true, ...page('home') },
-        { path: 'business', ...page('business') },
-        { path: 'editor', ...page('editor') },
-        { path: 'found', ...page('found') },
-        { path: 'member', ...page('member') },
-        { path: 'apps/download', ...page('apps-download') },
-        { path: 'h5/sms_code', ...page('h5-sms-code') },
-        { path: 'profile/notification', ...page('profile-notification') },
-        { path: 'profile/wallet', ...page('profile-wallet') },
-        { path: 'profile/orders', ...page('profile-orders') },
-        { path: 'reseller/digital_lizhi', ...page('reseller-digital-lizhi') },
-        { path: 'reseller/redeem', ...page('reseller-redeem') },
-        { path: 'sign/in', ...page('sign-in') },
-        ...STATIC_PAGES.map(({ path, id }) => ({
-          path: `page/${path}`,
-          ...page('static', { id, titleKey: `screen.${id}.title` }),
-        })),
-        { path: 'page/guide', ...page('static', { id: 'static-guide', titleKey: 'screen.static-guide.title' }) },
-        { path: 'accounts/referral/:code?', ...page('referral') },
-        { path: 'accounts/reset/:token', ...page('password-reset') },
-        { path: 'article/:slug/review', ...page('article-review') },
-        { path: 'article/:slug?', ...page('article', { validate: (p) => !!p.slug }) },
-        {
-          path: 'booklet/:slug?',
-          ...page('booklet', { validate: (p) => !!p.slug }),
-          children: [
-            { index: true, ...page('booklet-overview') },
-            { path: ':childSlug', ...page('booklet-chapter') },
-          ],
-        },
-        { path: 'r/:slug?', ...page('short-link') },
-        { path: 'redeem/:code?', ...page('redeem') },
-        {
-          path: ':column',
-          ...page('column', { validate: (p) => columnUsername(p.column) !== null }),
-          children: [
-            { index: true, ...page('column-home') },
-            { path: 'articles', ...page('column-articles') },
-            { path: 'collections', ...page('column-collections') },
-          ],
-        },
-        ...(options.extraRoutes?.(getStores) ?? []),
-      ],
+      children: [...pageRoutes(getStores, undefined), ...(options.extraRoutes?.(getStores) ?? [])],
     },
   ];
+}
+
+/** The routes of the pages declared inside `parent` (the root's when undefined), in declaration order. */
+function pageRoutes(getStores: () => RootStore, parent: string | undefined): RouteObject[] {
+  return PAGE_NAMES.filter((name) => pageFacts(name).parent === parent).flatMap((name): RouteObject[] => {
+    const { path, validate, variants } = pageFacts(name);
+    if (variants) {
+      return variants.map((variant) => ({
+        path: `${path}/${variant.path}`,
+        ...pageRoute(getStores, name, { id: variant.id, titleKey: `screen.${variant.id}.title` }),
+      }));
+    }
+    const children = pageRoutes(getStores, name);
+    const route = pageRoute(getStores, name, { validate });
+    if (path === '') return [{ index: true, ...route }];
+    return [{ path, ...route, ...(children.length > 0 ? { children } : {}) }];
+  });
 }

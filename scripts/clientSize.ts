@@ -3,18 +3,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { PAGE_NAMES, pageChain, pageFacts, pageSourceFile } from '../client/routing/pageModules';
 import { loadManifest, modulePreloads } from '../server/render/manifest';
 
 export const CLIENT_JS_BUDGET_BYTES = 134 * 1024;
 /** Files a reader's first page may load (issue 15): each is a request and compresses alone. */
 export const CLIENT_JS_BUDGET_FILES = 12;
 
-/** Reader pages and the source modules their first load needs. */
-export const READER_PAGES: Readonly<Record<string, readonly string[]>> = {
-  'home (/)': ['client/pages/home/page.tsx'],
-  'article (/article/{slug}/)': ['client/pages/article/page.tsx'],
-  'column (/@{username}/)': ['client/pages/column/page.tsx', 'client/pages/column-home/page.tsx'],
-};
+/** Every reader page a visitor can land on (declared `reader`, with no pages inside it) and the source modules its first load needs. */
+export function readerPages(): Record<string, string[]> {
+  const landing = PAGE_NAMES.filter((name) => pageFacts(name).reader && !PAGE_NAMES.some((other) => pageFacts(other).parent === name));
+  return Object.fromEntries(landing.map((name) => [name, pageChain(name).map(pageSourceFile)]));
+}
 
 export interface PageSize {
   page: string;
@@ -25,7 +25,7 @@ export interface PageSize {
 /** Gzip bytes of every script a page loads, read from the pre-compressed build output. */
 export function readerPageSizes(clientDir: string, catalogue = 'client/i18n/zh-CN.ts'): PageSize[] {
   const manifest = loadManifest(clientDir);
-  return Object.entries(READER_PAGES).map(([page, modules]) => {
+  return Object.entries(readerPages()).map(([page, modules]) => {
     const urls = [manifest.entry, ...modulePreloads(manifest, [catalogue, ...modules])];
     const gzipBytes = urls.reduce((sum, url) => sum + fs.statSync(path.join(clientDir, `${path.basename(url)}.gz`)).size, 0);
     return { page, files: urls.length, gzipBytes };

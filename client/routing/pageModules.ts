@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Params } from 'react-router-dom';
+import { columnUsername } from '../../shared/column';
+import type { MessageKey } from '../i18n/en';
 import type { RootStore } from '../stores/RootStore';
 
 export interface PageLoaderArgs {
@@ -14,12 +16,32 @@ export interface PageModule {
   loader?: (args: PageLoaderArgs) => Promise<void> | void;
 }
 
-const SIGNED_IN = ['signIn'] as const;
+/** One more path showing the same page module under its own route id and title (the static pages). */
+export interface PageVariant {
+  /** Path under the page's own path. */
+  path: string;
+  /** Route id; the title is the catalogue's `screen.{id}.title`. */
+  id: ScreenId;
+}
 
-/** What the product knows of a page beyond its path (client/routes.tsx places it in the tree). */
+/** The ids that have a screen title in the catalogues. */
+export type ScreenId<Key = MessageKey> = Key extends `screen.${infer Id}.title` ? Id : never;
+
+/** Everything the product knows of a page: client/routes.tsx builds the route table from it. */
 export interface PageFacts {
   /** Its screen and loader, a lazily loaded chunk of its own. */
   module: () => Promise<PageModule>;
+  /**
+   * Its path, relative to its parent page's (or to the site root); '' makes it the parent's index.
+   * Paths match with and without a trailing slash.
+   */
+  path: string;
+  /** The name of the page it renders inside (its `<Outlet />`), declared before it. */
+  parent?: string;
+  /** The params' validity check: false renders the 404 screen. */
+  validate?: (params: Params) => boolean;
+  /** Paths under `path` showing the same module, each its own route (and none at `path` itself then). */
+  variants?: readonly PageVariant[];
   /** Named guards (client/routing/guards.ts), run before the page's loader. A guarded page is never indexed. */
   guards?: readonly string[];
   /** false: never indexed by search engines though anyone may open it (sign-in, one-time links). */
@@ -28,44 +50,69 @@ export interface PageFacts {
   cached?: boolean;
   /** Described to search engines as the site itself rather than one page of it. */
   website?: boolean;
+  /** Where readers land from search and shares: its code is in the one `reader` chunk (docs/decisions/032). */
+  reader?: boolean;
 }
 
+const SIGNED_IN = ['signIn'] as const;
+
+/** The six static pages of docs/specification/shell.md §2 and the guide, all one module. */
+const STATIC_PAGES: readonly PageVariant[] = [
+  { path: 'column/agreement', id: 'static-column-agreement' },
+  { path: 'privacy/cn', id: 'static-privacy-cn' },
+  { path: 'privacy/policy', id: 'static-privacy-policy' },
+  { path: 'service/member', id: 'static-service-member' },
+  { path: 'service/terms', id: 'static-service-terms' },
+  { path: 'withdraw/rules', id: 'static-withdraw-rules' },
+  { path: 'guide', id: 'static-guide' },
+];
+
+const hasSlug = (params: Params) => !!params.slug;
+
 /**
- * Every page, declared once: the route table, the server's head, the render cache and the
- * guards read their facts here. The name is the folder under `client/pages/`, which is how
- * the server finds a page's chunks in the manifest.
+ * Every page of docs/specification/shell.md §2, declared once: the route table, the server's
+ * head, the sitemap, the render cache, the guards and the build's reader chunk read their
+ * facts here. The name is the folder under `client/pages/`, which is how the server finds a
+ * page's chunks in the manifest. Children follow their parent.
  */
 export const PAGES = {
-  home: { module: () => import('../pages/home/page'), cached: true, website: true },
-  business: { module: () => import('../pages/business/page') },
-  editor: { module: () => import('../pages/editor/page'), guards: SIGNED_IN },
-  found: { module: () => import('../pages/found/page'), cached: true, website: true },
-  member: { module: () => import('../pages/member/page') },
-  'apps-download': { module: () => import('../pages/apps-download/page') },
-  'h5-sms-code': { module: () => import('../pages/h5-sms-code/page'), indexable: false },
-  'profile-notification': { module: () => import('../pages/profile-notification/page'), guards: SIGNED_IN },
-  'profile-wallet': { module: () => import('../pages/profile-wallet/page'), guards: SIGNED_IN },
-  'profile-orders': { module: () => import('../pages/profile-orders/page'), guards: SIGNED_IN },
-  'reseller-digital-lizhi': { module: () => import('../pages/reseller-digital-lizhi/page') },
-  'reseller-redeem': { module: () => import('../pages/reseller-redeem/page'), indexable: false },
-  'sign-in': { module: () => import('../pages/sign-in/page'), indexable: false },
-  'password-reset': { module: () => import('../pages/password-reset/page'), indexable: false },
-  static: { module: () => import('../pages/static/page') },
-  referral: { module: () => import('../pages/referral/page'), indexable: false },
-  article: { module: () => import('../pages/article/page'), cached: true },
-  'article-review': { module: () => import('../pages/article-review/page'), guards: SIGNED_IN },
-  booklet: { module: () => import('../pages/booklet/page') },
-  'booklet-overview': { module: () => import('../pages/booklet-overview/page'), cached: true },
-  'booklet-chapter': { module: () => import('../pages/booklet-chapter/page') },
-  'short-link': { module: () => import('../pages/short-link/page'), indexable: false },
-  redeem: { module: () => import('../pages/redeem/page'), indexable: false },
-  column: { module: () => import('../pages/column/page') },
-  'column-home': { module: () => import('../pages/column-home/page'), cached: true },
-  'column-articles': { module: () => import('../pages/column-articles/page'), cached: true },
-  'column-collections': { module: () => import('../pages/column-collections/page'), cached: true },
+  home: { path: '', module: () => import('../pages/home/page'), cached: true, website: true, reader: true },
+  business: { path: 'business', module: () => import('../pages/business/page') },
+  editor: { path: 'editor', module: () => import('../pages/editor/page'), guards: SIGNED_IN },
+  found: { path: 'found', module: () => import('../pages/found/page'), cached: true, website: true, reader: true },
+  member: { path: 'member', module: () => import('../pages/member/page') },
+  'apps-download': { path: 'apps/download', module: () => import('../pages/apps-download/page') },
+  'h5-sms-code': { path: 'h5/sms_code', module: () => import('../pages/h5-sms-code/page'), indexable: false },
+  'profile-notification': { path: 'profile/notification', module: () => import('../pages/profile-notification/page'), guards: SIGNED_IN },
+  'profile-wallet': { path: 'profile/wallet', module: () => import('../pages/profile-wallet/page'), guards: SIGNED_IN },
+  'profile-orders': { path: 'profile/orders', module: () => import('../pages/profile-orders/page'), guards: SIGNED_IN },
+  'reseller-digital-lizhi': { path: 'reseller/digital_lizhi', module: () => import('../pages/reseller-digital-lizhi/page') },
+  'reseller-redeem': { path: 'reseller/redeem', module: () => import('../pages/reseller-redeem/page'), indexable: false },
+  'sign-in': { path: 'sign/in', module: () => import('../pages/sign-in/page'), indexable: false },
+  static: { path: 'page', module: () => import('../pages/static/page'), variants: STATIC_PAGES },
+  referral: { path: 'accounts/referral/:code?', module: () => import('../pages/referral/page'), indexable: false },
+  'password-reset': { path: 'accounts/reset/:token', module: () => import('../pages/password-reset/page'), indexable: false },
+  'article-review': { path: 'article/:slug/review', module: () => import('../pages/article-review/page'), guards: SIGNED_IN },
+  article: { path: 'article/:slug?', validate: hasSlug, module: () => import('../pages/article/page'), cached: true, reader: true },
+  booklet: { path: 'booklet/:slug?', validate: hasSlug, module: () => import('../pages/booklet/page'), reader: true },
+  'booklet-overview': { path: '', parent: 'booklet', module: () => import('../pages/booklet-overview/page'), cached: true, reader: true },
+  'booklet-chapter': { path: ':childSlug', parent: 'booklet', module: () => import('../pages/booklet-chapter/page'), reader: true },
+  'short-link': { path: 'r/:slug?', module: () => import('../pages/short-link/page'), indexable: false },
+  redeem: { path: 'redeem/:code?', module: () => import('../pages/redeem/page'), indexable: false },
+  column: {
+    path: ':column',
+    validate: (params: Params) => columnUsername(params.column) !== null,
+    module: () => import('../pages/column/page'),
+    reader: true,
+  },
+  'column-home': { path: '', parent: 'column', module: () => import('../pages/column-home/page'), cached: true, reader: true },
+  'column-articles': { path: 'articles', parent: 'column', module: () => import('../pages/column-articles/page'), cached: true, reader: true },
+  'column-collections': { path: 'collections', parent: 'column', module: () => import('../pages/column-collections/page'), cached: true, reader: true },
 } as const satisfies Record<string, PageFacts>;
 
 export type PageName = keyof typeof PAGES;
+
+export const PAGE_NAMES = Object.keys(PAGES) as PageName[];
 
 /** A page's facts, typed as the declaration's shape (the table itself keeps each entry's literal type). */
 export function pageFacts(name: PageName): PageFacts {
@@ -81,4 +128,32 @@ export function isIndexable(name: PageName): boolean {
 /** The source file of a page, as the build manifest names it. */
 export function pageSourceFile(name: PageName): string {
   return `client/pages/${name}/page.tsx`;
+}
+
+export function isPageName(name: string): name is PageName {
+  return Object.hasOwn(PAGES, name);
+}
+
+/** A page and the pages it renders inside, outermost first. */
+export function pageChain(name: PageName): PageName[] {
+  const parent = pageFacts(name).parent;
+  return parent !== undefined && isPageName(parent) ? [...pageChain(parent), name] : [name];
+}
+
+/**
+ * The site paths of the indexable pages that take no params, with a trailing slash, for the
+ * sitemap: a parent's index page stands for its parent's path.
+ */
+export function fixedIndexablePaths(): string[] {
+  const paths: string[] = [];
+  for (const name of PAGE_NAMES) {
+    const facts = pageFacts(name);
+    if (!isIndexable(name) || PAGE_NAMES.some((other) => pageFacts(other).parent === name)) continue;
+    const chain = pageChain(name).map((page) => pageFacts(page).path);
+    const base = chain.filter(Boolean).join('/');
+    for (const full of facts.variants ? facts.variants.map((variant) => `${base}/${variant.path}`) : [base]) {
+      if (!full.includes(':')) paths.push(full ? `/${full}/` : '/');
+    }
+  }
+  return paths;
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { columnPath } from '../../shared/column';
 import { articlePath, bookletPath } from '../../shared/seoMeta';
-import { STATIC_PAGES } from '../../client/routes';
+import { fixedIndexablePaths } from '../../client/routing/pageModules';
 import { readablePublicArticles } from '../api/articles/publicList';
 import type { DB } from '../db/schema';
 
@@ -17,10 +17,11 @@ export const SITEMAP_MAX_URLS = 50_000;
 /** What `/sitemap.xml` is: every URL in one file, or (past the limit) an index of numbered files. */
 export type SitemapRoot = { kind: 'urls'; urls: SitemapUrl[] } | { kind: 'index'; files: string[] };
 
-const FIXED_PATHS = ['/', '/found/', ...STATIC_PAGES.map((page) => `/page/${page.path}/`), '/page/guide/'];
+/** The pages without params that search engines may index (client/routing/pageModules.ts). */
+const FIXED_PATHS = fixedIndexablePaths();
 
 /**
- * The pages a search engine may index: home, discovery, the static pages, every column
+ * The pages a search engine may index: the declared pages without params, every column
  * with a public article, every public booklet overview, and every article an anonymous
  * reader may read (public, not trashed, not moderated, author active and not expired).
  * Paid booklet chapters appear only through their booklet, never as articles.

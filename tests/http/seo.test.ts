@@ -322,12 +322,23 @@ describe('search engines and sharing', async () => {
       expect(set.attrs.xmlns).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
       const locs = sitemapLocs(res.text);
       expect(locs).toEqual(
-        expect.arrayContaining([`${ORIGIN}/`, `${ORIGIN}/found/`, `${ORIGIN}/page/privacy/policy/`, `${ORIGIN}/@ann/`, `${ORIGIN}/booklet/the-book/`]),
+        expect.arrayContaining([
+          `${ORIGIN}/`,
+          `${ORIGIN}/found/`,
+          `${ORIGIN}/business/`,
+          `${ORIGIN}/member/`,
+          `${ORIGIN}/apps/download/`,
+          `${ORIGIN}/page/privacy/policy/`,
+          `${ORIGIN}/@ann/`,
+          `${ORIGIN}/booklet/the-book/`,
+        ]),
       );
       for (const slug of READABLE) expect(locs).toContain(`${ORIGIN}/article/${slug}/`);
       for (const slug of UNREADABLE) expect(locs.some((loc) => loc.includes(slug))).toBe(false);
       for (const name of ['exp', 'gone', 'ina', 'sus', 'quiet']) expect(locs).not.toContain(`${ORIGIN}/@${name}/`);
       expect(locs).not.toContain(`${ORIGIN}/booklet/binned-book/`);
+      for (const unindexed of ['/sign/in/', '/profile/orders/', '/editor/', '/reseller/redeem/', '/h5/sms_code/'])
+        expect(locs).not.toContain(`${ORIGIN}${unindexed}`);
       expect(new Set(locs).size).toBe(locs.length);
       const letter = set.children.find((entry) => childText(entry, 'loc') === `${ORIGIN}/article/open-letter/`);
       expect(childText(letter, 'lastmod')).toBe('2026-01-02T09:30:00.000Z');
@@ -348,7 +359,7 @@ describe('search engines and sharing', async () => {
       }
       expect(articles.sort()).toEqual(READABLE.map((slug) => `${ORIGIN}/article/${slug}/`).sort());
       const pages = sitemapLocs((await request(small).get('/sitemap-pages.xml').expect(200)).text);
-      expect(pages).toEqual([`${ORIGIN}/`, `${ORIGIN}/found/`, `${ORIGIN}/page/column/agreement/`]);
+      expect(pages).toEqual([`${ORIGIN}/`, `${ORIGIN}/business/`, `${ORIGIN}/found/`]);
       for (const bad of ['/sitemap-articles-3.xml', '/sitemap-articles-0.xml', '/sitemap-articles-abc.xml', '/sitemap-articles-99999999999.xml']) {
         await request(small).get(bad).expect(404);
       }
