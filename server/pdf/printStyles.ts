@@ -1,7 +1,7 @@
 import { PRINT_CJK_FAMILY } from './cjkFontFaces';
 
 /**
- * The page's own styles for print: the reader's article rules (client/styles/app.css) that
+ * The page's own styles for print: the reader's article rules (client/styles/article.css) that
  * the theme sheets build on, with their tokens, on A4 paper. Backgrounds are a screen
  * decoration and stay off the paper (docs/decisions/020).
  */
