@@ -1,6 +1,4 @@
-import type { TextLocale } from '../../shared/locale';
-import { pageTranslator, type PageTexts } from '../i18n/pageTexts';
-import type { MessageParams } from '../i18n/translate';
+import { siteFreeTexts, type PageTexts, type TextKey, type Translate } from '../i18n/pageTexts';
 
 /**
  * Every text of the editor in the three languages (docs/specification/content-and-commerce.md §8 and the editor's own labels).
@@ -234,11 +232,8 @@ export const EDITOR_TEXTS = {
   },
 } as const satisfies PageTexts<string>;
 
-export type EditorTextKey = keyof (typeof EDITOR_TEXTS)['en'];
+export type EditorTextKey = TextKey<typeof EDITOR_TEXTS>;
+export type EditorTranslate = Translate<EditorTextKey>;
 
-export type EditorTranslate = (key: EditorTextKey, params?: MessageParams) => string;
-
-/** The editor's translator for a locale (the texts name no site). */
-export function editorTexts(locale: TextLocale): EditorTranslate {
-  return pageTranslator<EditorTextKey>(EDITOR_TEXTS, locale, '');
-}
+/** The translator for a locale (the texts name no site). */
+export const editorTexts = siteFreeTexts(EDITOR_TEXTS);

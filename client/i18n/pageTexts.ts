@@ -9,3 +9,14 @@ export function pageTranslator<K extends string>(texts: PageTexts<K>, locale: Te
   const table = texts[locale];
   return (key: K, params?: MessageParams): string => formatMessage(table[key], locale, { ...params, site });
 }
+
+/** The keys of a texts table. */
+export type TextKey<Texts extends PageTexts<string>> = keyof Texts['en'] & string;
+
+/** A translator over one table's keys. */
+export type Translate<K extends string> = (key: K, params?: MessageParams) => string;
+
+/** The translator maker of texts that name no site (the editor's parts): one table, any locale. */
+export function siteFreeTexts<K extends string>(texts: PageTexts<K>): (locale: TextLocale) => Translate<K> {
+  return (locale) => pageTranslator(texts, locale, '');
+}

@@ -1,6 +1,4 @@
-import type { TextLocale } from '../../../shared/locale';
-import { pageTranslator, type PageTexts } from '../../i18n/pageTexts';
-import type { MessageParams } from '../../i18n/translate';
+import { siteFreeTexts, type PageTexts, type TextKey, type Translate } from '../../i18n/pageTexts';
 
 /** The booklet manager's texts in the three languages, kept in the editor chunk. */
 export const BOOKLET_TEXTS = {
@@ -216,10 +214,8 @@ export const BOOKLET_TEXTS = {
   },
 } as const satisfies PageTexts<string>;
 
-export type BookletTextKey = keyof (typeof BOOKLET_TEXTS)['en'];
-export type BookletTranslate = (key: BookletTextKey, params?: MessageParams) => string;
+export type BookletTextKey = TextKey<typeof BOOKLET_TEXTS>;
+export type BookletTranslate = Translate<BookletTextKey>;
 
-/** The booklet manager's translator for a locale (the texts name no site). */
-export function bookletTexts(locale: TextLocale): BookletTranslate {
-  return pageTranslator<BookletTextKey>(BOOKLET_TEXTS, locale, '');
-}
+/** The translator for a locale (the texts name no site). */
+export const bookletTexts = siteFreeTexts(BOOKLET_TEXTS);

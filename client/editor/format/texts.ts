@@ -1,5 +1,4 @@
-import type { TextLocale } from '../../../shared/locale';
-import { pageTranslator, type PageTexts } from '../../i18n/pageTexts';
+import { siteFreeTexts, type PageTexts, type TextKey } from '../../i18n/pageTexts';
 
 /** The toolbar's and the context menu's labels (editor chunk only). */
 export const FORMAT_TEXTS = {
@@ -101,8 +100,7 @@ export const FORMAT_TEXTS = {
   },
 } as const satisfies PageTexts<string>;
 
-export type FormatTextKey = keyof (typeof FORMAT_TEXTS)['en'];
+export type FormatTextKey = TextKey<typeof FORMAT_TEXTS>;
 
-export function formatTexts(locale: TextLocale) {
-  return pageTranslator<FormatTextKey>(FORMAT_TEXTS, locale, '');
-}
+/** The translator for a locale (the texts name no site). */
+export const formatTexts = siteFreeTexts(FORMAT_TEXTS);

@@ -1,5 +1,4 @@
-import type { TextLocale } from '../../../shared/locale';
-import { pageTranslator, type PageTexts } from '../../i18n/pageTexts';
+import { siteFreeTexts, type PageTexts, type TextKey } from '../../i18n/pageTexts';
 
 /** The image panel's labels (editor chunk only; the upload messages of docs/specification/content-and-commerce.md §8 are in ../texts.ts). */
 export const IMAGE_TEXTS = {
@@ -35,11 +34,10 @@ export const IMAGE_TEXTS = {
   },
 } as const satisfies PageTexts<string>;
 
-export type ImageTextKey = keyof (typeof IMAGE_TEXTS)['en'];
+export type ImageTextKey = TextKey<typeof IMAGE_TEXTS>;
 
-export function imageTexts(locale: TextLocale) {
-  return pageTranslator<ImageTextKey>(IMAGE_TEXTS, locale, '');
-}
+/** The translator for a locale (the texts name no site). */
+export const imageTexts = siteFreeTexts(IMAGE_TEXTS);
 
 /** Bytes as people read them: 512 B, 1.5 MB, 2 GB. */
 export function formatBytes(bytes: number): string {

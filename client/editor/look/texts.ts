@@ -1,5 +1,4 @@
-import type { TextLocale } from '../../../shared/locale';
-import { pageTranslator, type PageTexts } from '../../i18n/pageTexts';
+import { siteFreeTexts, type PageTexts, type TextKey } from '../../i18n/pageTexts';
 
 /** The look controls' labels (editor chunk only; the theme titles are in the catalogues, which readers use too). */
 export const LOOK_TEXTS = {
@@ -35,8 +34,7 @@ export const LOOK_TEXTS = {
   },
 } as const satisfies PageTexts<string>;
 
-export type LookTextKey = keyof (typeof LOOK_TEXTS)['en'];
+export type LookTextKey = TextKey<typeof LOOK_TEXTS>;
 
-export function lookTexts(locale: TextLocale) {
-  return pageTranslator<LookTextKey>(LOOK_TEXTS, locale, '');
-}
+/** The translator for a locale (the texts name no site). */
+export const lookTexts = siteFreeTexts(LOOK_TEXTS);

@@ -1,5 +1,4 @@
-import type { TextLocale } from '../../../shared/locale';
-import { pageTranslator, type PageTexts } from '../../i18n/pageTexts';
+import { siteFreeTexts, type PageTexts, type TextKey } from '../../i18n/pageTexts';
 
 /** The PDF button's texts (editor chunk only). */
 export const PDF_TEXTS = {
@@ -47,8 +46,7 @@ export const PDF_TEXTS = {
   },
 } as const satisfies PageTexts<string>;
 
-export type PdfTextKey = keyof (typeof PDF_TEXTS)['en'];
+export type PdfTextKey = TextKey<typeof PDF_TEXTS>;
 
-export function pdfTexts(locale: TextLocale) {
-  return pageTranslator<PdfTextKey>(PDF_TEXTS, locale, '');
-}
+/** The translator for a locale (the texts name no site). */
+export const pdfTexts = siteFreeTexts(PDF_TEXTS);

@@ -1,5 +1,4 @@
-import type { TextLocale } from '../../../shared/locale';
-import { pageTranslator, type PageTexts } from '../../i18n/pageTexts';
+import { siteFreeTexts, type PageTexts, type TextKey } from '../../i18n/pageTexts';
 
 /** The member-upgrade and phone-verification prompts (editor chunk only). */
 export const PROMPT_TEXTS = {
@@ -41,8 +40,7 @@ export const PROMPT_TEXTS = {
   },
 } as const satisfies PageTexts<string>;
 
-export type PromptTextKey = keyof (typeof PROMPT_TEXTS)['en'];
+export type PromptTextKey = TextKey<typeof PROMPT_TEXTS>;
 
-export function promptTexts(locale: TextLocale) {
-  return pageTranslator<PromptTextKey>(PROMPT_TEXTS, locale, '');
-}
+/** The translator for a locale (the texts name no site). */
+export const promptTexts = siteFreeTexts(PROMPT_TEXTS);
