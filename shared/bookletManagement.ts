@@ -15,6 +15,18 @@ export const BOOKLET_PAGE_SIZE = 20;
 
 export type BookletTrashStatus = 'not_in_trash' | 'in_trash';
 
+/**
+ * The text fields of the booklet form (multipart: `POST /api/booklets/`, `PATCH /api/booklet/{id}/`),
+ * sent only when present; the cover goes beside them as the file field `cover`.
+ */
+export interface BookletFormText {
+  name?: string;
+  heading?: string;
+  description?: string;
+  /** Yuan, as the author typed it ('20.50'); '0' makes the booklet free. */
+  price?: string;
+}
+
 /** What the owner sees of a node of the tree. */
 export interface ManagedBookletItemDetail {
   /** A directory's own title, or the chapter's article title. */
@@ -65,4 +77,16 @@ export interface BookletOrderNode {
   children: BookletOrderNode[];
 }
 
+/** `PUT /api/booklet/{id}/`: the whole tree in its new order; answers the booklet with its tree. */
+export interface BookletReorderRequest {
+  detail: BookletOrderNode[];
+}
+
+/** `POST /api/booklet/{id}/items/`: a directory or a chapter, at the end of `parent_id` (null: the top). */
 export type NewBookletItem = { type: 'directory'; title: string; parent_id: number | null } | { type: 'article'; article_id: number; parent_id: number | null };
+
+/** `PATCH /api/booklet/{id}/items/{itemId}/`: a directory's title, a chapter's sales mode. */
+export interface BookletItemChanges {
+  title?: string;
+  sales_mode?: BookletSalesMode;
+}

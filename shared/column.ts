@@ -1,4 +1,5 @@
 import type { ArticleSummary, Page } from './entities';
+import type { FollowState } from './social';
 
 const COLUMN_PARAM = /^@([A-Za-z0-9_.\-\u4e00-\u9fff]{1,64})$/u;
 
@@ -18,14 +19,12 @@ export function columnPath(username: string): string {
 }
 
 /** The column's owner as `GET /api/columns/@{name}/` shows them, with the reader's follow state. */
-export interface ColumnOwner {
+export interface ColumnOwner extends FollowState {
   username: string;
   avatar: string;
   description: string;
   city: string;
   column: string;
-  follower_count: number;
-  follow_status: null | 'following' | 'bidirectional';
 }
 
 /** `GET /api/columns/@{name}/`: the owner and the first page of both lists. */
@@ -34,3 +33,7 @@ export interface ColumnDetail {
   originals: Page<ArticleSummary>;
   favorites: Page<ArticleSummary>;
 }
+
+/** A column's two lists, each paged on its own: `GET /api/columns/{list}/@{name}/` answers a `Page<ArticleSummary>`. */
+export const COLUMN_LISTS = ['originals', 'favorites'] as const;
+export type ColumnListType = (typeof COLUMN_LISTS)[number];

@@ -1,5 +1,6 @@
 import type { ArticleErrorReason } from './articleErrors';
 import type { MemberTier } from './constants';
+import type { FavoriteState, FollowState, ThumbsUpState } from './social';
 
 /** Effective role: a paid tier while it lasts, otherwise the base role. */
 export type AccountRole = 'user' | 'reseller' | 'operator' | MemberTier;
@@ -24,18 +25,20 @@ export interface AccountInfo {
   column?: string;
 }
 
-/** A DRF error body: `{detail}` or field errors `{field: [messages]}`. */
-export type DrfErrorBody = { detail: string } | Record<string, string[]>;
+/** A DRF message: the answer of a call that has nothing else to say, and the error body of most refusals. */
+export interface DetailMessage {
+  detail: string;
+}
 
-/** The author line of an article (docs/specification/content-and-commerce.md §3). */
-export interface ArticleAuthor {
+/** A DRF error body: `{detail}` or field errors `{field: [messages]}`. */
+export type DrfErrorBody = DetailMessage | Record<string, string[]>;
+
+/** The author line of an article (docs/specification/content-and-commerce.md §3), with the reader's follow state. */
+export interface ArticleAuthor extends FollowState {
   username: string;
   avatar: string;
   description: string;
   column: string;
-  follower_count: number;
-  /** docs/specification/content-and-commerce.md §3: null, following or bidirectional. */
-  follow_status: null | 'following' | 'bidirectional';
 }
 
 /** What every article shape carries: its text, look and dates. */
@@ -55,14 +58,10 @@ export interface ArticleBody {
   modified: string;
 }
 
-/** An article as a reader gets it from `GET /api/article/{slug}/`. */
-export interface ArticleDetail extends ArticleBody {
+/** An article as a reader gets it from `GET /api/article/{slug}/`, with its likes and favourites as the reader sees them. */
+export interface ArticleDetail extends ArticleBody, ThumbsUpState, FavoriteState {
   language: string;
   author: ArticleAuthor;
-  thumb_up_count: number;
-  thumb_up_status: boolean;
-  favorite_count: number;
-  favorite_status: boolean;
   /** Top-level comments (replies sit inside them), so the page shows the count before the list loads. */
   comment_count: number;
   /** Set when the article is a paid booklet chapter its reader has not bought: `content` is then empty. */
@@ -116,6 +115,12 @@ export interface CommentItem {
   author: Pick<ArticleAuthor, 'username' | 'avatar' | 'column'>;
   /** Replies to this comment, oldest first (only on top-level comments). */
   replies: CommentItem[];
+}
+
+/** `POST /api/comments/article/{slug}/`: a comment, or a reply to the comment `parent`. */
+export interface CommentRequest {
+  text: string;
+  parent?: number | null;
 }
 
 /** docs/specification/content-and-commerce.md §3 Booklet: a tree of chapters (articles) and directories, optionally sold. */
@@ -205,6 +210,12 @@ export interface BookletRatingItem {
 }
 
 export const BOOKLET_REVIEW_MAX_LENGTH = 1000;
+
+/** `POST /api/booklets/{slug}/ratings/`: the reader's rating (1 to 5) and review; a second one replaces the first. */
+export interface BookletRatingRequest {
+  rating: number;
+  review: string;
+}
 
 /** Issue 7: how an article is shared, shown in the editor's list (public; a live share link; in a booklet). */
 export type SharedMark = 'public' | 'share_link' | 'booklet';

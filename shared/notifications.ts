@@ -1,3 +1,5 @@
+import type { Page } from './entities';
+
 /** The five actions of the messaging API (docs/specification/shell.md §3), in the order the client asks for them. */
 export const NOTIFICATION_TYPES = ['favorite', 'follow', 'thumbsup', 'reply_comment', 'comment'] as const;
 export type NotificationKind = (typeof NOTIFICATION_TYPES)[number];
@@ -26,6 +28,20 @@ export interface NotificationPayload {
   target: NotificationObject<'Article', { slug: string; title: string }> | NotificationObject<'User', { username: string }> | null;
   result: NotificationObject<'Comment', { id: number; text: string }> | null;
   created: string;
+}
+
+/** `GET /api/notification/count/`: the unread count, as the one item of a page. */
+export type NotificationUnreadCount = Page<{ unread_count: number }>;
+
+/** `PUT /api/notification/?filter=unread`: marks every unread notification read. */
+export interface MarkReadRequest {
+  read: true;
+}
+
+/** How many notifications the mark-read call changed; none is left unread. */
+export interface MarkedRead {
+  updated: number;
+  unread_count: 0;
 }
 
 /** The title cut of docs/specification/shell.md §9: 20 characters (code points) plus an ellipsis when longer. */

@@ -1,3 +1,5 @@
+import type { MemberTier } from './constants';
+
 /** The payment calls' shapes, the same on both sides (issue 8; docs/specification/content-and-commerce.md §3, §7). */
 
 export type OrderType = 'membership' | 'booklet';
@@ -17,6 +19,14 @@ export interface PaymentOrder {
   paid: string | null;
 }
 
+/** `POST /api/payments/order/`: what to buy (a membership product key, or a booklet's id or slug). */
+export interface CreateOrderRequest {
+  type: OrderType;
+  identity: string;
+  /** Accepted and ignored: the server prices every order. */
+  amount?: string;
+}
+
 /** What the chat app's pay call takes (WeixinJSBridge getBrandWCPayRequest). */
 export interface WechatAppParams {
   appId: string;
@@ -25,6 +35,18 @@ export interface WechatAppParams {
   package: string;
   signType: string;
   paySign: string;
+}
+
+/** `GET /api/payments/order/{id}/wechat/?openid=`: the order, now pending, and the chat app's pay parameters. */
+export interface WechatPayment extends PaymentOrder {
+  app_params: WechatAppParams;
+  /** The sandbox's own checkout page, for a browser whose bridge cannot pay a sandbox prepay id. */
+  sandbox_checkout_url?: string;
+}
+
+/** `GET /api/payments/order/{id}/alipay/web/?return_url=`: the order, now pending, and where to pay it. */
+export interface WebPayment extends PaymentOrder {
+  url: string;
 }
 
 /** `GET /api/payments/wallet/balance/`: the wallet's ledger sum. */
@@ -49,13 +71,44 @@ export interface WithdrawRequest {
   amount: string;
   app_id: string;
   open_id: string;
+  /** Only yuan; the client's call always says so. */
+  currency_code?: 'CNY';
 }
 
-/** The caller's membership (`GET /api/payments/membership/`): stored tier and expiry, and what they mean now. */
+/** A withdrawal as the API shows it (201 to the withdraw call). */
+export interface Withdrawal {
+  id: number;
+  amount: string;
+  currency: 'CNY';
+  currency_symbol: '¥';
+  status: 'pending' | 'paid' | 'failed';
+  note: string;
+  created: string;
+}
+
+/** The caller's membership (`GET /api/accounts/membership/`): stored tier and expiry, and what they mean now. */
 export interface MembershipState {
   level: string | null;
   expires: string | null;
   renewal: boolean | string | null;
   expired: boolean;
   effective_role: string;
+}
+
+/** One tier's prices in `GET /api/accounts/membership/description/`, in yuan. */
+export interface MembershipPrice {
+  level: MemberTier;
+  monthly_key: string;
+  annual_key: string;
+  monthly_price: string;
+  annual_price: string;
+  origin_annual_price: string | null;
+  currency: 'CNY';
+  currency_symbol: '¥';
+}
+
+/** `GET /api/accounts/membership/description/`: the price list by kind; a tier is listed under a kind only when both periods are sold. */
+export interface MembershipDescription {
+  manual: MembershipPrice[];
+  subscription: MembershipPrice[];
 }

@@ -2,6 +2,11 @@ import type { MemberTier } from './constants';
 
 /** The redeem and referral calls' shapes, the same on both sides (`/api/redeem/`, docs/decisions/027). */
 
+/** `POST /api/redeem/` (spend a redeem code) and `POST /api/redeem/referral/` (record who referred the reader). */
+export interface CodeRequest {
+  code: string;
+}
+
 /** What a redeem code gives, as the API shows it (never who used it). */
 export interface RedeemCodeView {
   code: string;
@@ -27,9 +32,13 @@ export interface OwnReferral {
   referred: number;
 }
 
-export interface ReferralAnswer {
+/** Whose referral code this is (`GET /api/redeem/referral/{code}/`). */
+export interface Referrer {
   code: string;
   username: string;
+}
+
+export interface ReferralAnswer extends Referrer {
   /** False when the visitor is signed out: the code waits in a cookie until sign-in. */
   recorded: boolean;
 }

@@ -33,3 +33,11 @@ export function trafficPeriod(at: number): { begin: number; end: number } {
 export function uploadAllowance(bytesLimit: number, bytesUsed: number): number {
   return Math.max(0, Math.min(MAX_UPLOAD_BYTES, bytesLimit - bytesUsed));
 }
+
+/** `GET /api/traffic/current/`: the caller's upload traffic this month (UTC), its bounds as ISO times. */
+export interface TrafficQuota {
+  begin: string;
+  end: string;
+  bytes_limit: number;
+  bytes_used: number;
+}

@@ -1,16 +1,20 @@
-import type { BookletOrderNode, BookletTrashStatus, ManagedBooklet, ManagedBookletItem, NewBookletItem } from '../../shared/bookletManagement';
+import type {
+  BookletFormText,
+  BookletItemChanges,
+  BookletOrderNode,
+  BookletReorderRequest,
+  BookletTrashStatus,
+  ManagedBooklet,
+  ManagedBookletItem,
+  NewBookletItem,
+} from '../../shared/bookletManagement';
 import { BOOKLET_PAGE_SIZE } from '../../shared/bookletManagement';
-import type { BookletSalesMode, Page } from '../../shared/entities';
+import type { Page } from '../../shared/entities';
 import type { ApiClient } from './client';
 import { pageRequest } from './pages';
 
-/** The booklet form: text fields as typed, the cover only when a new file was chosen. */
-export interface BookletFormFields {
-  name?: string;
-  heading?: string;
-  description?: string;
-  /** Yuan, as the author typed it ('20.50'); '0' makes the booklet free. */
-  price?: string;
+/** The booklet form: text fields as typed (shared/bookletManagement.ts), the cover only when a new file was chosen. */
+export interface BookletFormFields extends BookletFormText {
   cover?: Blob | null;
 }
 
@@ -36,11 +40,12 @@ export const bookletManagementApi = {
   /** The booklet with its tree, chapters of trashed articles left out. */
   detail: (api: ApiClient, id: number) => api.request<ManagedBooklet>({ method: 'GET', path: one(id), query: { hide_removed: 1 } }),
 
-  reorder: (api: ApiClient, id: number, detail: BookletOrderNode[]) => api.request<ManagedBooklet>({ method: 'PUT', path: one(id), body: { detail } }),
+  reorder: (api: ApiClient, id: number, detail: BookletOrderNode[]) =>
+    api.request<ManagedBooklet>({ method: 'PUT', path: one(id), body: { detail } satisfies BookletReorderRequest }),
 
   addItem: (api: ApiClient, id: number, item: NewBookletItem) => api.request<ManagedBookletItem>({ method: 'POST', path: `${one(id)}items/`, body: item }),
 
-  updateItem: (api: ApiClient, id: number, itemId: number, changes: { title?: string; sales_mode?: BookletSalesMode }) =>
+  updateItem: (api: ApiClient, id: number, itemId: number, changes: BookletItemChanges) =>
     api.request<ManagedBookletItem>({ method: 'PATCH', path: `${one(id)}items/${itemId}/`, body: changes }),
 
   removeItem: (api: ApiClient, id: number, itemId: number) => api.request<null>({ method: 'DELETE', path: `${one(id)}items/${itemId}/` }),

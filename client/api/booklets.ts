@@ -1,4 +1,4 @@
-import type { BookletDetail, BookletItemDetail, BookletRatingItem, Page } from '../../shared/entities';
+import type { BookletDetail, BookletItemDetail, BookletRatingItem, BookletRatingRequest, Page } from '../../shared/entities';
 import type { ApiClient } from './client';
 import { pageRequest } from './pages';
 
@@ -15,5 +15,5 @@ export const bookletsApi = {
     api.request<Page<BookletRatingItem>>(next ? pageRequest(next) : { method: 'GET', path: `${base(slug)}/ratings/` }),
 
   rate: (api: ApiClient, slug: string, rating: number, review: string) =>
-    api.request<BookletRatingItem>({ method: 'POST', path: `${base(slug)}/ratings/`, body: { rating, review } }),
+    api.request<BookletRatingItem>({ method: 'POST', path: `${base(slug)}/ratings/`, body: { rating, review } satisfies BookletRatingRequest }),
 };

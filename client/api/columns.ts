@@ -1,11 +1,10 @@
-import type { ColumnDetail } from '../../shared/column';
+import type { ColumnDetail, ColumnListType } from '../../shared/column';
 import type { ArticleSummary, Page } from '../../shared/entities';
-
-export type { ColumnDetail, ColumnOwner } from '../../shared/column';
 import type { ApiClient } from './client';
 import { pageRequest } from './pages';
 
-export type ColumnListType = 'originals' | 'favorites';
+// Kept for client/routing/pageMeta.ts; new code imports shared/column.ts.
+export type { ColumnOwner } from '../../shared/column';
 
 /** docs/specification/content-and-commerce.md §7, columns. */
 export const columnsApi = {

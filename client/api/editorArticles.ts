@@ -11,12 +11,13 @@ export interface SaveHeaders {
   baseModifyDate?: string | null;
 }
 
-export interface EditorListQuery {
+/** The editor list's query; `fields` limits each item to those keys (all of them when absent). */
+export interface EditorListQuery<F extends keyof EditorArticleListItem = keyof EditorArticleListItem> {
   trash?: boolean;
   page?: number;
   /** At most 50; the editor uses 20. */
   pageSize?: number;
-  fields?: readonly (keyof EditorArticleListItem)[];
+  fields?: readonly F[];
 }
 
 /** docs/specification/content-and-commerce.md §7, the editor's article calls (issue 7). */
@@ -35,9 +36,9 @@ export const editorArticlesApi = {
 
   restore: (api: ApiClient, id: number) => api.request<EditableArticle>({ method: 'POST', path: `${article(id)}restore/` }),
 
-  /** The author's own articles, newest first; `next` is a page link the API gave earlier. */
-  list: (api: ApiClient, query: EditorListQuery = {}, next?: string) =>
-    api.request<Page<EditorArticleListItem>>(
+  /** The author's own articles, newest first, with the `fields` asked for; `next` is a page link the API gave earlier (it keeps them). */
+  list: <F extends keyof EditorArticleListItem = keyof EditorArticleListItem>(api: ApiClient, query: EditorListQuery<F> = {}, next?: string) =>
+    api.request<Page<Pick<EditorArticleListItem, F>>>(
       next
         ? pageRequest(next)
         : {

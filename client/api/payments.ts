@@ -1,5 +1,15 @@
 import type { Page } from '../../shared/entities';
-import type { MembershipState, OrderType, PaymentOrder, WalletBalance, WalletTransaction, WechatAppParams, WithdrawRequest } from '../../shared/payments';
+import type {
+  CreateOrderRequest,
+  MembershipState,
+  PaymentOrder,
+  WalletBalance,
+  WalletTransaction,
+  WebPayment,
+  WechatPayment,
+  Withdrawal,
+  WithdrawRequest,
+} from '../../shared/payments';
 import type { ApiClient } from './client';
 import { pageRequest } from './pages';
 
@@ -19,8 +29,7 @@ const orderPath = (id: string) => `${ORDER}/${encodeURIComponent(id)}`;
 
 /** docs/specification/content-and-commerce.md §7, payments, wallet and membership calls. */
 export const paymentsApi = {
-  createOrder: (api: ApiClient, order: { type: OrderType; identity: string; amount?: string }) =>
-    api.request<PaymentOrder>({ method: 'POST', path: `${ORDER}/`, body: order }),
+  createOrder: (api: ApiClient, order: CreateOrderRequest) => api.request<PaymentOrder>({ method: 'POST', path: `${ORDER}/`, body: order }),
 
   orders: (api: ApiClient, next?: string) =>
     api.request<Page<PaymentOrder>>(next ? pageRequest(next) : { method: 'GET', path: `${ORDER}/`, query: { page_size: 10 } }),
@@ -30,10 +39,10 @@ export const paymentsApi = {
   payWithWallet: (api: ApiClient, id: string) => api.request<PaymentOrder>({ method: 'POST', path: `${orderPath(id)}/wallet/` }),
 
   wechatParams: (api: ApiClient, id: string, openid: string) =>
-    api.request<{ app_params: WechatAppParams; sandbox_checkout_url?: string }>({ method: 'GET', path: `${orderPath(id)}/wechat/`, query: { openid } }),
+    api.request<WechatPayment>({ method: 'GET', path: `${orderPath(id)}/wechat/`, query: { openid } }),
 
   webPayUrl: (api: ApiClient, id: string, returnUrl: string) =>
-    api.request<{ url: string }>({ method: 'GET', path: `${orderPath(id)}/alipay/web/`, query: { return_url: returnUrl } }),
+    api.request<WebPayment>({ method: 'GET', path: `${orderPath(id)}/alipay/web/`, query: { return_url: returnUrl } }),
 
   balance: (api: ApiClient) => api.request<WalletBalance>({ method: 'GET', path: '/api/payments/wallet/balance/' }),
 
@@ -41,8 +50,16 @@ export const paymentsApi = {
     api.request<Page<WalletTransaction>>({ method: 'GET', path: '/api/payments/wallet/transactions/', query: { page, page_size: 10 } }),
 
   withdraw: (api: ApiClient, request: WithdrawRequest) =>
-    api.request<unknown>({ method: 'POST', path: '/api/payments/wallet/withdraw/wechat/', body: { ...request, currency_code: 'CNY' } }),
+    api.request<Withdrawal>({
+      method: 'POST',
+      path: '/api/payments/wallet/withdraw/wechat/',
+      body: { ...request, currency_code: 'CNY' } satisfies WithdrawRequest,
+    }),
 
+  /**
+   * The embedded server answers a `MembershipDescription` (shared/payments.ts); the member page reads
+   * the answer defensively (`mergePlans`), as other backends list the tiers in other shapes.
+   */
   membershipDescription: (api: ApiClient) => api.request<unknown>({ method: 'GET', path: '/api/accounts/membership/description/' }),
 
   membership: (api: ApiClient) => api.request<MembershipState>({ method: 'GET', path: '/api/accounts/membership/' }),

@@ -1,12 +1,5 @@
+import type { UploadToken } from '../../shared/uploads';
 import type { ApiClient } from './client';
-
-/** `GET /api/attachments/qiniu/token/`: a form-upload token for one article's images. */
-export interface UploadToken {
-  token: string;
-  /** Where the multipart form goes (the embedded backend: `/media/upload/`). */
-  upload_url: string;
-  domain: string;
-}
 
 /** What the storage's form upload answers: the stored image, or `{error}`. */
 export interface UploadAnswer {
@@ -24,6 +17,7 @@ export interface UploadForm {
 
 /** docs/specification/content-and-commerce.md §7: the upload token (the traffic meter is client/api/traffic.ts). */
 export const uploadsApi = {
+  /** `GET /api/attachments/qiniu/token/`: a form-upload token for one article's images. */
   token: (api: ApiClient, articleId: number) =>
     api.request<UploadToken>({ method: 'GET', path: '/api/attachments/qiniu/token/', query: { article_id: articleId } }),
 };

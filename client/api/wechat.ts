@@ -1,9 +1,7 @@
+import type { JsapiAnswer, JsapiRequest } from '../../shared/wechat';
 import type { ApiClient } from './client';
 
-/** A JS-SDK signature for `wx.config` (with WeChat credentials), or `configured: false` without. */
-export type JsapiAnswer = { configured: false; url: string } | { appId: string; timestamp: number; nonceStr: string; signature: string };
-
-/** The chat-app browser's share adapter (docs/specification/shell.md §2): a JS-SDK signature for the page's URL. */
+/** The chat-app browser's share adapter (docs/specification/shell.md §2): a JS-SDK signature for the page's URL, or `configured: false` without WeChat credentials. */
 export const wechatApi = {
-  jsapiUrl: (api: ApiClient, url: string) => api.request<JsapiAnswer>({ method: 'POST', path: '/api/wechat/jsapi/url/', body: { url } }),
+  jsapiUrl: (api: ApiClient, url: string) => api.request<JsapiAnswer>({ method: 'POST', path: '/api/wechat/jsapi/url/', body: { url } satisfies JsapiRequest }),
 };

@@ -1,8 +1,9 @@
 import { action, observable, observableRef } from 'mobx';
 import { makeStoreObservable } from './observable';
-import { columnsApi, type ColumnListType, type ColumnOwner } from '../api/columns';
+import { columnsApi } from '../api/columns';
 import type { ApiClient } from '../api/client';
 import { socialApi } from '../api/social';
+import type { ColumnListType, ColumnOwner } from '../../shared/column';
 import type { ArticleSummary } from '../../shared/entities';
 import { PagedList, type PagedListSnapshot } from './PagedList';
 import { byLink } from './pageSource';

@@ -7,12 +7,13 @@ import type { User } from '../db/schema';
  * (`serveRead`), and to the server's own rendering by a direct call, with the reader
  * looked up once a page (`inProcessTransport`). See docs/decisions/033.
  */
-export interface PageRead {
+export interface PageRead<T = unknown> {
   /** The route under `/api`, in Express's syntax (`/article/:slug/`). */
   path: string;
   /** The answer's Cache-Control (the API's default is `no-store`). */
   cacheControl?: string;
-  read: (request: ReadRequest) => Promise<unknown>;
+  /** The answer: a body of the shared contract (`T`, from `shared/`). */
+  read: (request: ReadRequest) => Promise<T>;
 }
 
 export interface ReadRequest {

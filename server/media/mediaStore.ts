@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { UploadToken } from '../../shared/uploads';
 import { readOrCreateSecret } from '../dataDirSecret';
 import { signUploadToken, UPLOAD_TOKEN_TTL_MS, type SigningKey } from './uploadToken';
 
@@ -13,7 +14,7 @@ export interface MediaStore {
   /** The origin images are served from (CSP img-src, the client's resize rule). */
   readonly origin: string;
   /** What the editor needs to upload one article's images straight to the storage. */
-  uploadTicket(grant: UploadGrant, requestOrigin: string): Promise<UploadTicket>;
+  uploadTicket(grant: UploadGrant, requestOrigin: string): Promise<UploadToken>;
 }
 
 /** Who may upload for which article, and how many bytes one file may have. */
@@ -22,13 +23,6 @@ export interface UploadGrant {
   articleId: number;
   maxBytes: number;
   now: number;
-}
-
-/** `GET /api/attachments/qiniu/token/`'s answer. */
-export interface UploadTicket {
-  token: string;
-  upload_url: string;
-  domain: string;
 }
 
 /** The image types the media host takes, by extension. */
@@ -58,7 +52,7 @@ export class LocalMediaStore implements MediaStore {
   ) {}
 
   /** The token is our own signed policy; the form goes to this site's /media/upload/. */
-  async uploadTicket(grant: UploadGrant, requestOrigin: string): Promise<UploadTicket> {
+  async uploadTicket(grant: UploadGrant, requestOrigin: string): Promise<UploadToken> {
     const token = signUploadToken(await this.signingKey(), {
       scope: 'media',
       deadline: Math.floor((grant.now + UPLOAD_TOKEN_TTL_MS) / 1000),

@@ -1,5 +1,6 @@
 import type { QiniuConfig } from '../config';
-import type { MediaStore, UploadGrant, UploadTicket } from './mediaStore';
+import type { UploadToken } from '../../shared/uploads';
+import type { MediaStore, UploadGrant } from './mediaStore';
 import { isSafeMediaKey } from './mediaStore';
 import { qiniuServerToken, qiniuUploadToken, verifyQiniuCallback } from './qiniu';
 import { UPLOAD_TOKEN_TTL_MS } from './uploadToken';
@@ -41,7 +42,7 @@ export class QiniuMediaStore implements MediaStore {
     return verifyQiniuCallback(this.config, request);
   }
 
-  async uploadTicket(grant: UploadGrant): Promise<UploadTicket> {
+  async uploadTicket(grant: UploadGrant): Promise<UploadToken> {
     const token = qiniuUploadToken(this.config, { ...grant, callbackOrigin: this.siteOrigin }, UPLOAD_TOKEN_TTL_MS);
     return { token, upload_url: this.config.uploadUrl, domain: this.origin };
   }

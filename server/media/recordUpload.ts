@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { trafficMonth } from '../../shared/traffic';
 import type { DB } from '../db/schema';
-import { chargeTraffic, trafficLimit } from '../api/traffic/service';
+import { chargeTraffic, trafficLimit } from './traffic';
 
 export interface UploadRecord {
   key: string;

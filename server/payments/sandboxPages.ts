@@ -1,6 +1,5 @@
 import express, { Router, type Request, type Response } from 'express';
 import type { Kysely } from 'kysely';
-import { escapeHtml } from '../../shared/escapeHtml';
 import type { Locale } from '../../shared/locale';
 import { safeNextPath, sameOriginPath } from '../../shared/safeNext';
 import { authenticate } from '../api/auth';
@@ -9,8 +8,8 @@ import { ApiError } from '../api/errors';
 import { secretsEqual } from '../security/secrets';
 import type { DB } from '../db/schema';
 import { siteOriginFor } from '../seo/origin';
-import { formatCents } from '../../shared/money';
 import { acceptSandboxCallback, makeCallback, sandboxSecret } from './sandbox';
+import { sandboxCheckoutHtml, sandboxMissingOrderHtml, type SandboxTexts } from './sandboxCheckoutDocument';
 import { sandboxOpenId } from './withdrawals';
 
 export interface SandboxPagesDeps {
@@ -24,7 +23,7 @@ export interface SandboxPagesDeps {
   wechatPaymentLogin: boolean;
 }
 
-const TEXTS = {
+const TEXTS: Record<'en' | 'zh-CN' | 'zh-TW', SandboxTexts> = {
   en: {
     item: 'For',
     title: 'Sandbox checkout',
@@ -58,7 +57,7 @@ const TEXTS = {
     paid: '該訂單已支付。',
     missing: '訂單不存在。',
   },
-} as const;
+};
 
 const CHECKOUT = '/payments/sandbox/checkout/:ref';
 
@@ -79,27 +78,15 @@ export function sandboxPages(deps: SandboxPagesDeps): Router {
     const t = textsFor(res);
     res.set('Cache-Control', 'no-store').set('X-Robots-Tag', 'noindex');
     if (!order) {
-      res
-        .status(404)
-        .type('html')
-        .send(page(t.title, `<p>${escapeHtml(t.missing)}</p>`));
+      res.status(404).type('html').send(sandboxMissingOrderHtml(t));
       return;
     }
     const csrf = csrfOf(req) || issuedCsrf(res);
     const returnUrl = typeof req.query.return_url === 'string' ? req.query.return_url : '';
-    const hidden = `<input type="hidden" name="csrfmiddlewaretoken" value="${escapeHtml(csrf)}"><input type="hidden" name="return_url" value="${escapeHtml(returnUrl)}">`;
-    const body =
-      order.status === 'paid'
-        ? `<p>${escapeHtml(t.paid)}</p>`
-        : `<form method="post">${hidden}<button name="result" value="paid" style="font-size:16px;padding:8px 20px;margin-right:8px;background:#1a7f37;color:#fff;border:0">${escapeHtml(t.pay)}</button> <button name="result" value="failed" style="font-size:16px;padding:8px 20px">${escapeHtml(t.fail)}</button></form>`;
+    const item = await itemName(deps.db, order.type, order.identity);
     res
       .type('html')
-      .send(
-        page(
-          t.title,
-          `<p style="color:#a60">${escapeHtml(t.note)}</p><dl><dt>${escapeHtml(t.order)}</dt><dd>${escapeHtml(order.ref)}</dd><dt>${escapeHtml(t.item)}</dt><dd>${escapeHtml(await itemName(deps.db, order.type, order.identity))}</dd><dt>${escapeHtml(t.amount)}</dt><dd>¥${formatCents(Number(order.amount_cents))}</dd></dl>${body}`,
-        ),
-      );
+      .send(sandboxCheckoutHtml(t, { ref: order.ref, item, amountCents: Number(order.amount_cents), paid: order.status === 'paid', csrf, returnUrl }));
   });
   router.post(CHECKOUT, signedIn, express.urlencoded({ extended: false, limit: '8kb' }), async (req, res) => {
     const form = (req.body ?? {}) as Record<string, unknown>;
@@ -110,7 +97,7 @@ export function sandboxPages(deps: SandboxPagesDeps): Router {
       res
         .status(404)
         .type('html')
-        .send(page(textsFor(res).title, `<p>${escapeHtml(textsFor(res).missing)}</p>`));
+        .send(sandboxMissingOrderHtml(textsFor(res)));
       return;
     }
     const result = form.result === 'paid' ? 'paid' : 'failed';
@@ -131,7 +118,7 @@ export function sandboxPages(deps: SandboxPagesDeps): Router {
   return router;
 }
 
-function textsFor(res: Response): (typeof TEXTS)[keyof typeof TEXTS] {
+function textsFor(res: Response): SandboxTexts {
   const locale = res.locals.locale as Locale | undefined;
   return locale === 'zh-CN' || locale === 'zh-TW' ? TEXTS[locale] : TEXTS.en;
 }
@@ -164,9 +151,4 @@ function issuedCsrf(res: Response): string {
   const cookies = Array.isArray(header) ? header : typeof header === 'string' ? [header] : [];
   const issued = cookies.find((c) => c.startsWith(`${CSRF_COOKIE}=`));
   return issued ? (issued.slice(CSRF_COOKIE.length + 1).split(';')[0] ?? '') : '';
-}
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
-</head><body style="font:16px/1.5 system-ui,sans-serif;max-width:500px;margin:40px auto;padding:0 16px;color:#222"><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
 }

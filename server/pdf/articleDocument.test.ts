@@ -26,7 +26,8 @@ describe('articleDocumentHtml', () => {
     expect(html).toContain('November 2, 2026');
     expect(html).toContain('class="article article--theme-1"');
     expect(html).toContain('<style>.article--theme-1{}</style>');
-    expect(html).toContain('<base href="http://127.0.0.1:3000/">');
+    // React writes void elements self-closed (`<base …/>`), the same element to an HTML parser.
+    expect(html).toMatch(/<base href="http:\/\/127\.0\.0\.1:3000\/"\/?>/);
   });
 
   it('sanitises the content again and loads its images eagerly', () => {
@@ -35,10 +36,12 @@ describe('articleDocumentHtml', () => {
     expect(html).toContain('loading="eager"');
     expect(html).not.toContain('loading="lazy"');
     expect(html).toContain('<img class="article__cover" src="/media/cover_hd.jpg"');
+    // No preload of the cover ahead of <base>, where its address would not resolve.
+    expect(html).not.toContain('rel="preload"');
   });
 
   it('links only the web fonts the content uses', () => {
-    expect(articleDocumentHtml(article, options)).toContain('<link rel="stylesheet" href="/fonts/lora.css">');
+    expect(articleDocumentHtml(article, options)).toMatch(/<link rel="stylesheet" href="\/fonts\/lora\.css"\/?>/);
     expect(articleDocumentHtml({ ...article, content: '<p>plain</p>' }, options)).not.toContain('lora.css');
   });
 

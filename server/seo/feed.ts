@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { plainTextExcerpt } from '../../shared/seoMeta';
-import { readablePublicArticles } from '../api/articles/publicList';
-import { paidChapterArticleIds } from '../api/booklets/paywall';
+import { readablePublicArticles } from '../content/publicArticles';
+import { paidChapterArticleIds } from '../content/paywall';
 import { readerHtml } from '../content/readerHtml';
 import type { DB } from '../db/schema';
 

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { columnPath } from '../../shared/column';
 import { articlePath, bookletPath } from '../../shared/seoMeta';
 import { fixedIndexablePaths } from '../../client/routing/pageModules';
-import { readablePublicArticles } from '../api/articles/publicList';
+import { readablePublicArticles } from '../content/publicArticles';
 import type { DB } from '../db/schema';
 
 /** One `<url>` of a sitemap: a path on the site and when it last changed (epoch ms). */

@@ -1,16 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { JsapiSignature } from '../../shared/wechat';
 import type { WechatApp } from '../config';
 import type { WechatApi } from './wechatApi';
 
 /** Renew a token or ticket this long before WeChat says it expires. */
 const RENEW_EARLY_MS = 5 * 60 * 1000;
-
-export interface JsapiSignature {
-  appId: string;
-  timestamp: number;
-  nonceStr: string;
-  signature: string;
-}
 
 /** The JS-SDK signature of WeChat's documentation: sha1 of the four fields in this order. */
 export function jsapiSignature(fields: { ticket: string; nonceStr: string; timestamp: number; url: string }): string {

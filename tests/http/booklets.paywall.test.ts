@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBooklet } from '../../server/api/booklets/create';
-import { chapterLockedFor, lockingBooklet, paidChapterArticleIds } from '../../server/api/booklets/paywall';
+import { chapterLockedFor, lockingBooklet, paidChapterArticleIds } from '../../server/content/paywall';
 import type { User } from '../../server/db/schema';
 import { writeArticle, writtenAt } from '../support/articles';
 import { createPerson } from '../support/people';

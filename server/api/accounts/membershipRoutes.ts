@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { Kysely } from 'kysely';
+import type { MembershipDescription, MembershipState } from '../../../shared/payments';
 import type { DB } from '../../db/schema';
 import { currentMembership, membershipDescription } from '../../payments/membership';
 import { requireUser } from '../auth';
@@ -8,10 +9,10 @@ import { requireUser } from '../auth';
 export function membershipRoutes(deps: { db: Kysely<DB>; now: () => number }): Router {
   const router = Router();
   router.get('/membership/description/', (_req, res) => {
-    res.json(membershipDescription());
+    res.json(membershipDescription() satisfies MembershipDescription);
   });
   router.get('/membership/', (req, res) => {
-    res.json(currentMembership(requireUser(req), deps.now()));
+    res.json(currentMembership(requireUser(req), deps.now()) satisfies MembershipState);
   });
   return router;
 }

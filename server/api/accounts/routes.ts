@@ -2,12 +2,15 @@ import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { z } from 'zod';
+import type { PasswordResetConfirmRequest, PasswordResetRequest, SignInRequest } from '../../../shared/accounts';
 import { isValidEmail } from '../../../shared/email';
+import type { AccountInfo, DetailMessage } from '../../../shared/entities';
 import { clearSessionCookie, issueCsrfCookie, setSessionCookie } from '../cookies';
 import { throttle } from '../throttle';
 import { accountInfo, confirmPasswordReset, requestPasswordReset, signIn, signOut, type ResetDeps } from './service';
 import { sameOriginGet } from '../csrf';
 import type { PageRead } from '../pageReads';
+import { requestSchema } from '../requestSchema';
 
 export interface AccountsRouteDeps extends ResetDeps {
   secure: boolean;
@@ -15,16 +18,20 @@ export interface AccountsRouteDeps extends ResetDeps {
   limits: { signIn: number; reset: number };
 }
 
-const signInBody = z.object({
-  email: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(1024),
-});
+const signInBody = requestSchema<SignInRequest>()(
+  z.object({
+    email: z.string().trim().min(1).max(254),
+    password: z.string().min(1).max(1024),
+  }),
+);
 // Django's answer to a malformed address; a well-formed unknown one reads as a known one.
-const resetBody = z.object({ email: z.string().trim().min(1).max(254).refine(isValidEmail, 'Enter a valid email address.') });
-const confirmBody = z.object({ token: z.string().min(1).max(200), new_password: z.string().max(1024) });
+const resetBody = requestSchema<PasswordResetRequest>()(
+  z.object({ email: z.string().trim().min(1).max(254).refine(isValidEmail, 'Enter a valid email address.') }),
+);
+const confirmBody = requestSchema<PasswordResetConfirmRequest>()(z.object({ token: z.string().min(1).max(200), new_password: z.string().max(1024) }));
 
 /** `GET /api/accounts/info/`: who is reading, or `{}` when nobody is signed in. */
-export function accountInfoRead(deps: { db: Kysely<DB>; now: () => number }): PageRead {
+export function accountInfoRead(deps: { db: Kysely<DB>; now: () => number }): PageRead<AccountInfo> {
   return {
     path: '/accounts/info/',
     cacheControl: 'private, no-store',
@@ -49,19 +56,19 @@ export function accountsRoutes(deps: AccountsRouteDeps): Router {
   router.get('/logout/cookies/', sameOriginGet(), async (req, res) => {
     await signOut(deps, req.auth?.sessionHash ?? null);
     clearSessionCookie(res, deps.secure);
-    res.json({ detail: 'Successfully logged out.' });
+    res.json({ detail: 'Successfully logged out.' } satisfies DetailMessage);
   });
 
   router.post('/reset_password/', throttle(deps.limits.reset, 60 * 60_000), async (req, res) => {
     const body = resetBody.parse(req.body);
     await requestPasswordReset(deps, body.email);
-    res.json({ detail: 'Password reset e-mail has been sent.' });
+    res.json({ detail: 'Password reset e-mail has been sent.' } satisfies DetailMessage);
   });
 
   router.post('/reset_password/confirm/', throttle(deps.limits.reset, 60 * 60_000), async (req, res) => {
     const body = confirmBody.parse(req.body);
     await confirmPasswordReset(deps, body.token, body.new_password);
-    res.json({ detail: 'Password has been reset with the new password.' });
+    res.json({ detail: 'Password has been reset with the new password.' } satisfies DetailMessage);
   });
 
   return router;

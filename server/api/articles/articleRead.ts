@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { ArticleDetail } from '../../../shared/entities';
 import type { PageViewGate } from '../../content/pageViews';
 import type { DB } from '../../db/schema';
 import { ApiError } from '../errors';
@@ -14,7 +15,7 @@ export const ARTICLE_SLUG = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/i);
  * Each read by someone other than its author or an operator counts against the author's page-view quota;
  * `X-Share-Code` carries a share link's code, which opens a private article.
  */
-export function articleRead(deps: { db: Kysely<DB>; now: () => number; pageViews?: PageViewGate }): PageRead {
+export function articleRead(deps: { db: Kysely<DB>; now: () => number; pageViews?: PageViewGate }): PageRead<ArticleDetail> {
   return {
     path: '/article/:slug/',
     cacheControl: 'private, no-cache',

@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { ArticleConflictBody } from '../../../shared/entities';
 import type { DB } from '../../db/schema';
 import { requireUser } from '../auth';
 import { ApiError } from '../errors';
@@ -40,7 +41,7 @@ export function authoringRoutes(deps: AuthoringDeps): Router {
     refuseFutureTime(input.client_modify_date, context.now);
     const outcome = await updateArticle(deps.db, id, input, context);
     if ('conflict' in outcome) {
-      res.status(409).json({ detail: 'Conflict', article: outcome.conflict });
+      res.status(409).json({ detail: 'Conflict', article: outcome.conflict } satisfies ArticleConflictBody);
       return;
     }
     res.json(outcome.saved);
@@ -51,7 +52,7 @@ export function authoringRoutes(deps: AuthoringDeps): Router {
     const id = idOf(req);
     const { client_modify_date: clientModifyDate } = deleteQuery.parse(req.query);
     if (!(await deleteArticle(deps.db, id, clientModifyDate, user, deps.now()))) {
-      res.status(409).json({ detail: 'Conflict' });
+      res.status(409).json({ detail: 'Conflict' } satisfies ArticleConflictBody);
       return;
     }
     res.status(204).end();

@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
+import type { ArticleSummary, Page } from '../../../shared/entities';
 import type { DB } from '../../db/schema';
 import type { PageRead } from '../pageReads';
 import { pageLinks, pageQuery } from '../pagination';
-import { publicArticles } from './publicList';
+import { publicArticles } from '../../content/publicArticles';
 
 const query = pageQuery(20, 50);
 
 /** `GET /api/v2/articles/public/`: the public articles, paginated the DRF way. */
-export function publicArticlesRead(deps: { db: Kysely<DB>; now: () => number; origin: string }): PageRead {
+export function publicArticlesRead(deps: { db: Kysely<DB>; now: () => number; origin: string }): PageRead<Page<ArticleSummary>> {
   return {
     path: '/v2/articles/public/',
     read: async ({ query: raw, originalUrl }) => {

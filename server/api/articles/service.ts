@@ -3,7 +3,7 @@ import { articleErrorStatus, type ArticleErrorReason } from '../../../shared/art
 import { columnPath } from '../../../shared/column';
 import type { ArticleDetail } from '../../../shared/entities';
 import { readerHtml } from '../../content/readerHtml';
-import { lockingBooklet } from '../booklets/paywall';
+import { lockingBooklet } from '../../content/paywall';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { DB, User } from '../../db/schema';
 import type { PageViewGate } from '../../content/pageViews';

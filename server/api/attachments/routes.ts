@@ -5,7 +5,7 @@ import { siteOriginFor } from '../../seo/origin';
 import { requireUser } from '../auth';
 import { ApiError } from '../errors';
 import type { ApiDeps } from '../router';
-import { currentTraffic } from '../traffic/service';
+import { currentTraffic } from '../../media/traffic';
 
 const tokenQuery = z.object({
   article_id: z.coerce

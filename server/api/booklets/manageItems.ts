@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import { BOOKLET_MAX_DEPTH, BOOKLET_MAX_ITEMS, type ManagedBookletItem, type NewBookletItem } from '../../../shared/bookletManagement';
-import type { BookletSalesMode } from '../../../shared/entities';
+import { BOOKLET_MAX_DEPTH, BOOKLET_MAX_ITEMS, type BookletItemChanges, type ManagedBookletItem, type NewBookletItem } from '../../../shared/bookletManagement';
 import type { DB, User } from '../../db/schema';
 import { ApiError } from '../errors';
 import { lockOwnBooklet, ownBooklet } from './manageAccess';
@@ -63,7 +62,7 @@ export async function updateBookletItem(
   owner: User,
   bookletId: number,
   itemId: number,
-  input: { title?: string; sales_mode?: BookletSalesMode },
+  input: BookletItemChanges,
   now: number,
 ): Promise<ManagedBookletItem> {
   // A PATCH with nothing to change answers the item as it is, as DRF does, and writes nothing.

@@ -7,7 +7,12 @@ import {
   BOOKLET_HEADING_MAX,
   BOOKLET_NAME_MAX,
   BOOKLET_PAGE_SIZE,
+  type BookletFormText,
+  type BookletItemChanges,
+  type ManagedBooklet,
+  type NewBookletItem,
 } from '../../../shared/bookletManagement';
+import type { Page } from '../../../shared/entities';
 import { parseBookletPrice } from '../../../shared/price';
 import type { DB } from '../../db/schema';
 import type { MediaStore } from '../../media/mediaStore';
@@ -15,6 +20,7 @@ import { requireUser } from '../auth';
 import { ApiError } from '../errors';
 import { rejectNulCharacters } from '../nulCharacters';
 import { pageLinks, pageQuery } from '../pagination';
+import { requestSchema } from '../requestSchema';
 import { ownBooklet } from './manageAccess';
 import { createOwnBooklet, deleteOwnBooklet, restoreOwnBooklet, updateOwnBooklet } from './manageBooklet';
 import { bookletForm } from './manageCover';
@@ -48,22 +54,28 @@ const price = z.union([z.string(), z.number()], { error: BOOKLET_PRICE_MESSAGE }
   }
   return cents;
 });
-const bookletFields = z.object({
-  name: name.optional(),
-  heading: text('The heading', BOOKLET_HEADING_MAX).optional(),
-  description: text('The description', BOOKLET_DESCRIPTION_MAX).optional(),
-  price: price.optional(),
-});
+const bookletFields = requestSchema<BookletFormText>()(
+  z.object({
+    name: name.optional(),
+    heading: text('The heading', BOOKLET_HEADING_MAX).optional(),
+    description: text('The description', BOOKLET_DESCRIPTION_MAX).optional(),
+    price: price.optional(),
+  }),
+);
 const newBookletFields = bookletFields.extend({ name });
 const parentId = rowId.nullable().default(null);
-const newItem = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('directory'), title: text('The title', BOOKLET_DIRECTORY_TITLE_MAX).min(1, 'A directory needs a title.'), parent_id: parentId }),
-  z.object({ type: z.literal('article'), article_id: rowId, parent_id: parentId }),
-]);
-const itemChanges = z.object({
-  title: text('The title', BOOKLET_DIRECTORY_TITLE_MAX).min(1, 'A directory needs a title.').optional(),
-  sales_mode: z.enum(['free', 'payment_required']).optional(),
-});
+const newItem = requestSchema<NewBookletItem>()(
+  z.discriminatedUnion('type', [
+    z.object({ type: z.literal('directory'), title: text('The title', BOOKLET_DIRECTORY_TITLE_MAX).min(1, 'A directory needs a title.'), parent_id: parentId }),
+    z.object({ type: z.literal('article'), article_id: rowId, parent_id: parentId }),
+  ]),
+);
+const itemChanges = requestSchema<BookletItemChanges>()(
+  z.object({
+    title: text('The title', BOOKLET_DIRECTORY_TITLE_MAX).min(1, 'A directory needs a title.').optional(),
+    sales_mode: z.enum(['free', 'payment_required']).optional(),
+  }),
+);
 const detailQuery = z.object({ hide_removed: z.string().optional() });
 
 /** docs/specification/content-and-commerce.md §7, booklet management under `/api/booklets/`: the owner's list, create, delete, restore. */
@@ -73,7 +85,7 @@ export function bookletManageRoutes(deps: Deps): Router {
     const owner = requireUser(req);
     const { page, page_size: pageSize, trash_status: trashStatus } = listQuery.parse(req.query);
     const { count, results } = await listOwnBooklets(deps.db, owner, trashStatus, page, pageSize);
-    res.json({ count, ...pageLinks(deps.origin, req.originalUrl, page, pageSize, count), results });
+    res.json({ count, ...pageLinks(deps.origin, req.originalUrl, page, pageSize, count), results } satisfies Page<ManagedBooklet>);
   });
   router.post('/', bookletForm(), rejectNulCharacters(), async (req, res) => {
     const owner = requireUser(req);

@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import { BOOKLET_MAX_DEPTH, BOOKLET_MAX_ITEMS, type BookletOrderNode, type ManagedBookletItem } from '../../../shared/bookletManagement';
+import {
+  BOOKLET_MAX_DEPTH,
+  BOOKLET_MAX_ITEMS,
+  type BookletOrderNode,
+  type BookletReorderRequest,
+  type ManagedBookletItem,
+} from '../../../shared/bookletManagement';
 import type { BookletSalesMode } from '../../../shared/entities';
 import { ApiError } from '../errors';
+import { requestSchema } from '../requestSchema';
 
 /** One stored item with what the owner's tree shows of its article. */
 export interface OwnerItemRow {
@@ -54,7 +61,7 @@ const orderNode = z.object({
   order: z.number().int().min(0).max(1_000_000),
   children: z.array(z.unknown()).max(BOOKLET_MAX_ITEMS).optional(),
 });
-const orderBody = z.object({ detail: z.array(z.unknown()).max(BOOKLET_MAX_ITEMS) });
+const orderBody = requestSchema<BookletReorderRequest>()(z.object({ detail: z.array(z.unknown()).max(BOOKLET_MAX_ITEMS) }));
 
 /**
  * The body of `PUT /api/booklet/{id}/`: `{detail: [{id, order, children}]}`. Checked one level

@@ -8,7 +8,7 @@ import { articleForReader } from '../articles/reader';
 import { readingRefusal } from '../articles/service';
 import { ApiError } from '../errors';
 import { BOOKLET_ITEM_COLUMNS } from './itemColumns';
-import { lockedArticleIds } from './paywall';
+import { lockedArticleIds } from '../../content/paywall';
 
 /** The page-view gate the article read takes (the chapter read counts as an article read). */
 type PageViews = NonNullable<Parameters<typeof articleForReader>[4]>['pageViews'];

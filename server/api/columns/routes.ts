@@ -2,24 +2,24 @@ import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { columnRefusal } from '../../../shared/accountErrors';
-import { columnPath } from '../../../shared/column';
+import { COLUMN_LISTS, columnPath, type ColumnDetail } from '../../../shared/column';
+import type { ArticleSummary, Page } from '../../../shared/entities';
 import type { DB } from '../../db/schema';
-import { publicArticles } from '../articles/publicList';
+import { publicArticles } from '../../content/publicArticles';
 import { ApiError } from '../errors';
 import type { PageRead } from '../pageReads';
 import { pageLinks, pageQuery } from '../pagination';
 import { followState } from '../social/service';
-import type { ColumnDetail } from '../../../shared/column';
 
 const PAGE_SIZE = 20;
 const query = pageQuery(PAGE_SIZE, 50);
-const listType = z.enum(['originals', 'favorites']);
+const listType = z.enum(COLUMN_LISTS);
 const name = z.string().regex(/^[A-Za-z0-9_.\-\u4e00-\u9fff]{1,64}$/u);
 
 type ColumnDeps = { db: Kysely<DB>; now: () => number; origin: string };
 
 /** docs/specification/content-and-commerce.md §7: `GET /api/columns/@{name}/`, a column by its author's name with the first page of both lists. */
-export function columnRead(deps: ColumnDeps): PageRead {
+export function columnRead(deps: ColumnDeps): PageRead<ColumnDetail> {
   return {
     path: '/columns/@:name/',
     read: async ({ params, user }) => {
@@ -58,7 +58,7 @@ export function columnRoutes(deps: ColumnDeps): Router {
     const { page, page_size: pageSize } = query.parse(req.query);
     const filter = type.data === 'originals' ? { authorId: owner.id } : { favoritedBy: owner.id };
     const { count, results } = await publicArticles(deps.db, deps.now(), page, pageSize, filter);
-    res.json({ count, ...pageLinks(deps.origin, req.originalUrl, page, pageSize, count), results });
+    res.json({ count, ...pageLinks(deps.origin, req.originalUrl, page, pageSize, count), results } satisfies Page<ArticleSummary>);
   });
 
   return router;

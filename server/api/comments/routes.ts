@@ -1,25 +1,28 @@
 import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { COMMENT_MAX_LENGTH } from '../../../shared/entities';
+import { COMMENT_MAX_LENGTH, type CommentItem, type CommentRequest, type Page } from '../../../shared/entities';
 import type { DB } from '../../db/schema';
 import { requireUser } from '../auth';
 import { pageLinks, pageQuery } from '../pagination';
+import { requestSchema } from '../requestSchema';
 import { ARTICLE_SLUG } from '../articles/articleRead';
 import { ApiError } from '../errors';
 import { addComment, listComments } from './service';
 import { MAX_ROW_ID } from '../../db/rowId';
 
 const query = pageQuery(20, 50);
-const body = z.object({
-  text: z
-    .string()
-    .trim()
-    .min(1, 'A comment cannot be empty.')
-    // Characters as the reader counts them (code points, as the client cuts), not UTF-16 units.
-    .refine((text) => [...text].length <= COMMENT_MAX_LENGTH, `A comment has at most ${COMMENT_MAX_LENGTH} characters.`),
-  parent: z.number().int().positive().max(MAX_ROW_ID).nullable().optional(),
-});
+const body = requestSchema<CommentRequest>()(
+  z.object({
+    text: z
+      .string()
+      .trim()
+      .min(1, 'A comment cannot be empty.')
+      // Characters as the reader counts them (code points, as the client cuts), not UTF-16 units.
+      .refine((text) => [...text].length <= COMMENT_MAX_LENGTH, `A comment has at most ${COMMENT_MAX_LENGTH} characters.`),
+    parent: z.number().int().positive().max(MAX_ROW_ID).nullable().optional(),
+  }),
+);
 
 /** The article's slug, or the 404 an unknown article gets. */
 function slugOf(raw: string | undefined): string {
@@ -34,7 +37,7 @@ export function commentRoutes(deps: { db: Kysely<DB>; now: () => number; origin:
   router.get('/article/:slug/', async (req, res) => {
     const { page, page_size: pageSize } = query.parse(req.query);
     const { count, results } = await listComments(deps.db, slugOf(req.params.slug), req.auth?.user ?? null, deps.now(), page, pageSize);
-    res.json({ count, ...pageLinks(deps.origin, req.originalUrl, page, pageSize, count), results });
+    res.json({ count, ...pageLinks(deps.origin, req.originalUrl, page, pageSize, count), results } satisfies Page<CommentItem>);
   });
   router.post('/article/:slug/', async (req, res) => {
     const reader = requireUser(req);

@@ -9,7 +9,14 @@ import { ApiError } from '../errors';
 import { notify } from '../notifications/service';
 
 /** Top-level comments of a readable article, newest first, each with its replies. */
-export async function listComments(db: Kysely<DB>, slug: string, reader: User | null, now: number, page: number, pageSize: number) {
+export async function listComments(
+  db: Kysely<DB>,
+  slug: string,
+  reader: User | null,
+  now: number,
+  page: number,
+  pageSize: number,
+): Promise<{ count: number; results: CommentItem[] }> {
   const { article } = await readArticle(db, slug, reader, now);
   const [count, top] = await Promise.all([
     commentCount(db, article.id),
@@ -56,7 +63,7 @@ const topLevelComments = preparedQuery(1, (db, articleId: number) =>
 );
 
 /** Adds a comment (or a reply to a top-level comment of the same article) by the reader. */
-export async function addComment(db: Kysely<DB>, slug: string, reader: User, text: string, parentId: number | null, now: number) {
+export async function addComment(db: Kysely<DB>, slug: string, reader: User, text: string, parentId: number | null, now: number): Promise<CommentItem> {
   const { article, authorId } = await readArticle(db, slug, reader, now);
   // Who hears of it (decision 014): the author of the comment replied to, else the article's author.
   let recipientId = authorId;

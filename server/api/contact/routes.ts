@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import type { ContactAnswer, ContactRequest } from '../../../shared/contact';
 import { isValidEmail } from '../../../shared/email';
+import { requestSchema } from '../requestSchema';
 import { throttle } from '../throttle';
 import { storeContactMessage, type ContactDeps } from './service';
 
@@ -10,15 +12,17 @@ export interface ContactRouteDeps extends ContactDeps {
   onMailFailure: (error: unknown) => void;
 }
 
-const contactBody = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1)
-    .max(254)
-    .refine((email) => isValidEmail(email), 'Enter a valid email address.'),
-  message: z.string().trim().min(1).max(10_000),
-});
+const contactBody = requestSchema<ContactRequest>()(
+  z.object({
+    email: z
+      .string()
+      .trim()
+      .min(1)
+      .max(254)
+      .refine((email) => isValidEmail(email), 'Enter a valid email address.'),
+    message: z.string().trim().min(1).max(10_000),
+  }),
+);
 
 /** `POST /api/contact/` (docs/specification/shell.md §7): the feedback popup; anyone may write, the account is noted. */
 export function contactRoutes(deps: ContactRouteDeps): Router {
@@ -27,7 +31,7 @@ export function contactRoutes(deps: ContactRouteDeps): Router {
     const body = contactBody.parse(req.body);
     const { id, mailed } = await storeContactMessage(deps, { ...body, userId: req.auth?.user?.id ?? null });
     mailed.catch(deps.onMailFailure);
-    res.status(201).json({ id, detail: 'Thank you for your feedback.' });
+    res.status(201).json({ id, detail: 'Thank you for your feedback.' } satisfies ContactAnswer);
   });
   return router;
 }

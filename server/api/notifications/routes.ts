@@ -1,10 +1,20 @@
 import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_TYPES, type NotificationKind } from '../../../shared/notifications';
+import type { Page } from '../../../shared/entities';
+import {
+  NOTIFICATION_PAGE_SIZE,
+  NOTIFICATION_TYPES,
+  type MarkedRead,
+  type MarkReadRequest,
+  type NotificationItem,
+  type NotificationKind,
+  type NotificationUnreadCount,
+} from '../../../shared/notifications';
 import type { DB } from '../../db/schema';
 import { requireUser } from '../auth';
 import { pageLinks, pageQuery } from '../pagination';
+import { requestSchema } from '../requestSchema';
 import { listNotifications, markAllRead, unreadCount } from './service';
 
 /** `action=favorite&action=follow` or `action=favorite,follow`; absent: all five. */
@@ -19,7 +29,7 @@ const unreadFilter = z.literal('unread', { message: "The only filter is 'unread'
 const listQuery = pageQuery(NOTIFICATION_PAGE_SIZE, 50).extend({ action: actions, filter: unreadFilter.optional() });
 const countQuery = z.object({ action: actions, filter: unreadFilter.optional() });
 const readQuery = z.object({ filter: unreadFilter });
-const readBody = z.object({ read: z.literal(true, { message: 'Only read=true is accepted.' }) });
+const readBody = requestSchema<MarkReadRequest>()(z.object({ read: z.literal(true, { message: 'Only read=true is accepted.' }) }));
 
 /**
  * The messaging service of docs/specification/shell.md §7, mounted at `/api/notification` — the same paths
@@ -31,20 +41,20 @@ export function notificationRoutes(deps: { db: Kysely<DB>; now: () => number; or
     const user = requireUser(req);
     const query = countQuery.parse(req.query);
     const count = await unreadCount(deps.db, user.id, query.action);
-    res.json({ count: 1, next: null, previous: null, results: [{ unread_count: count }] });
+    res.json({ count: 1, next: null, previous: null, results: [{ unread_count: count }] } satisfies NotificationUnreadCount);
   });
   router.get('/', async (req, res) => {
     const user = requireUser(req);
     const query = listQuery.parse(req.query);
     const { count, results } = await listNotifications(deps.db, user.id, query.action, query.filter === 'unread', query.page, query.page_size);
-    res.json({ count, ...pageLinks(deps.origin, req.originalUrl, query.page, query.page_size, count), results });
+    res.json({ count, ...pageLinks(deps.origin, req.originalUrl, query.page, query.page_size, count), results } satisfies Page<NotificationItem>);
   });
   router.put('/', async (req, res) => {
     const user = requireUser(req);
     readQuery.parse(req.query);
     readBody.parse(req.body);
     const updated = await markAllRead(deps.db, user.id, deps.now());
-    res.json({ updated, unread_count: 0 });
+    res.json({ updated, unread_count: 0 } satisfies MarkedRead);
   });
   return router;
 }

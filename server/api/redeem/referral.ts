@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { OwnReferral, Referrer } from '../../../shared/redeem';
 import type { DB } from '../../db/schema';
 import { generateCode, normalizeCode, REFERRAL_CODE_LENGTH } from '../../redeem/code';
 import { ApiError } from '../errors';
@@ -9,19 +10,8 @@ export const REFERRAL_ERRORS = {
   already: 'You already have a referrer.',
 } as const;
 
-export interface ReferralView {
-  code: string;
-  /** People who signed up through this code. */
-  referred: number;
-}
-
-export interface Referrer {
-  code: string;
-  username: string;
-}
-
 /** The user's own referral code, made on first ask (a lost race with a parallel ask reads the winner's). */
-export async function ownReferral(db: Kysely<DB>, userId: number, now: number): Promise<ReferralView> {
+export async function ownReferral(db: Kysely<DB>, userId: number, now: number): Promise<OwnReferral> {
   let row = await db.selectFrom('referral_codes').select('code').where('user_id', '=', userId).executeTakeFirst();
   if (!row) {
     await db

@@ -1,8 +1,10 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
+import type { CodeRequest, ReferralAnswer, Referrer } from '../../../shared/redeem';
 import { requireUser } from '../auth';
 import { ApiError } from '../errors';
+import { requestSchema } from '../requestSchema';
 import { findReferrer, ownReferral, recordReferral } from './referral';
 import { describeCode, redeemCode, type RedeemDeps } from './service';
 
@@ -16,7 +18,7 @@ export interface RedeemRouteDeps extends RedeemDeps {
 export const REFERRAL_COOKIE = 'zine_referral';
 const REFERRAL_COOKIE_MS = 30 * 24 * 3600 * 1000;
 
-const codeBody = z.object({ code: z.string().trim().min(1).max(64) });
+const codeBody = requestSchema<CodeRequest>()(z.object({ code: z.string().trim().min(1).max(64) }));
 const codeParam = z.string().trim().min(1).max(64);
 
 /**
@@ -35,19 +37,19 @@ export function redeemRoutes(deps: RedeemRouteDeps): Router {
 
   router.get('/referral/:code/', throttled, async (req, res) => {
     const { code, username } = await findReferrer(deps.db, codeParam.parse(req.params.code));
-    res.json({ code, username });
+    res.json({ code, username } satisfies Referrer);
   });
 
   router.post('/referral/', throttled, async (req, res) => {
     const { code } = codeBody.parse(req.body);
     const user = req.auth?.user;
     if (user) {
-      res.json({ ...(await recordReferral(deps.db, user.id, code, deps.now())), recorded: true });
+      res.json({ ...(await recordReferral(deps.db, user.id, code, deps.now())), recorded: true } satisfies ReferralAnswer);
       return;
     }
     const referrer = await findReferrer(deps.db, code);
     res.cookie(REFERRAL_COOKIE, referrer.code, { path: '/', sameSite: 'lax', secure: deps.secure, httpOnly: true, maxAge: REFERRAL_COOKIE_MS });
-    res.status(202).json({ code: referrer.code, username: referrer.username, recorded: false });
+    res.status(202).json({ code: referrer.code, username: referrer.username, recorded: false } satisfies ReferralAnswer);
   });
 
   router.get('/:code/', throttled, async (req, res) => {

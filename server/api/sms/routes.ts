@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { isSmsCode, normalizePhone } from '../../../shared/phone';
+import type { SmsCodeRequest, SmsCodeSent, SmsVerified, SmsVerifyRequest } from '../../../shared/sms';
+import { requestSchema } from '../requestSchema';
 import { sendCode, verifyCode, type SmsDeps } from './service';
 
 const phoneField = z
@@ -12,18 +14,22 @@ const phoneField = z
     return phone ?? '';
   });
 
-const sendBody = z.object({
-  phone: phoneField,
-  lang: z.enum(['en', 'zh-CN', 'zh-TW']).default('en'),
-});
-const verifyBody = z.object({
-  phone: phoneField,
-  code: z
-    .string()
-    .max(20)
-    .refine(isSmsCode, 'Enter the 6-digit code.')
-    .transform((c) => c.trim()),
-});
+const sendBody = requestSchema<SmsCodeRequest>()(
+  z.object({
+    phone: phoneField,
+    lang: z.enum(['en', 'zh-CN', 'zh-TW']).default('en'),
+  }),
+);
+const verifyBody = requestSchema<SmsVerifyRequest>()(
+  z.object({
+    phone: phoneField,
+    code: z
+      .string()
+      .max(20)
+      .refine(isSmsCode, 'Enter the 6-digit code.')
+      .transform((c) => c.trim()),
+  }),
+);
 
 /** The phone-code flow of `/h5/sms_code` (docs/decisions/016): send a code, verify it. */
 export function smsRoutes(deps: SmsDeps): Router {
@@ -32,13 +38,13 @@ export function smsRoutes(deps: SmsDeps): Router {
   router.post('/code/', async (req, res) => {
     const body = sendBody.parse(req.body);
     await sendCode(deps, body.phone, req.ip ?? 'unknown', body.lang);
-    res.json({ detail: 'The code has been sent.', phone: body.phone });
+    res.json({ detail: 'The code has been sent.', phone: body.phone } satisfies SmsCodeSent);
   });
 
   router.post('/verify/', async (req, res) => {
     const body = verifyBody.parse(req.body);
     await verifyCode(deps, body.phone, body.code);
-    res.json({ detail: 'The phone number is verified.', phone: body.phone, verified: true });
+    res.json({ detail: 'The phone number is verified.', phone: body.phone, verified: true } satisfies SmsVerified);
   });
 
   return router;

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { FollowState, FollowStatus } from '../../../shared/social';
 import { contentChanged } from '../../content/changes';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { DB, User } from '../../db/schema';
@@ -6,7 +7,6 @@ import { readArticle } from '../articles/service';
 import { ApiError } from '../errors';
 import { notify } from '../notifications/service';
 
-export type FollowStatus = null | 'following' | 'bidirectional';
 type Reaction = 'likes' | 'favorites';
 
 /**
@@ -84,7 +84,7 @@ const followsBetween = preparedQuery(2, (db, userId: number, readerId: number) =
 );
 
 /** Follows or unfollows a user by name; following oneself is refused. */
-export async function follow(db: Kysely<DB>, reader: User, username: string, on: boolean, now: number) {
+export async function follow(db: Kysely<DB>, reader: User, username: string, on: boolean, now: number): Promise<FollowState> {
   const followee = await db.selectFrom('users').select(['id', 'status']).where('username', '=', username).executeTakeFirst();
   if (!followee || followee.status === 'inactive' || followee.status === 'banned') {
     throw new ApiError(400, { following_name: ['No such user.'] });
@@ -107,7 +107,7 @@ export async function follow(db: Kysely<DB>, reader: User, username: string, on:
 }
 
 /** The follower count of a user and how the reader relates to them. */
-export async function followState(db: Kysely<DB>, userId: number, readerId: number | null) {
+export async function followState(db: Kysely<DB>, userId: number, readerId: number | null): Promise<FollowState> {
   const [counted, relations] = await Promise.all([
     followerCount.first(db, userId),
     readerId === null || readerId === userId ? [] : followsBetween.all(db, userId, readerId),

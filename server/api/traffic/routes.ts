@@ -1,7 +1,8 @@
 import { Router } from 'express';
+import type { TrafficQuota } from '../../../shared/traffic';
 import { requireUser } from '../auth';
 import type { ApiDeps } from '../router';
-import { currentTraffic } from './service';
+import { currentTraffic } from '../../media/traffic';
 
 /** `GET /api/traffic/current/` (docs/specification/content-and-commerce.md §7): the calendar month's upload traffic of the caller. */
 export function trafficRoutes(deps: Pick<ApiDeps, 'db' | 'now'>): Router {
@@ -14,7 +15,7 @@ export function trafficRoutes(deps: Pick<ApiDeps, 'db' | 'now'>): Router {
       end: new Date(meter.end).toISOString(),
       bytes_limit: meter.bytesLimit,
       bytes_used: meter.bytesUsed,
-    });
+    } satisfies TrafficQuota);
   });
   return router;
 }

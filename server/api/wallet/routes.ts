@@ -2,11 +2,14 @@ import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/schema';
+import type { Page } from '../../../shared/entities';
 import { parseAmountCents } from '../../../shared/money';
+import type { WalletTransaction, Withdrawal, WithdrawRequest } from '../../../shared/payments';
 import { withdrawToWechat } from '../../payments/withdrawals';
 import { requireUser } from '../auth';
 import { ApiError } from '../errors';
 import { pageLinks, pageQuery } from '../pagination';
+import { requestSchema } from '../requestSchema';
 import { walletBalance, walletTransactions } from './service';
 
 export interface WalletDeps {
@@ -19,12 +22,14 @@ export interface WalletDeps {
   paymentsSandbox?: boolean;
 }
 
-const withdrawBody = z.object({
-  amount: z.unknown(),
-  app_id: z.string().trim().min(1).max(64),
-  open_id: z.string().trim().min(1).max(64),
-  currency_code: z.literal('CNY').default('CNY'),
-});
+const withdrawBody = requestSchema<WithdrawRequest>()(
+  z.object({
+    amount: z.unknown(),
+    app_id: z.string().trim().min(1).max(64),
+    open_id: z.string().trim().min(1).max(64),
+    currency_code: z.literal('CNY').default('CNY'),
+  }),
+);
 
 /** docs/specification/content-and-commerce.md §7, wallet: balance, transactions, withdrawal (mounted at /payments/wallet). */
 export function walletRoutes(deps: WalletDeps): Router {
@@ -36,7 +41,7 @@ export function walletRoutes(deps: WalletDeps): Router {
     const user = requireUser(req);
     const { page, page_size: pageSize } = pageQuery(10, 50).parse(req.query);
     const { count, results } = await walletTransactions(deps.db, user.id, page, pageSize);
-    res.json({ count, ...pageLinks(deps.origin, req.originalUrl, page, pageSize, count), results });
+    res.json({ count, ...pageLinks(deps.origin, req.originalUrl, page, pageSize, count), results } satisfies Page<WalletTransaction>);
   });
   router.post('/withdraw/wechat/', async (req, res) => {
     const user = requireUser(req);
@@ -48,7 +53,7 @@ export function walletRoutes(deps: WalletDeps): Router {
       user.id,
       { amountCents, appId: body.app_id, openId: body.open_id },
     );
-    res.status(201).json(withdrawal);
+    res.status(201).json(withdrawal satisfies Withdrawal);
   });
   return router;
 }

@@ -1,11 +1,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import type { JsapiRequest, JsapiUnconfigured } from '../../../shared/wechat';
 import { siteOriginFor } from '../../seo/origin';
 import type { JsapiSigner } from '../../wechat/jsapiSigner';
 import { WechatUpstreamError } from '../../wechat/wechatApi';
 import { ApiError } from '../errors';
+import { requestSchema } from '../requestSchema';
 
-const body = z.object({ url: z.url({ protocol: /^https?$/ }).max(2048) });
+const body = requestSchema<JsapiRequest>()(z.object({ url: z.url({ protocol: /^https?$/ }).max(2048) }));
 
 export interface JsapiRouteDeps {
   /** Present with the official account's credentials (WECHAT_MP_APP_ID/SECRET). */
@@ -25,7 +27,7 @@ export function jsapiRoutes(deps: JsapiRouteDeps = {}): Router {
     const { url } = body.parse(req.body);
     const signer = deps.wechatSigner;
     if (!signer) {
-      res.json({ configured: false, url });
+      res.json({ configured: false, url } satisfies JsapiUnconfigured);
       return;
     }
     const page = new URL(url);

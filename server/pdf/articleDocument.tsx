@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../shared/escapeHtml';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { themeOf } from '../../shared/themes';
 import { sanitizeArticleHtml } from '../content/sanitize';
 import { PRINT_OVERRIDES, PRINT_STYLES } from './printStyles';
@@ -38,26 +38,50 @@ export interface ArticleDocumentOptions {
  * date, cover, content) under the article's theme, with the web fonts its text uses.
  */
 export function articleDocumentHtml(article: PdfArticle, options: ArticleDocumentOptions): string {
+  return `<!doctype html>${renderToStaticMarkup(<ArticleDocument article={article} options={options} />)}`;
+}
+
+function ArticleDocument({ article, options }: { article: PdfArticle; options: ArticleDocumentOptions }) {
   const theme = themeOf(article.theme);
   const language = documentLanguage(article.language);
   const content = eagerImages(sanitizeArticleHtml(article.content));
-  const fontLinks = fontsUsedBy(content, options.fonts)
-    .map((font) => `<link rel="stylesheet" href="${escapeHtml(font.web_font_url)}">`)
-    .join('');
   const cover = safeImageUrl(article.cover_url);
-  return [
-    `<!doctype html><html lang="${language}"><head><meta charset="utf-8">`,
-    `<base href="${escapeHtml(options.baseHref)}">`,
-    `<title>${escapeHtml(article.title)}</title>`,
-    `<style>${PRINT_STYLES}</style><style>${options.themeCss}</style><style>${PRINT_OVERRIDES}</style><style>${options.cjkFontFaces}</style>${fontLinks}`,
-    `</head><body><main class="article article--${theme.name}"><article class="article__sheet">`,
-    `<header class="article__header"><h1 class="article__title">${escapeHtml(article.title)}</h1>`,
-    `<p class="article__byline"><span class="article__author">${escapeHtml(article.author)}</span>`,
-    `<span aria-hidden="true"> · </span><time>${escapeHtml(formatDate(article.modified, language))}</time></p></header>`,
-    cover ? `<img class="article__cover" src="${escapeHtml(cover)}" alt="">` : '',
-    `<div class="article__content">${content}</div>`,
-    `</article></main></body></html>`,
-  ].join('');
+  return (
+    <html lang={language}>
+      <head>
+        <meta charSet="utf-8" />
+        <base href={options.baseHref} />
+        <title>{article.title}</title>
+        {/* Our own sheets, as they are: React writes a style element's text unescaped (but for a closing tag). */}
+        <style>{PRINT_STYLES}</style>
+        <style>{options.themeCss}</style>
+        <style>{PRINT_OVERRIDES}</style>
+        <style>{options.cjkFontFaces}</style>
+        {fontsUsedBy(content, options.fonts).map((font) => (
+          <link key={font.web_font_url} rel="stylesheet" href={font.web_font_url} />
+        ))}
+      </head>
+      <body>
+        <main className={`article article--${theme.name}`}>
+          <article className="article__sheet">
+            <header className="article__header">
+              <h1 className="article__title">{article.title}</h1>
+              <p className="article__byline">
+                <span className="article__author">{article.author}</span>
+                <span aria-hidden="true"> · </span>
+                <time>{formatDate(article.modified, language)}</time>
+              </p>
+            </header>
+            {/* fetchPriority="low" only keeps React from hoisting a preload of the cover into the head,
+                above <base>, where its relative address would not resolve; Chromium prints once every image has loaded. */}
+            {cover ? <img className="article__cover" src={cover} alt="" fetchPriority="low" /> : null}
+            {/* The stored article HTML, sanitised again just above (sanitizeArticleHtml): inserted as it is. */}
+            <div className="article__content" dangerouslySetInnerHTML={{ __html: content }} />
+          </article>
+        </main>
+      </body>
+    </html>
+  );
 }
 
 /** The web fonts whose names the content's font-family styles mention. */

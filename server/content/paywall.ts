@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { preparedQuery } from '../../db/preparedQuery';
-import type { DB, User } from '../../db/schema';
+import { preparedQuery } from '../db/preparedQuery';
+import type { DB, User } from '../db/schema';
 
 /** The booklet a locked chapter is sold in: what the purchase prompt names and links to. */
 export interface SellingBooklet {

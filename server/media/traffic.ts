@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
-import { effectiveRole } from '../../../shared/membership';
-import { TRAFFIC_LIMITS, trafficMonth, trafficPeriod } from '../../../shared/traffic';
-import type { DB, User } from '../../db/schema';
+import { effectiveRole } from '../../shared/membership';
+import { TRAFFIC_LIMITS, trafficMonth, trafficPeriod } from '../../shared/traffic';
+import type { DB, User } from '../db/schema';
 
 /** A user's upload traffic in the month holding `now`. */
 export interface TrafficMeter {

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { columnPath } from '../../../shared/column';
-import type { ArticleSummary } from '../../../shared/entities';
-import type { DB } from '../../db/schema';
-import { paidChapterArticleIds } from '../booklets/paywall';
+import { columnPath } from '../../shared/column';
+import type { ArticleSummary } from '../../shared/entities';
+import type { DB } from '../db/schema';
+import { paidChapterArticleIds } from './paywall';
 
 /**
  * Articles anyone may read, newest first: public, not trashed, not moderated, by an
