@@ -6,6 +6,7 @@ import { requireUser } from '../auth';
 import { ApiError } from '../errors';
 import type { ApiDeps } from '../router';
 import { currentTraffic } from '../../media/traffic';
+import { isAuthorOf } from './service';
 
 const tokenQuery = z.object({
   article_id: z.coerce
@@ -25,8 +26,7 @@ export function attachmentRoutes(deps: Pick<ApiDeps, 'db' | 'now' | 'media' | 'p
   router.get('/qiniu/token/', async (req, res) => {
     const user = requireUser(req);
     const { article_id: articleId } = tokenQuery.parse(req.query);
-    const article = await deps.db.selectFrom('articles').select('id').where('id', '=', articleId).where('author_id', '=', user.id).executeTakeFirst();
-    if (!article) throw ApiError.detail(404, 'Not found.');
+    if (!(await isAuthorOf(deps.db, user.id, articleId))) throw ApiError.detail(404, 'Not found.');
     const now = deps.now();
     const meter = await currentTraffic(deps.db, user, now);
     if (meter.bytesUsed >= meter.bytesLimit) throw ApiError.detail(412, 'traffic_lack');

@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { columnRefusal } from '../../../shared/accountErrors';
 import { COLUMN_LISTS, columnPath, type ColumnDetail } from '../../../shared/column';
 import type { ArticleSummary, Page } from '../../../shared/entities';
 import type { DB } from '../../db/schema';
@@ -10,11 +9,11 @@ import { ApiError } from '../errors';
 import type { PageRead } from '../pageReads';
 import { pageLinks, pageQuery } from '../pagination';
 import { followState } from '../social/service';
+import { findOwner } from './service';
 
 const PAGE_SIZE = 20;
 const query = pageQuery(PAGE_SIZE, 50);
 const listType = z.enum(COLUMN_LISTS);
-const name = z.string().regex(/^[A-Za-z0-9_.\-\u4e00-\u9fff]{1,64}$/u);
 
 type ColumnDeps = { db: Kysely<DB>; now: () => number; origin: string };
 
@@ -62,18 +61,4 @@ export function columnRoutes(deps: ColumnDeps): Router {
   });
 
   return router;
-}
-
-/**
- * The column's owner: an account that exists and is active. A banned, suspended or lapsed
- * account answers 403 with its reason (docs/decisions/016); an inactive one is not found.
- */
-async function findOwner(db: Kysely<DB>, raw: string | undefined, now: number) {
-  const parsed = name.safeParse(raw);
-  if (!parsed.success) throw ApiError.detail(404, 'Not found.');
-  const owner = await db.selectFrom('users').selectAll().where('username', '=', parsed.data).executeTakeFirst();
-  if (!owner || owner.status === 'inactive') throw ApiError.detail(404, 'Not found.');
-  const refusal = columnRefusal(owner, now);
-  if (refusal) throw ApiError.detail(403, refusal);
-  return owner;
 }
