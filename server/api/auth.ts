@@ -6,6 +6,7 @@ import { ApiError, NOT_AUTHENTICATED } from './errors';
 import { cookieFromHeader } from '../../shared/cookieHeader';
 import { SESSION_COOKIE } from './cookies';
 import { hashSecret } from '../security/secrets';
+import { canSignIn } from '../accounts/canSignIn';
 
 /** Who is calling: a session (cookie), an API token (Bearer, the native app), or nobody. */
 export interface Auth {
@@ -99,8 +100,3 @@ const sessionUser = preparedQuery(1, (db, sessionHash: string) =>
     .select('sessions.expires_at as session_expires_at')
     .where('sessions.id', '=', sessionHash),
 );
-
-/** Inactive and banned accounts cannot sign in; a suspended one can (its content is in review). */
-export function canSignIn(status: User['status']): boolean {
-  return status === 'active' || status === 'suspended';
-}

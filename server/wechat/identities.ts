@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB, User } from '../db/schema';
-import { canSignIn } from '../api/auth';
+import { canSignIn } from '../accounts/canSignIn';
 import type { WechatAppKind } from './signInState';
 import type { SnsToken } from './wechatApi';
 

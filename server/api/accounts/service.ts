@@ -6,7 +6,7 @@ import { effectiveRole } from '../../../shared/membership';
 import type { DB, User } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { balanceCents, walletAccount } from '../../payments/ledger';
-import { canSignIn } from '../auth';
+import { canSignIn } from '../../accounts/canSignIn';
 import { SESSION_TTL_MS } from '../cookies';
 import { ApiError } from '../errors';
 import { hashSecret, newSecret } from '../../security/secrets';
