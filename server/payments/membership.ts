@@ -6,7 +6,7 @@ import { findMembershipProduct, membershipProductKey, type MembershipKind } from
 import { contentChanged } from '../content/changes';
 import type { DB, User } from '../db/schema';
 import { formatCents } from '../../shared/money';
-import type { MembershipState } from '../../shared/payments';
+import type { MembershipDescription, MembershipPrice, MembershipState } from '../../shared/payments';
 
 const TIER_RANK: Readonly<Record<MemberTier, number>> = { premium: 1, vip: 2, enterprise: 3 };
 
@@ -44,20 +44,9 @@ export function addMonths(epochMs: number, months: number): number {
   return date.getTime();
 }
 
-export interface MembershipPriceJson {
-  level: MemberTier;
-  monthly_key: string;
-  annual_key: string;
-  monthly_price: string;
-  annual_price: string;
-  origin_annual_price: string | null;
-  currency: 'CNY';
-  currency_symbol: '¥';
-}
-
 /** The price list, by kind; a level appears under a kind only when both periods are sold. */
-export function membershipDescription(): { manual: MembershipPriceJson[]; subscription: MembershipPriceJson[] } {
-  const byKind = (kind: MembershipKind): MembershipPriceJson[] =>
+export function membershipDescription(): MembershipDescription {
+  const byKind = (kind: MembershipKind): MembershipPrice[] =>
     MEMBER_TIERS.flatMap((level) => {
       const monthly = findMembershipProduct(membershipProductKey(level, 'monthly', kind));
       const annual = findMembershipProduct(membershipProductKey(level, 'annual', kind));

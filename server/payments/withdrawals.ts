@@ -3,6 +3,7 @@ import type { DB } from '../db/schema';
 import { DomainError } from '../domain/DomainError';
 import { creditWallet, lockWallet, PLATFORM_CLEARING, spendFromWallet } from './ledger';
 import { formatCents } from '../../shared/money';
+import type { Withdrawal } from '../../shared/payments';
 
 export interface WithdrawalDeps {
   db: Kysely<DB>;
@@ -19,16 +20,6 @@ export interface WithdrawalRequest {
   openId: string;
 }
 
-export interface WithdrawalView {
-  id: number;
-  amount: string;
-  currency: 'CNY';
-  currency_symbol: '¥';
-  status: 'pending' | 'paid' | 'failed';
-  note: string;
-  created: string;
-}
-
 export const SANDBOX_NOTE = 'Sandbox payout: no money was sent.';
 export const AWAITING_TRANSFER_NOTE = 'Awaiting transfer: WeChat transfers are not configured yet.';
 
@@ -42,7 +33,7 @@ export function sandboxOpenId(userId: number): string {
  * user, the amount at most the balance. The money leaves the wallet for platform:clearing in
  * the same transaction that records the withdrawal, so concurrent requests cannot overdraw.
  */
-export async function withdrawToWechat(deps: WithdrawalDeps, userId: number, request: WithdrawalRequest): Promise<WithdrawalView> {
+export async function withdrawToWechat(deps: WithdrawalDeps, userId: number, request: WithdrawalRequest): Promise<Withdrawal> {
   if (deps.payoutAppId !== undefined && request.appId !== deps.payoutAppId) {
     throw new DomainError('invalid', 'Unknown app_id.', 'app_id');
   }
