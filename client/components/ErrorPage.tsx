@@ -22,40 +22,26 @@ interface ErrorPageProps {
 export const ErrorPage = observer(function ErrorPage({ status, message, articleReason, accountReason }: ErrorPageProps) {
   const { env } = useStores();
   const kind = errorKind(status);
-  const reasonTexts = articleReason ? ARTICLE_ERROR_TEXTS[articleReason] : accountReason ? ACCOUNT_ERROR_TEXTS[accountReason] : null;
-  if (reasonTexts) {
-    const texts = reasonTexts;
-    return (
-      <main className="error-page error-page--article">
-        <div className="error-page__text">
-          <p className="error-page__status">{env.t('error.status', { status })}</p>
-          {articleReason === 'Article Banned' || accountReason === 'Account Banned' ? <NoEntryIcon /> : null}
-          <h1 className="error-page__title">{env.t(texts.title)}</h1>
-          <p className="error-page__explanation">{env.t(texts.text)}</p>
-          {texts.upgrade ? (
-            <p>
-              <a href="/member/" target="_blank" rel="noopener" className="button button--primary">
-                {env.t(texts.upgrade)}
-              </a>
-            </p>
-          ) : null}
-          <Link to="/" className="button error-page__home">
-            {env.siteName}
-          </Link>
-          <p className="error-page__intro">{env.t('site.intro')}</p>
-        </div>
-        <PromoImage />
-      </main>
-    );
-  }
+  const reason = articleReason ? ARTICLE_ERROR_TEXTS[articleReason] : accountReason ? ACCOUNT_ERROR_TEXTS[accountReason] : null;
+  // An article's or an account's own screen, or the screen of the status.
+  const noEntry = reason ? articleReason === 'Article Banned' || accountReason === 'Account Banned' : kind === 'forbidden';
+  const title = reason ? env.t(reason.title) : kind === 'notFound' ? env.t('error.notFound.heading') : env.t(`error.${kind}.title`);
+  const text = reason ? env.t(reason.text) : kind === 'notFound' ? env.t('error.notFound.text') : env.t(`error.${kind}.text`);
   return (
-    <main className={`error-page error-page--${kind}`}>
+    <main className={`error-page error-page--${reason ? 'article' : kind}`}>
       <div className="error-page__text">
         <p className="error-page__status">{env.t('error.status', { status })}</p>
-        {kind === 'forbidden' ? <NoEntryIcon /> : null}
-        <h1 className="error-page__title">{kind === 'notFound' ? env.t('error.notFound.heading') : env.t(`error.${kind}.title`)}</h1>
-        <p className="error-page__explanation">{kind === 'notFound' ? env.t('error.notFound.text') : env.t(`error.${kind}.text`)}</p>
-        {kind === 'other' && message ? (
+        {noEntry ? <NoEntryIcon /> : null}
+        <h1 className="error-page__title">{title}</h1>
+        <p className="error-page__explanation">{text}</p>
+        {reason?.upgrade ? (
+          <p>
+            <a href="/member/" target="_blank" rel="noopener" className="button button--primary">
+              {env.t(reason.upgrade)}
+            </a>
+          </p>
+        ) : null}
+        {!reason && kind === 'other' && message ? (
           <details className="error-page__details">
             <summary>
               <span className="error-page__details-show">{env.t('error.details.show')}</span>
@@ -64,7 +50,7 @@ export const ErrorPage = observer(function ErrorPage({ status, message, articleR
             <pre>{message}</pre>
           </details>
         ) : null}
-        <Link to="/" className="button button--primary error-page__home">
+        <Link to="/" className={reason ? 'button error-page__home' : 'button button--primary error-page__home'}>
           {env.siteName}
         </Link>
         <p className="error-page__intro">{env.t('site.intro')}</p>

@@ -49,7 +49,6 @@ export function NotificationEntry({ raw, now }: { raw: unknown; now: number }) {
   );
 }
 
-/** A stable React key for a raw item. */
 /** A list's states: loading, 'No notifications', or its items. */
 export const NotificationItems = observer(function NotificationItems({ list, className }: { list: NotificationList; className: string }) {
   const { env } = useStores();
@@ -60,18 +59,13 @@ export const NotificationItems = observer(function NotificationItems({ list, cla
       </p>
     );
   }
-  if (list.items.length === 0) return <p className="bell__empty">{env.t('notify.empty')}</p>;
+  if (list.entries.length === 0) return <p className="bell__empty">{env.t('notify.empty')}</p>;
   const now = Date.now();
   return (
     <ul className={className}>
-      {list.items.map((raw, i) => (
-        <NotificationEntry key={notificationKey(raw, i)} raw={raw} now={now} />
+      {list.entries.map((entry) => (
+        <NotificationEntry key={entry.id} raw={entry.raw} now={now} />
       ))}
     </ul>
   );
 });
-
-export function notificationKey(raw: unknown, index: number): string {
-  const id = typeof raw === 'object' && raw !== null && 'id' in raw ? raw.id : undefined;
-  return typeof id === 'number' || typeof id === 'string' ? `n${id}` : `i${index}`;
-}

@@ -1,6 +1,7 @@
 import { reaction } from 'mobx';
 import type { ApiClient } from '../api/client';
 import { editorArticlesApi } from '../api/editorArticles';
+import type { PageStoreKit } from '../stores/pageStore';
 import { ArticleListStore } from './article/ArticleListStore';
 import { EditorStore, type ArticleCalls, type UnsavedChoice } from './article/EditorStore';
 import { LocalDraftStore, type DraftStorage } from './article/LocalDraftStore';
@@ -23,6 +24,8 @@ export interface EditorRootOptions {
   /** Where local copies live (localStorage in the browser). */
   draftStorage: DraftStorage | null;
   copyText?: (text: string) => Promise<void>;
+  /** Makes the article and booklet lists' `PagedList`s: `stores.pages` (decision 032 keeps the entry's MobX modules out of this chunk). */
+  lists: Pick<PageStoreKit, 'list'>;
 }
 
 /** Every store of the editor, made from one EditorDeps per mount of the editor page. */
@@ -90,6 +93,7 @@ export class EditorRoot {
       onRemoved: (id) => {
         if (this.editor.articleId === id) this.editor.reset();
       },
+      lists: options.lists,
     });
     this.publish = new PublishStore({
       api: options.quietApi,
@@ -107,7 +111,7 @@ export class EditorRoot {
       onUpgrade: () => this.prompts.openUpgrade('traffic'),
     });
     this.pdf = new PdfExportStore(deps, { onUpgrade: () => this.prompts.openUpgrade('pdf') });
-    this.booklets = new BookletManagerStore(deps);
+    this.booklets = new BookletManagerStore(deps, options.lists);
     this.syncTheme();
   }
 

@@ -68,6 +68,31 @@ describe('NotificationStore', () => {
     expect(list.page).toBe(2);
   });
 
+  it('shows the page asked for last, and only that one clears the count', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const calls: ApiRequest[] = [];
+    const client = new ApiClient(async (request): Promise<ApiResponse> => {
+      calls.push(request);
+      if (request.method === 'PUT') return { status: 200, data: { updated: 1 } };
+      if (request.query?.page === 1) await gate;
+      const page = Number(request.query?.page);
+      return { status: 200, data: { count: 30, next: null, previous: null, results: [{ id: page, unread: page === 1, payload: { type: 'follow' } }] } };
+    });
+    const list = new NotificationStore(client).createList();
+    const first = list.open(1, 20);
+    await list.open(2, 20);
+    release();
+    await first;
+    expect([list.items, list.page, list.pages, list.entries.map((entry) => entry.id)]).toEqual([
+      [{ id: 2, unread: false, payload: { type: 'follow' } }],
+      2,
+      2,
+      ['n2'],
+    ]);
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
   it('counts pages from the total', async () => {
     const { client } = fakeBackend({ 'GET /api/notification/': { status: 200, data: { count: 41, results: [] } } });
     const list = new NotificationStore(client).createList();

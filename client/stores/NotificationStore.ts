@@ -1,7 +1,10 @@
-import { action, observable, observableRef, runInAction } from 'mobx';
+import { observable, runInAction } from 'mobx';
 import { makeStoreObservable } from './observable';
 import type { ApiClient } from '../api/client';
 import { notificationsApi } from '../api/notifications';
+import type { Page } from '../../shared/entities';
+import { PagedList } from './PagedList';
+import { byNumber } from './pageSource';
 
 /**
  * The bell's unread count (docs/specification/shell.md §2, §4), and the lists that open from it. Browser-only
@@ -44,66 +47,82 @@ export class NotificationStore {
   }
 }
 
-/** One page of notifications as the API sent it; each item is checked when it renders. */
+/**
+ * A notification as the API sent it, keyed for its list: `raw` stays unchecked until it renders
+ * (`readNotification` in shared/notifications.ts: bad data is shown, not trusted), so the key is
+ * the item's own `id` when it has one, else its place on the page.
+ */
+export interface ReceivedNotification {
+  readonly id: string;
+  readonly raw: unknown;
+}
+
+/**
+ * One page of notifications, a `PagedList` asked for by number where each page replaces the
+ * list (a newer call wins). Silent: a page that fails, or is not a list, shows as an empty one.
+ */
 export class NotificationList {
-  items: readonly unknown[] = [];
-  count = 0;
-  page = 1;
+  private readonly list: PagedList<ReceivedNotification>;
+  /** The size the last call asked for: the dropdown's and the page's differ. */
   pageSize = 1;
-  loading = false;
-  loaded = false;
-  private generation = 0;
 
   constructor(
     private readonly api: ApiClient,
     private readonly afterOpen: (hadUnread: boolean) => Promise<void>,
   ) {
-    makeStoreObservable<NotificationList, 'accept' | 'start'>(this, {
-      items: observableRef,
-      count: observable,
-      page: observable,
-      loading: observable,
-      loaded: observable,
-      accept: action,
-      start: action,
-    });
+    this.list = new PagedList(byNumber((page) => this.fetch(page)));
+    makeStoreObservable(this, { pageSize: observable });
+  }
+
+  /** The page's items as the API sent them. */
+  get items(): readonly unknown[] {
+    return this.list.items.map((entry) => entry.raw);
+  }
+
+  get entries(): readonly ReceivedNotification[] {
+    return this.list.items;
+  }
+
+  get page(): number {
+    return this.list.page;
+  }
+
+  get loading(): boolean {
+    return this.list.loading;
+  }
+
+  get loaded(): boolean {
+    return this.list.loaded;
   }
 
   get pages(): number {
-    return Math.max(1, Math.ceil(this.count / this.pageSize));
+    return Math.max(1, Math.ceil(this.list.count / this.pageSize));
   }
 
   /** Fetches a page (a newer call wins), then clears the unread count. */
   async open(page: number, pageSize: number): Promise<void> {
-    const generation = ++this.generation;
-    this.start(page, pageSize);
-    let answer: { count: number; results: unknown[] } = { count: 0, results: [] };
+    runInAction(() => (this.pageSize = Math.max(1, pageSize)));
+    if (await this.list.loadPage(page)) await this.afterOpen(this.list.items.some((entry) => isUnread(entry.raw)));
+  }
+
+  private async fetch(page: number): Promise<Page<ReceivedNotification>> {
+    const answer: Page<ReceivedNotification> = { count: 0, next: null, previous: null, results: [] };
     try {
-      const fetched = await notificationsApi.list(this.api, page, pageSize);
+      const fetched = await notificationsApi.list(this.api, page, this.pageSize);
       if (Array.isArray(fetched.results)) {
-        const count = typeof fetched.count === 'number' ? fetched.count : fetched.results.length;
-        answer = { count, results: fetched.results };
+        answer.count = typeof fetched.count === 'number' ? fetched.count : fetched.results.length;
+        answer.results = fetched.results.map(received);
       }
     } catch {
       // Silent: an empty list.
     }
-    if (generation !== this.generation) return;
-    this.accept(answer);
-    await this.afterOpen(answer.results.some(isUnread));
+    return answer;
   }
+}
 
-  private start(page: number, pageSize: number): void {
-    this.loading = true;
-    this.page = page;
-    this.pageSize = Math.max(1, pageSize);
-  }
-
-  private accept(answer: { count: number; results: unknown[] }): void {
-    this.items = answer.results;
-    this.count = answer.count;
-    this.loading = false;
-    this.loaded = true;
-  }
+function received(raw: unknown, index: number): ReceivedNotification {
+  const id = typeof raw === 'object' && raw !== null && 'id' in raw ? raw.id : undefined;
+  return { id: typeof id === 'number' || typeof id === 'string' ? `n${id}` : `i${index}`, raw };
 }
 
 function isUnread(item: unknown): boolean {

@@ -145,6 +145,53 @@ describe('PagedList', () => {
     expect([list.items, list.page, list.loading]).toEqual([rows(30), 3, false]);
   });
 
+  it('tells whether a page asked for became the list or was overtaken by a later first page', async () => {
+    const slow = deferred<Page<Row>>();
+    const list = new PagedList(byNumber((n: number) => (n === 1 ? slow.promise : Promise.resolve(page(rows(n * 10), 30, null)))));
+    const first = list.loadPage(1);
+    expect(await list.loadPage(2)).toBe(true);
+    slow.resolve(page(rows(1), 30, null));
+    expect(await first).toBe(false);
+    expect(list.items).toEqual(rows(20));
+  });
+
+  it('puts items in first, changes and drops them in place, keeping the count in step', async () => {
+    const { list } = linked();
+    await list.loadFirst();
+    list.prepend({ id: 9 });
+    expect([list.items, list.count]).toEqual([rows(9, 1, 2), 6]);
+    list.prepend({ id: 2 });
+    expect([list.items, list.count]).toEqual([rows(2, 9, 1), 6]);
+
+    const named = new PagedList(
+      byLink(() =>
+        Promise.resolve({
+          count: 2,
+          next: null,
+          previous: null,
+          results: [
+            { id: 1, name: 'a' },
+            { id: 2, name: 'b' },
+          ],
+        }),
+      ),
+    );
+    await named.loadFirst();
+    named.update(2, (row) => ({ ...row, name: 'B' }));
+    named.update(7, () => ({ id: 7, name: 'never' }));
+    expect(named.items).toEqual([
+      { id: 1, name: 'a' },
+      { id: 2, name: 'B' },
+    ]);
+    named.remove(1);
+    named.remove(1);
+    expect([named.items, named.count, named.finished]).toEqual([[{ id: 2, name: 'B' }], 1, true]);
+
+    // A page appended later drops the repeat of an item put in by hand.
+    await list.loadMore();
+    expect(list.items).toEqual(rows(2, 9, 1, 3, 4));
+  });
+
   it('takes pages fetched elsewhere: a first replaces, a later one appends', () => {
     const { list } = linked();
     list.replace(page(rows(7, 8), 3, 'http://x/api/list/?page=2'), true);

@@ -14,7 +14,8 @@ export interface PageStore<S = unknown> {
  * What the root hands a page store (`stores.pages`). A page store lives in its page's chunk,
  * which imports nothing of the entry that imports a package: Rolldown would split that package
  * (MobX) out of the entry, a sixth file on every reader page (docs/decisions/032). So the
- * entry's MobX helpers come from here, and this module imports types only.
+ * entry's MobX helpers come from here, and this module imports types only. The editor's chunk,
+ * under the same rule, takes its lists' `list` from here too (client/editor/EditorRoot.ts).
  */
 export interface PageStoreKit {
   /** `new PagedList(source, snapshot)`. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../api/client';
 import type { ApiRequest } from '../../api/transport';
+import { PageStores } from '../../stores/PageStores';
 import { editorTexts } from '../texts';
 import { TipsStore } from '../tips/TipsStore';
 import { ArticleListStore } from './ArticleListStore';
@@ -27,6 +28,7 @@ function setup(answer: (request: ApiRequest) => { status: number; data: unknown 
       return Promise.resolve(confirmed);
     },
     onRemoved: (id) => removed.push(id),
+    lists: new PageStores(),
   });
   return { store, requests, tips, removed, asked };
 }

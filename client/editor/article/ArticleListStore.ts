@@ -2,6 +2,9 @@ import { action, makeObservable, observable, observableRef, runInAction } from '
 import type { EditableArticle, EditorArticleListItem } from '../../../shared/entities';
 import { ApiRequestError, type ApiClient } from '../../api/client';
 import { editorArticlesApi } from '../../api/editorArticles';
+import type { PagedList } from '../../stores/PagedList';
+import type { PageStoreKit } from '../../stores/pageStore';
+import { byLink } from '../../stores/pageSource';
 import type { EditorTranslate } from '../texts';
 import { ERROR_TIP_TIMEOUT_MS, type TipsStore } from '../tips/TipsStore';
 
@@ -17,34 +20,49 @@ export interface ArticleListDeps {
   confirm: (text: string) => Promise<boolean>;
   /** An article left the live list (trashed or deleted for good). */
   onRemoved?: (id: number) => void;
+  /** Makes the `PagedList`s (`stores.pages`: the editor's chunk imports no entry module that imports MobX, decision 032). */
+  lists: Pick<PageStoreKit, 'list'>;
 }
 
 /**
  * The author's articles in the navigation panel (GET /api/v2/articles/, 20 a page, newest
- * first), or the trash; paged by the API's next link, a fetch skipped while one runs.
+ * first), or the trash: a `PagedList` following the API's next link, a fetch skipped while one
+ * runs. Each reload starts a new, empty list; a page still on its way for the one before is dropped.
  */
 export class ArticleListStore {
-  items: EditorArticleListItem[] = [];
-  count = 0;
-  next: string | null = null;
-  loading = false;
-  /** The first page arrived. */
-  loaded = false;
   trash = false;
-  private generation = 0;
+  private list: PagedList<EditorArticleListItem>;
 
   constructor(private readonly deps: ArticleListDeps) {
-    makeObservable(this, {
-      items: observableRef,
-      count: observable,
-      next: observable,
-      loading: observable,
-      loaded: observable,
+    this.list = this.newList();
+    makeObservable<ArticleListStore, 'list'>(this, {
+      list: observableRef,
       trash: observable,
       showTrash: action,
       upsert: action,
       refreshItem: action,
     });
+  }
+
+  get items(): EditorArticleListItem[] {
+    return this.list.items;
+  }
+
+  get count(): number {
+    return this.list.count;
+  }
+
+  get next(): string | null {
+    return this.list.next;
+  }
+
+  get loading(): boolean {
+    return this.list.loading;
+  }
+
+  /** The first page arrived. */
+  get loaded(): boolean {
+    return this.list.loaded;
   }
 
   get finished(): boolean {
@@ -53,40 +71,21 @@ export class ArticleListStore {
 
   /** Starts again from the first page (after a switch between the list and the trash, or a change). */
   async reload(): Promise<void> {
-    this.generation++;
-    runInAction(() => {
-      this.items = [];
-      this.next = null;
-      this.loaded = false;
-      this.loading = false;
-    });
+    const list = this.newList();
+    runInAction(() => (this.list = list));
     await this.loadMore();
   }
 
+  /** The first page, or the next one. */
   async loadMore(): Promise<void> {
-    if (this.loading || this.finished) return;
-    const generation = this.generation;
-    runInAction(() => (this.loading = true));
+    const list = this.list;
+    if (list.loading || this.finished) return;
     try {
-      const page = await editorArticlesApi.list(
-        this.deps.api,
-        { trash: this.trash, page: this.next ? undefined : 1, pageSize: ARTICLE_PAGE_SIZE, fields: LIST_FIELDS },
-        this.next ?? undefined,
-      );
-      if (generation !== this.generation) return;
-      runInAction(() => {
-        const known = new Set(this.items.map((item) => item.id));
-        this.items = [...this.items, ...page.results.filter((item) => !known.has(item.id))];
-        this.count = page.count;
-        this.next = page.next;
-        this.loaded = true;
-      });
+      await (list.loaded ? list.loadMore() : list.loadFirst());
     } catch (error) {
-      if (generation === this.generation) {
+      if (list === this.list) {
         this.deps.tips.push({ text: this.deps.t('listFailed', { status: statusOf(error) }), kind: 'error', timeout: ERROR_TIP_TIMEOUT_MS });
       }
-    } finally {
-      if (generation === this.generation) runInAction(() => (this.loading = false));
     }
   }
 
@@ -108,18 +107,18 @@ export class ArticleListStore {
       cover_url: article.cover_url,
       shared_marks: article.shared_marks,
     };
-    const had = this.items.some((existing) => existing.id === article.id);
-    this.items = [item, ...this.items.filter((existing) => existing.id !== article.id)];
-    if (!had) this.count++;
+    this.list.prepend(item);
   }
 
   /** An article's marks or texts changed without an edit (share links): its item updates where it is. */
   refreshItem(article: EditableArticle): void {
-    this.items = this.items.map((item) =>
-      item.id === article.id
-        ? { ...item, title: article.title, description: article.description, cover_url: article.cover_url, shared_marks: article.shared_marks }
-        : item,
-    );
+    this.list.update(article.id, (item) => ({
+      ...item,
+      title: article.title,
+      description: article.description,
+      cover_url: article.cover_url,
+      shared_marks: article.shared_marks,
+    }));
   }
 
   /**
@@ -155,10 +154,15 @@ export class ArticleListStore {
   }
 
   private drop(id: number): void {
-    runInAction(() => {
-      this.items = this.items.filter((existing) => existing.id !== id);
-      this.count = Math.max(0, this.count - 1);
-    });
+    this.list.remove(id);
+  }
+
+  /** A list of the articles or the trash, as `trash` says now. */
+  private newList(): PagedList<EditorArticleListItem> {
+    const trash = this.trash;
+    return this.deps.lists.list(
+      byLink((next) => editorArticlesApi.list(this.deps.api, { trash, page: next ? undefined : 1, pageSize: ARTICLE_PAGE_SIZE, fields: LIST_FIELDS }, next)),
+    );
   }
 }
 

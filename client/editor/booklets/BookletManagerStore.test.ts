@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ManagedBooklet, ManagedBookletItem } from '../../../shared/bookletManagement';
 import { ApiClient } from '../../api/client';
 import type { ApiRequest } from '../../api/transport';
+import { PageStores } from '../../stores/PageStores';
 import { TipsStore } from '../tips/TipsStore';
 import { BookletManagerStore } from './BookletManagerStore';
 
@@ -37,7 +38,7 @@ function setup(answer: (request: ApiRequest) => { status: number; data: unknown 
     return answer(request);
   });
   const tips = new TipsStore();
-  const store = new BookletManagerStore({ api, tips, locale: 'en', now: () => 0 });
+  const store = new BookletManagerStore({ api, tips, locale: 'en', now: () => 0 }, new PageStores());
   return { store, requests, tips };
 }
 

@@ -6,6 +6,9 @@ import { bookletManagementApi, type BookletFormFields } from '../../api/bookletM
 import { firstErrorMessage, ApiRequestError } from '../../api/client';
 import { bookletOverviewPath } from '../../components/BookletLinks';
 import { editorArticlesApi } from '../../api/editorArticles';
+import type { PagedList } from '../../stores/PagedList';
+import type { PageStoreKit } from '../../stores/pageStore';
+import { byLink } from '../../stores/pageSource';
 import type { EditorDeps } from '../EditorDeps';
 import { bookletTexts, type BookletTextKey, type BookletTranslate } from './texts';
 import { articleIdsIn, dropTarget, findItem, moveNode, stepTarget, toOrderTree, type DropPlace, type TreeTarget } from './treeMoves';
@@ -37,19 +40,20 @@ export interface BookletDraft {
 
 const PICKER_FIELDS = ['id', 'slug', 'title', 'modified'] as const;
 
+/** An article of the add-existing-article dialog. */
+export type PickerArticle = Pick<EditorArticleListItem, 'id' | 'slug' | 'title' | 'modified'>;
+
 /**
  * The booklets panel of the editor (docs/specification/content-and-commerce.md §2, §4): the owner's booklets (ids plus a data
- * map, paged by the API's next link), the selected booklet with its tree and selected item,
- * the editing state, the add-existing-article dialog, and the trash.
+ * map and `meta`, read from a `PagedList` following the API's next link), the selected booklet
+ * with its tree and selected item, the editing state, the add-existing-article dialog (a
+ * `PagedList` of its own), and the trash. A reload starts a new, empty list; a page still on
+ * its way for the one before is dropped.
  */
 export class BookletManagerStore {
   readonly t: BookletTranslate;
-  ids: number[] = [];
-  data: ReadonlyMap<number, ManagedBooklet> = new Map();
-  meta: { count: number; next: string | null } = { count: 0, next: null };
-  fetching = false;
-  loaded = false;
   trashStatus: BookletTrashStatus = 'not_in_trash';
+  private list: PagedList<ManagedBooklet>;
 
   selectedBookletId: number | null = null;
   selectedItemId: number | null = null;
@@ -60,24 +64,23 @@ export class BookletManagerStore {
   busy = false;
 
   picker: ArticlePicker | null = null;
-  pickerArticles: Pick<EditorArticleListItem, 'id' | 'slug' | 'title' | 'modified'>[] = [];
-  pickerNext: string | null = null;
-  pickerLoading = false;
-  pickerLoaded = false;
+  private pickerList: PagedList<PickerArticle>;
 
   confirmation: PendingConfirmation | null = null;
 
-  private listGeneration = 0;
   private detailGeneration = 0;
 
-  constructor(readonly deps: EditorDeps) {
+  constructor(
+    readonly deps: EditorDeps,
+    /** Makes the `PagedList`s (`stores.pages`: the editor's chunk imports no entry module that imports MobX, decision 032). */
+    private readonly lists: Pick<PageStoreKit, 'list'>,
+  ) {
     this.t = bookletTexts(deps.locale);
-    makeObservable<BookletManagerStore, 'clearList'>(this, {
-      ids: observableRef,
-      data: observableRef,
-      meta: observableRef,
-      fetching: observable,
-      loaded: observable,
+    this.list = this.newList();
+    this.pickerList = this.newPickerList();
+    makeObservable<BookletManagerStore, 'list' | 'pickerList'>(this, {
+      list: observableRef,
+      pickerList: observableRef,
       trashStatus: observable,
       selectedBookletId: observable,
       selectedItemId: observable,
@@ -86,12 +89,7 @@ export class BookletManagerStore {
       detailLoading: observable,
       busy: observable,
       picker: observableRef,
-      pickerArticles: observableRef,
-      pickerNext: observable,
-      pickerLoading: observable,
-      pickerLoaded: observable,
       confirmation: observableRef,
-      clearList: action,
       startEditing: action,
       stopEditing: action,
       selectItem: action,
@@ -102,14 +100,48 @@ export class BookletManagerStore {
 
   /** The booklets of the list, in order. */
   get booklets(): ManagedBooklet[] {
-    return this.ids.flatMap((id) => {
-      const booklet = this.data.get(id);
-      return booklet ? [booklet] : [];
-    });
+    return this.list.items;
+  }
+
+  get ids(): number[] {
+    return this.list.items.map((booklet) => booklet.id);
+  }
+
+  /** The booklets of the list by id. */
+  get data(): ReadonlyMap<number, ManagedBooklet> {
+    return new Map(this.list.items.map((booklet) => [booklet.id, booklet]));
+  }
+
+  get meta(): { count: number; next: string | null } {
+    return { count: this.list.count, next: this.list.next };
+  }
+
+  get fetching(): boolean {
+    return this.list.loading;
+  }
+
+  get loaded(): boolean {
+    return this.list.loaded;
   }
 
   get finished(): boolean {
-    return this.loaded && this.meta.next === null;
+    return this.list.loaded && this.list.next === null;
+  }
+
+  get pickerArticles(): PickerArticle[] {
+    return this.pickerList.items;
+  }
+
+  get pickerNext(): string | null {
+    return this.pickerList.next;
+  }
+
+  get pickerLoading(): boolean {
+    return this.pickerList.loading;
+  }
+
+  get pickerLoaded(): boolean {
+    return this.pickerList.loaded;
   }
 
   /** The selected booklet's tree, or an empty one. */
@@ -119,31 +151,19 @@ export class BookletManagerStore {
 
   /** The next page of the list; skipped while one is on its way or when there is no next link (docs/specification/content-and-commerce.md §4). */
   async fetchList(): Promise<void> {
-    if (this.fetching || this.finished) return;
-    const generation = this.listGeneration;
-    runInAction(() => (this.fetching = true));
+    const list = this.list;
+    if (list.loading || this.finished) return;
     try {
-      const page = await bookletManagementApi.list(this.deps.api, this.trashStatus, this.meta.next ?? undefined);
-      if (generation !== this.listGeneration) return;
-      runInAction(() => {
-        const data = new Map(this.data);
-        const fresh = page.results.filter((booklet) => !data.has(booklet.id));
-        for (const booklet of page.results) data.set(booklet.id, booklet);
-        this.data = data;
-        this.ids = [...this.ids, ...fresh.map((booklet) => booklet.id)];
-        this.meta = { count: page.count, next: page.next };
-        this.loaded = true;
-      });
+      await (list.loaded ? list.loadMore() : list.loadFirst());
     } catch (error) {
-      if (generation === this.listGeneration) this.fail('listFailed', error);
-    } finally {
-      if (generation === this.listGeneration) runInAction(() => (this.fetching = false));
+      if (list === this.list) this.fail('listFailed', error);
     }
   }
 
   /** Clears the list and its data, then loads the first page again. */
   reFetch(): Promise<void> {
-    this.clearList();
+    const list = this.newList();
+    runInAction(() => (this.list = list));
     return this.fetchList();
   }
 
@@ -185,7 +205,7 @@ export class BookletManagerStore {
       this.selectedBookletId = id;
       this.selectedItemId = null;
       this.editing = null;
-      this.detail = this.data.get(id) ?? null;
+      this.detail = this.listed(id) ?? null;
     });
     await this.loadDetail();
   }
@@ -228,11 +248,7 @@ export class BookletManagerStore {
     );
     if (!booklet) return false;
     runInAction(() => {
-      if (this.trashStatus === 'not_in_trash') {
-        this.remember(booklet);
-        this.ids = [booklet.id, ...this.ids.filter((id) => id !== booklet.id)];
-        this.meta = { ...this.meta, count: this.meta.count + 1 };
-      }
+      if (this.trashStatus === 'not_in_trash') this.list.prepend(summaryOf(booklet));
       this.editing = null;
     });
     this.deps.tips.push({ text: this.t('created'), kind: 'success' });
@@ -249,7 +265,7 @@ export class BookletManagerStore {
 
   /** Saves only what changed in the form, and the cover only when a new file was chosen (docs/specification/content-and-commerce.md §5). */
   async updateBooklet(id: number, draft: BookletDraft): Promise<boolean> {
-    const current = this.data.get(id) ?? (this.detail?.id === id ? this.detail : null);
+    const current = this.listed(id) ?? (this.detail?.id === id ? this.detail : null);
     const fields: BookletFormFields = {};
     if (!current || draft.name !== current.name) fields.name = draft.name;
     if (!current || draft.heading !== current.heading) fields.heading = draft.heading;
@@ -278,7 +294,7 @@ export class BookletManagerStore {
 
   /** To the trash (or, from the trash, for good) after the author confirms; then the list reloads. */
   async deleteBooklet(id: number): Promise<void> {
-    const booklet = this.data.get(id) ?? this.detail;
+    const booklet = this.listed(id) ?? this.detail;
     const name = booklet?.name ?? '';
     const forGood = booklet?.trashed ?? false;
     const yes = await this.confirm(this.t(forGood ? 'confirmDeleteForGood' : 'confirmDelete', { name }), this.t(forGood ? 'deleteForGood' : 'delete'));
@@ -396,11 +412,10 @@ export class BookletManagerStore {
   async openPicker(parentId: number | null): Promise<void> {
     const booklet = this.detail;
     if (!booklet) return;
+    const list = this.newPickerList();
     runInAction(() => {
       this.picker = { bookletId: booklet.id, parentId };
-      this.pickerArticles = [];
-      this.pickerNext = null;
-      this.pickerLoaded = false;
+      this.pickerList = list;
     });
     await this.loadPickerArticles();
   }
@@ -411,26 +426,12 @@ export class BookletManagerStore {
 
   /** The author's articles for the dialog, a page at a time. */
   async loadPickerArticles(): Promise<void> {
-    if (!this.picker || this.pickerLoading || (this.pickerLoaded && this.pickerNext === null)) return;
-    const picker = this.picker;
-    runInAction(() => (this.pickerLoading = true));
+    const list = this.pickerList;
+    if (!this.picker || list.loading || (list.loaded && list.next === null)) return;
     try {
-      const page = await editorArticlesApi.list(
-        this.deps.api,
-        { trash: false, page: this.pickerNext ? undefined : 1, pageSize: 20, fields: PICKER_FIELDS },
-        this.pickerNext ?? undefined,
-      );
-      if (picker !== this.picker) return;
-      runInAction(() => {
-        const known = new Set(this.pickerArticles.map((article) => article.id));
-        this.pickerArticles = [...this.pickerArticles, ...page.results.filter((article) => !known.has(article.id))];
-        this.pickerNext = page.next;
-        this.pickerLoaded = true;
-      });
+      await (list.loaded ? list.loadMore() : list.loadFirst());
     } catch (error) {
       this.fail('articlesFailed', error);
-    } finally {
-      runInAction(() => (this.pickerLoading = false));
     }
   }
 
@@ -473,20 +474,27 @@ export class BookletManagerStore {
     return bookletOverviewPath(booklet.slug);
   }
 
-  private clearList(): void {
-    this.listGeneration++;
-    this.ids = [];
-    this.data = new Map();
-    this.meta = { count: 0, next: null };
-    this.loaded = false;
-    this.fetching = false;
+  /** The booklets of the list, or of the trash, as `trashStatus` says now. */
+  private newList(): PagedList<ManagedBooklet> {
+    const status = this.trashStatus;
+    return this.lists.list(byLink((next) => bookletManagementApi.list(this.deps.api, status, next)));
   }
 
+  /** The dialog's list: the author's live articles, 20 a page. */
+  private newPickerList(): PagedList<PickerArticle> {
+    return this.lists.list(
+      byLink((next) => editorArticlesApi.list(this.deps.api, { trash: false, page: next ? undefined : 1, pageSize: 20, fields: PICKER_FIELDS }, next)),
+    );
+  }
+
+  /** The booklet of the list with this id. */
+  private listed(id: number): ManagedBooklet | undefined {
+    return this.list.items.find((booklet) => booklet.id === id);
+  }
+
+  /** A booklet read again (its detail, a saved form) shows in the list where it stands, without its tree. */
   private remember(booklet: ManagedBooklet): void {
-    const { detail: _tree, ...summary } = booklet;
-    const data = new Map(this.data);
-    data.set(booklet.id, summary);
-    this.data = data;
+    this.list.update(booklet.id, () => summaryOf(booklet));
   }
 
   private async whileBusy<T>(failure: BookletTextKey, call: () => Promise<T>): Promise<T | null> {
@@ -505,4 +513,10 @@ export class BookletManagerStore {
     const message = error instanceof ApiRequestError ? error.message : firstErrorMessage(error) || String(error);
     this.deps.tips.push({ text: this.t(key, { message }), kind: 'error' });
   }
+}
+
+/** A booklet as the list holds it: without its tree. */
+function summaryOf(booklet: ManagedBooklet): ManagedBooklet {
+  const { detail: _tree, ...summary } = booklet;
+  return summary;
 }

@@ -30,6 +30,7 @@ export default function EditorScreen() {
           quietApi: stores.quietApi,
           clientId: tabClientId(),
           draftStorage: browserDraftStorage(),
+          lists: stores.pages,
         },
       ),
   );
