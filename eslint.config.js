@@ -59,6 +59,17 @@ export default tseslint.config(
       ],
     },
   },
+  // Search is domain code too: the API calls it, never the other way round (docs/decisions/038).
+  {
+    files: ['server/search/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: ['express'], patterns: [{ group: ['**/api', '**/api/**'], message: 'Search is domain code: the API calls it.' }] },
+      ],
+    },
+  },
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: globals.node },

@@ -41,6 +41,7 @@ import { JsapiSigner } from './wechat/jsapiSigner';
 import { WechatApi } from './wechat/wechatApi';
 import { startPdfExporter } from './pdf/startPdfExporter';
 import type { PdfExporter } from './pdf/pdfExporter';
+import { WechatPay } from './payments/wechatpay/wechatPay';
 
 export interface AppDeps {
   config: Config;
@@ -54,7 +55,7 @@ export interface AppDeps {
   /** The clock (tests move it to expire sessions and tokens). */
   now?: () => number;
   /** Sign-in and password-reset attempts per window and address. */
-  limits?: { signIn: number; reset: number; contact?: number; redeem?: number };
+  limits?: { signIn: number; reset: number; contact?: number; redeem?: number; search?: number };
   /** Routes a test mounts beside the real table (an unknown guard, a throwing loader). */
   extraRoutes?: RouteTableOptions['extraRoutes'];
   /** The page-view counter (the process entry stops and flushes it at shutdown); one is made when absent. */
@@ -65,6 +66,11 @@ export interface AppDeps {
   media?: MediaStore;
   /** The PDF export queue; one is made from the configuration when absent. */
   pdfExporter?: PdfExporter;
+  /**
+   * WeChat Pay (docs/decisions/037); one is made when the configuration has it and this is absent.
+   * Its sweep starts with the app (the process entry stops it at shutdown).
+   */
+  wechatPay?: WechatPay;
 }
 
 /** The whole site as an Express app, in the order of docs/design.md §3; tests drive it with supertest. */
@@ -200,6 +206,10 @@ function embeddedBackend(deps: AppDeps): Backend {
         originOf: (req) => siteOriginFor(config.publicOrigin, req),
       }));
   if (renderCache) renderCache.start();
+  const wechatPay =
+    deps.wechatPay ??
+    (config.wechatPay ? new WechatPay({ db: database.db, config: config.wechatPay, now, logger: deps.logger, siteName: config.siteName }) : undefined);
+  wechatPay?.startSweep();
   const api = embeddedApi({
     db: database.db,
     mailer: deps.mailer,
@@ -218,6 +228,7 @@ function embeddedBackend(deps: AppDeps): Backend {
     media,
     pdfs: deps.pdfExporter ?? startPdfExporter({ config, db: database.db, logger: deps.logger, now: deps.now ?? Date.now, mediaOrigin: media.origin }),
     wechatPayoutAppId: config.wechat.mp?.appId,
+    wechatPay,
     wechatSigner: config.wechat.mp
       ? new JsapiSigner(new WechatApi(config.wechat.apiBase, config.wechat.timeoutMs), config.wechat.mp, deps.now ?? Date.now)
       : undefined,

@@ -1,3 +1,7 @@
+import { generateKeyPairSync } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
@@ -56,5 +60,50 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_ORIGIN: 'https://zine.example', PAYMENTS_SANDBOX: '1' }).paymentsSandbox).toBe(true);
     expect(loadConfig({ PAYMENTS_SANDBOX: '0' }).paymentsSandbox).toBe(false);
     expect(() => loadConfig({ PAYMENTS_SANDBOX: 'yes' })).toThrow(/PAYMENTS_SANDBOX/);
+  });
+
+  it('takes WeChat Pay all or nothing, keys as PEM or a path, and then leaves the sandbox off by default (decision 037)', () => {
+    const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const platform = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const privatePem = merchant.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const publicPem = platform.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const keyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'zine-wxpay-')), 'apiclient_key.pem');
+    fs.writeFileSync(keyFile, privatePem);
+    const full = {
+      WECHATPAY_MCHID: '1900000109',
+      WECHATPAY_APPID: 'wx1234567890abcdef',
+      WECHATPAY_SERIAL_NO: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+      WECHATPAY_PRIVATE_KEY: keyFile,
+      WECHATPAY_PLATFORM_PUBLIC_KEY: publicPem.replace(/\n/g, '\\n'),
+      WECHATPAY_PLATFORM_SERIAL: 'PUB_KEY_ID_0119000001092024000000000001',
+      WECHATPAY_API_V3_KEY: 'a'.repeat(32),
+      WECHATPAY_NOTIFY_ORIGIN: 'https://pay.zine.example/',
+    };
+    expect(loadConfig({}).wechatPay).toBeUndefined();
+    const config = loadConfig(full);
+    expect(config.wechatPay).toMatchObject({
+      mchid: '1900000109',
+      appId: 'wx1234567890abcdef',
+      privateKeyPem: privatePem,
+      platformPublicKeyPem: publicPem,
+      notifyOrigin: 'https://pay.zine.example',
+      baseUrl: 'https://api.mch.weixin.qq.com',
+    });
+    expect(config.paymentsSandbox).toBe(false);
+    expect(loadConfig({ ...full, PAYMENTS_SANDBOX: '1' }).paymentsSandbox).toBe(true);
+    expect(loadConfig({ ...full, WECHATPAY_NOTIFY_ORIGIN: '', PUBLIC_ORIGIN: 'https://zine.example' }).wechatPay?.notifyOrigin).toBe('https://zine.example');
+    expect(loadConfig({ ...full, WECHATPAY_BASE_URL: 'http://127.0.0.1:9/' }).wechatPay?.baseUrl).toBe('http://127.0.0.1:9');
+
+    expect(() => loadConfig({ ...full, WECHATPAY_API_V3_KEY: '' })).toThrow(/all of .*missing: WECHATPAY_API_V3_KEY/);
+    expect(() => loadConfig({ WECHATPAY_MCHID: '1900000109' })).toThrow(/WECHATPAY_APPID/);
+    expect(() => loadConfig({ ...full, WECHATPAY_API_V3_KEY: 'short' })).toThrow(/WECHATPAY_API_V3_KEY: must be the 32-byte API v3 key/);
+    expect(() => loadConfig({ ...full, WECHATPAY_NOTIFY_ORIGIN: '' })).toThrow(/WECHATPAY_NOTIFY_ORIGIN or PUBLIC_ORIGIN/);
+    expect(() => loadConfig({ ...full, WECHATPAY_PRIVATE_KEY: '/nonexistent/key.pem' })).toThrow(/WECHATPAY_PRIVATE_KEY: cannot read/);
+    expect(() => loadConfig({ ...full, WECHATPAY_PLATFORM_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\ngarbage\\n-----END PUBLIC KEY-----' })).toThrow(
+      /WECHATPAY_PLATFORM_PUBLIC_KEY: must be an RSA public key/,
+    );
+    expect(() => loadConfig({ ...full, WECHAT_MP_APP_ID: 'wxabcdef1234567890', WECHAT_MP_APP_SECRET: '0123456789abcdef0123456789abcdef' })).toThrow(
+      /WECHATPAY_APPID: must be WECHAT_MP_APP_ID/,
+    );
   });
 });

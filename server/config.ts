@@ -1,3 +1,5 @@
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -18,6 +20,18 @@ const wechatSecret = z.preprocess(
     .regex(/^[0-9a-zA-Z]{16,64}$/, 'must be a WeChat AppSecret')
     .optional(),
 );
+
+/** WeChat Pay API v3 (docs/decisions/037): these are set together or not at all. */
+const WECHATPAY_REQUIRED = [
+  'WECHATPAY_MCHID',
+  'WECHATPAY_APPID',
+  'WECHATPAY_SERIAL_NO',
+  'WECHATPAY_PRIVATE_KEY',
+  'WECHATPAY_PLATFORM_PUBLIC_KEY',
+  'WECHATPAY_PLATFORM_SERIAL',
+  'WECHATPAY_API_V3_KEY',
+] as const;
+const optionalText = z.preprocess(blankIsAbsent, z.string().trim().min(1).optional());
 
 const schema = z
   .object({
@@ -118,6 +132,43 @@ const schema = z
      * for the demo and development, and off on a live site (one that sets PUBLIC_ORIGIN).
      */
     PAYMENTS_SANDBOX: z.preprocess(blankIsAbsent, z.enum(['0', '1']).optional()),
+    /** WeChat Pay API v3 (docs/decisions/037): the merchant, its key and certificate serial, WeChat Pay's public key, the API v3 key. */
+    WECHATPAY_MCHID: z.preprocess(
+      blankIsAbsent,
+      z
+        .string()
+        .regex(/^\d{6,16}$/, 'must be a WeChat Pay merchant id (digits)')
+        .optional(),
+    ),
+    WECHATPAY_APPID: wechatAppId,
+    WECHATPAY_SERIAL_NO: z.preprocess(
+      blankIsAbsent,
+      z
+        .string()
+        .regex(/^[0-9A-Fa-f]{8,64}$/, 'must be the merchant API certificate serial number (hex)')
+        .optional(),
+    ),
+    /** A PEM, or the path of a PEM file. */
+    WECHATPAY_PRIVATE_KEY: optionalText,
+    WECHATPAY_PLATFORM_PUBLIC_KEY: optionalText,
+    WECHATPAY_PLATFORM_SERIAL: z.preprocess(
+      blankIsAbsent,
+      z
+        .string()
+        .regex(/^[\w-]{8,64}$/, 'must be the WeChat Pay public key id (PUB_KEY_ID_…)')
+        .optional(),
+    ),
+    WECHATPAY_API_V3_KEY: z.preprocess(
+      blankIsAbsent,
+      z
+        .string()
+        .refine((v) => Buffer.byteLength(v) === 32, 'must be the 32-byte API v3 key')
+        .optional(),
+    ),
+    /** Where WeChat Pay posts its notifications (an https origin reachable from WeChat); defaults to PUBLIC_ORIGIN. */
+    WECHATPAY_NOTIFY_ORIGIN: optionalUrl,
+    WECHATPAY_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.mch.weixin.qq.com'),
+    WECHATPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   })
   .superRefine((c, ctx) => {
     const qiniu = [c.QINIU_ACCESS_KEY, c.QINIU_SECRET_KEY, c.QINIU_BUCKET, c.QINIU_DOMAIN];
@@ -132,6 +183,38 @@ const schema = z
       if (Boolean(c[`WECHAT_${app}_APP_ID`]) !== Boolean(c[`WECHAT_${app}_APP_SECRET`])) {
         ctx.addIssue({ code: 'custom', path: [`WECHAT_${app}_APP_SECRET`], message: `WECHAT_${app}_APP_ID and WECHAT_${app}_APP_SECRET are set together` });
       }
+    }
+    const wechatPaySet = WECHATPAY_REQUIRED.filter((name) => c[name] !== undefined);
+    if (wechatPaySet.length > 0 && wechatPaySet.length < WECHATPAY_REQUIRED.length) {
+      const missing = WECHATPAY_REQUIRED.filter((name) => c[name] === undefined);
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing[0] ?? 'WECHATPAY_MCHID'],
+        message: `WeChat Pay takes all of ${WECHATPAY_REQUIRED.join(', ')} or none; missing: ${missing.join(', ')}`,
+      });
+      return;
+    }
+    if (wechatPaySet.length === 0) return;
+    if (!c.WECHATPAY_NOTIFY_ORIGIN && !c.PUBLIC_ORIGIN) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WECHATPAY_NOTIFY_ORIGIN'],
+        message: 'WeChat Pay needs WECHATPAY_NOTIFY_ORIGIN or PUBLIC_ORIGIN: where its notifications arrive',
+      });
+    }
+    if (c.WECHAT_MP_APP_ID && c.WECHATPAY_APPID !== c.WECHAT_MP_APP_ID) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WECHATPAY_APPID'],
+        message: 'must be WECHAT_MP_APP_ID: the payment sign-in gives open ids of the official account, and WeChat Pay takes only its own app’s',
+      });
+    }
+    for (const [name, kind] of [
+      ['WECHATPAY_PRIVATE_KEY', 'private'],
+      ['WECHATPAY_PLATFORM_PUBLIC_KEY', 'public'],
+    ] as const) {
+      const problem = pemProblem(c[name], kind);
+      if (problem) ctx.addIssue({ code: 'custom', path: [name], message: problem });
     }
   });
 
@@ -169,6 +252,8 @@ export type Config = Readonly<{
   pdfExport: boolean;
   paymentsSandbox: boolean;
   wechat: WechatConfig;
+  /** WeChat Pay API v3, when configured: the chat-app and Native (QR) pay (docs/decisions/037). */
+  wechatPay?: WechatPayConfig;
   /** Qiniu storage for uploads; absent: DATA_DIR/media and this site's media host. */
   qiniu?: QiniuConfig;
 }>;
@@ -197,6 +282,28 @@ export interface WechatConfig {
   timeoutMs: number;
 }
 
+/** WeChat Pay API v3 (docs/decisions/037): the merchant's side of the protocol. */
+export interface WechatPayConfig {
+  mchid: string;
+  /** The official account's AppID the payers' open ids belong to. */
+  appId: string;
+  /** The serial number of the merchant API certificate, named in every request's Authorization. */
+  serialNo: string;
+  /** The merchant API private key (PEM): signs requests and the chat-app pay parameters. */
+  privateKeyPem: string;
+  /** WeChat Pay's public key (PEM, public-key mode): verifies its answers and notifications. */
+  platformPublicKeyPem: string;
+  /** Its id (PUB_KEY_ID_…), sent back in Wechatpay-Serial. */
+  platformSerial: string;
+  /** The API v3 key: decrypts the notifications' resource (AES-256-GCM). */
+  apiV3Key: string;
+  /** The origin WeChat Pay posts notifications to (no trailing slash). */
+  notifyOrigin: string;
+  /** https://api.mch.weixin.qq.com, or a stand-in (no trailing slash). */
+  baseUrl: string;
+  timeoutMs: number;
+}
+
 /** Reads the environment once at start; a bad value stops the process with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -205,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const c = parsed.data;
+  const wechatPay = wechatPayConfig(c);
   return {
     env: c.NODE_ENV,
     port: c.PORT,
@@ -232,7 +340,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsWebhookUrl: c.SMS_WEBHOOK_URL,
     chromiumPath: c.CHROMIUM_PATH,
     pdfExport: c.PDF_EXPORT === '1',
-    paymentsSandbox: c.PAYMENTS_SANDBOX === undefined ? !c.PUBLIC_ORIGIN : c.PAYMENTS_SANDBOX === '1',
+    // The sandbox is the default only on a site without a public origin and without a real provider.
+    paymentsSandbox: c.PAYMENTS_SANDBOX === undefined ? !c.PUBLIC_ORIGIN && !wechatPay : c.PAYMENTS_SANDBOX === '1',
     wechat: {
       ...(c.WECHAT_WEB_APP_ID && c.WECHAT_WEB_APP_SECRET ? { web: { appId: c.WECHAT_WEB_APP_ID, secret: c.WECHAT_WEB_APP_SECRET } } : {}),
       ...(c.WECHAT_MP_APP_ID && c.WECHAT_MP_APP_SECRET ? { mp: { appId: c.WECHAT_MP_APP_ID, secret: c.WECHAT_MP_APP_SECRET } } : {}),
@@ -240,6 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiBase: c.WECHAT_API_BASE.replace(/\/$/, ''),
       timeoutMs: c.WECHAT_TIMEOUT_MS,
     },
+    ...(wechatPay ? { wechatPay } : {}),
     appLinks: { ...(c.IOS_APP_URL ? { ios: c.IOS_APP_URL } : {}), ...(c.ANDROID_APP_URL ? { android: c.ANDROID_APP_URL } : {}) },
     ...(c.QINIU_ACCESS_KEY && c.QINIU_SECRET_KEY && c.QINIU_BUCKET && c.QINIU_DOMAIN
       ? {
@@ -253,6 +363,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : {}),
   };
+}
+
+function wechatPayConfig(c: z.infer<typeof schema>): WechatPayConfig | undefined {
+  const { WECHATPAY_MCHID: mchid, WECHATPAY_APPID: appId, WECHATPAY_SERIAL_NO: serialNo, WECHATPAY_PLATFORM_SERIAL: platformSerial } = c;
+  const { WECHATPAY_API_V3_KEY: apiV3Key, WECHATPAY_PRIVATE_KEY: privateKey, WECHATPAY_PLATFORM_PUBLIC_KEY: publicKey } = c;
+  const notifyOrigin = c.WECHATPAY_NOTIFY_ORIGIN ?? c.PUBLIC_ORIGIN;
+  if (!mchid || !appId || !serialNo || !platformSerial || !apiV3Key || !privateKey || !publicKey || !notifyOrigin) return undefined;
+  return {
+    mchid,
+    appId,
+    serialNo: serialNo.toUpperCase(),
+    privateKeyPem: readPem(privateKey),
+    platformPublicKeyPem: readPem(publicKey),
+    platformSerial,
+    apiV3Key,
+    notifyOrigin: new URL(notifyOrigin).origin,
+    baseUrl: c.WECHATPAY_BASE_URL.replace(/\/+$/, ''),
+    timeoutMs: c.WECHATPAY_TIMEOUT_MS,
+  };
+}
+
+/** A key given inline (PEM, newlines possibly written as \\n in a .env line) or as the path of a PEM file. */
+function readPem(value: string): string {
+  return value.startsWith('-----BEGIN') ? value.replace(/\\n/g, '\n') : fs.readFileSync(path.resolve(value), 'utf8');
+}
+
+function pemProblem(value: string | undefined, kind: 'private' | 'public'): string | null {
+  if (value === undefined) return null;
+  let pem: string;
+  try {
+    pem = readPem(value);
+  } catch {
+    return `cannot read the key file ${value}`;
+  }
+  try {
+    const key = kind === 'private' ? createPrivateKey(pem) : createPublicKey(pem);
+    if (key.asymmetricKeyType !== 'rsa') return 'must be an RSA key';
+    return null;
+  } catch {
+    return `must be an RSA ${kind} key in PEM, or the path of one`;
+  }
 }
 
 /** Feedback's address when neither OPERATOR_EMAIL nor PUBLIC_ORIGIN says better. */

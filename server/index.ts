@@ -8,10 +8,12 @@ import { loadConfig } from './config';
 import { PageViewCounter } from './content/pageViews';
 import { migrate, openDatabase } from './db/connection';
 import { seedDemo } from './db/seed/demo';
+import { ensureSearchIndex } from './search/indexer';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { loadManifest } from './render/manifest';
 import { startPdfExporter } from './pdf/startPdfExporter';
+import { WechatPay } from './payments/wechatpay/wechatPay';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
@@ -27,12 +29,18 @@ if (database) {
   if (config.seed === 'demo' && (await seedDemo(database.db, Date.now))) {
     logger.info('loaded the demo content into the empty database');
   }
+  // A database from before search (migration 021), or an index of an older format: built now (docs/decisions/038).
+  const indexed = await ensureSearchIndex(database.db);
+  if (indexed !== null) logger.info({ documents: indexed }, 'built the search index');
 }
 
 // Page views are counted in memory; the shutdown below flushes what is left.
 const pageViews = database ? new PageViewCounter({ db: database.db, now: Date.now, logger }) : undefined;
 // PDF exports render in this process (docs/decisions/020); shutdown stops the queue and closes Chromium.
 const pdfExporter = database ? startPdfExporter({ config, db: database.db, logger, now: Date.now }) : undefined;
+// WeChat Pay (docs/decisions/037): the app starts its sweep of unpaid orders; shutdown stops it.
+const wechatPay =
+  database && config.wechatPay ? new WechatPay({ db: database.db, config: config.wechatPay, now: Date.now, logger, siteName: config.siteName }) : undefined;
 
 const app = createApp({
   config,
@@ -40,6 +48,7 @@ const app = createApp({
   database,
   pageViews,
   pdfExporter,
+  wechatPay,
   manifest: loadManifest(config.clientDir),
   mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom }),
 });
@@ -48,6 +57,12 @@ const server = app.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
   logger.info({ port, host: config.host, backend: config.apiUpstream ?? database?.engine }, `${config.siteName} is listening on http://localhost:${port}`);
 });
+
+if (wechatPay) {
+  logger.info({ mchid: config.wechatPay?.mchid, notifyUrl: wechatPay.notifyUrl }, 'WeChat Pay is configured: chat-app and Native pay take real money');
+  // Chat-app pay needs the payer's open id, which only the official account's payment sign-in gives.
+  if (!config.wechat.mp) logger.warn('WeChat Pay without WECHAT_MP_APP_ID/SECRET: only Native (QR) pay works; chat-app pay needs the official account');
+}
 
 if (config.paymentsSandbox && database) {
   // Anyone signed in can buy anything for nothing through the sandbox: never unnoticed on a real site.
@@ -67,6 +82,7 @@ function shutdown(reason: string, exitCode: number): void {
   void pdfExporter?.stop();
   void drainServer(server, 1000)
     .then(() => pageViews?.stop())
+    .then(() => wechatPay?.stopSweep())
     .then(() => database?.close())
     .finally(() => process.exit(exitCode));
   setTimeout(() => process.exit(exitCode || 1), 10_000).unref();

@@ -1,5 +1,6 @@
 import type { ArticleErrorReason } from './articleErrors';
 import type { MemberTier } from './constants';
+import type { ReadingScript } from './readingScript';
 import type { FavoriteState, FollowState, ThumbsUpState } from './social';
 
 /** Effective role: a paid tier while it lasts, otherwise the base role. */
@@ -66,6 +67,11 @@ export interface ArticleDetail extends ArticleBody, ThumbsUpState, FavoriteState
   comment_count: number;
   /** Set when the article is a paid booklet chapter its reader has not bought: `content` is then empty. */
   paywall?: ArticlePaywall | null;
+  /**
+   * The script its title, description and text were converted into for this reader (their
+   * `zine_script` cookie; decision 038), or null when it reads as written. Absent from a backend without it.
+   */
+  script?: ReadingScript | null;
   /**
    * Only for its author and operators (the review page): why other readers cannot read
    * it (private, in review, banned...), or null when it is public.

@@ -1,11 +1,13 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { ArticleDetail } from '../../shared/entities';
+import { scriptLanguage } from '../../shared/readingScript';
 import { relativeTime } from '../../shared/relativeTime';
 import { backgroundOf, themeOf } from '../../shared/themes';
 import { ColumnLink } from '../platform/ColumnLink';
 import { useStores } from '../stores/context';
 import { CommentPanel } from './CommentPanel';
+import { ScriptToggle } from './ScriptToggle';
 import { photosIn } from './ArticleViewPhotos';
 import { watchLazyImagesIn } from '../images/watchLazyImagesIn';
 import { deferImages } from '../../shared/deferredImages';
@@ -48,6 +50,14 @@ export const ArticleView = observer(function ArticleView({ article, banner, body
   // Images marked data-lazy-src (media-host images) load 50 px ahead, resized (docs/specification/shell.md §9).
   useEffect(() => watchLazyImagesIn(sheet.current, env.mediaHosts), [article.content, env.mediaHosts]);
 
+  // The other Chinese script (decision 038): the article read again in place, with the share code that opened it, and retitled.
+  const reload = async () => {
+    await stores.article.refresh(new URLSearchParams(window.location.search).get('share'));
+    const { current } = stores.article;
+    const meta = stores.ui.pageMeta;
+    if (current && meta) stores.ui.setPageMeta({ ...meta, title: current.title.trim() || meta.title });
+  };
+
   const openPhoto = (image: HTMLImageElement) => {
     const container = sheet.current;
     if (!container) return;
@@ -70,7 +80,7 @@ export const ArticleView = observer(function ArticleView({ article, banner, body
 
   const classes = ['article', `article--${theme.name}`, background ? `article--bg-${background}` : ''].filter(Boolean).join(' ');
   return (
-    <main className={classes} lang={article.language}>
+    <main className={classes} lang={scriptLanguage(article.language, article.script)}>
       {/* React hoists the theme's sheet and holds the page until it has loaded; one theme a page. */}
       <link rel="stylesheet" href={theme.css} precedence="theme" />
       {banner}
@@ -87,6 +97,7 @@ export const ArticleView = observer(function ArticleView({ article, banner, body
             <span aria-hidden="true"> · </span>
             <span>{env.t('article.words', { count: article.word_count })}</span>
           </p>
+          <ScriptToggle language={article.language} script={article.script} reload={reload} />
         </header>
         {article.cover_url ? (
           <button

@@ -7,12 +7,13 @@ import { signInPath } from '../routing/guards';
 import { useStores } from '../stores/context';
 import { NotificationBell } from './NotificationBell';
 import { ProfileMenu } from './ProfileMenu';
+import { SearchForm } from './SearchForm';
 import { useHydrated } from './useHydrated';
 
 /**
  * The standard header (docs/specification/shell.md §2): back button and the page's title (inside the app shells,
- * which have no browser chrome) or logo and slogan, the bell and the profile menu; signed out,
- * a Sign In button.
+ * which have no browser chrome) or logo, slogan and the search box (docs/decisions/038), the bell
+ * and the profile menu; signed out, a Sign In button.
  */
 export const Header = observer(function Header() {
   const stores = useStores();
@@ -51,6 +52,8 @@ export const Header = observer(function Header() {
         )}
         {/* Beside the back button the page says where the reader is; beside the logo, the slogan (docs/specification/shell.md §2). */}
         {showBack && title ? <p className="site-header__title">{title}</p> : <p className="site-header__slogan">{env.t('site.slogan')}</p>}
+        {/* The search page has its own box; beside the back button there is no room. */}
+        {showBack || location.pathname.startsWith('/search') ? null : <SearchForm className="site-header__search" />}
         <nav className="site-header__account" aria-label={env.t('nav.mainLabel')}>
           {account.signedIn ? <NotificationBell /> : null}
           {account.signedIn && account.username ? (

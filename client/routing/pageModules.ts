@@ -88,6 +88,7 @@ export const PAGES = {
   'profile-orders': { path: 'profile/orders', module: () => import('../pages/profile-orders/page'), guards: SIGNED_IN },
   'reseller-digital-lizhi': { path: 'reseller/digital_lizhi', module: () => import('../pages/reseller-digital-lizhi/page') },
   'reseller-redeem': { path: 'reseller/redeem', module: () => import('../pages/reseller-redeem/page'), indexable: false },
+  search: { path: 'search', module: () => import('../pages/search/page'), indexable: false },
   'sign-in': { path: 'sign/in', module: () => import('../pages/sign-in/page'), indexable: false },
   static: { path: 'page', module: () => import('../pages/static/page'), variants: STATIC_PAGES },
   referral: { path: 'accounts/referral/:code?', module: () => import('../pages/referral/page'), indexable: false },

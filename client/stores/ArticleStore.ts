@@ -43,11 +43,11 @@ export class ArticleStore {
     this.patch(current.slug, { author: { ...current.author, ...state } });
   }
 
-  /** After sign-in the reader's own flags differ: read the article again. */
-  async refresh(): Promise<void> {
+  /** After sign-in the reader's own flags differ, or they chose another script (decision 038): read the article again, with its share code. */
+  async refresh(shareCode?: string | null): Promise<void> {
     const current = this.current;
     if (!current) return;
-    this.setCurrent(await articlesApi.read(this.api, current.slug));
+    this.setCurrent(await articlesApi.read(this.api, current.slug, shareCode));
   }
 
   private patch(slug: string, changes: Partial<ArticleDetail>): void {

@@ -1,10 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { Kysely } from 'kysely';
-import { escapeHtml } from '../../shared/escapeHtml';
-import { textLocale, htmlLang, type Locale } from '../../shared/locale';
+import type { Locale } from '../../shared/locale';
 import { safeNextPath } from '../../shared/safeNext';
-import { CATALOGUES } from '../render/catalogues';
-import { translate } from '../../client/i18n/translate';
 import type { MessageKey } from '../../client/i18n/en';
 import { authenticate } from '../api/auth';
 import { openSession, signOut } from '../api/accounts/service';
@@ -15,6 +12,7 @@ import { siteOriginFor } from '../seo/origin';
 import { resolveWechatIdentity } from '../wechat/identities';
 import { issueState, STATE_TTL_MS, stateKey, verifyState, type WechatAppKind } from '../wechat/signInState';
 import { WechatApi, WechatUpstreamError } from '../wechat/wechatApi';
+import { wechatContinueHtml, wechatMessageHtml, type WechatMessage } from './wechatSignInDocuments';
 
 /** The chat-app sign-in navigations of docs/specification/shell.md §7: full page, and the QR code inside a 300x450 frame. */
 export const WECHAT_SIGN_IN_PATHS = ['/accounts/login/weixin/', '/accounts/login/wechatweb/', '/accounts/login/wechat_payment/'] as const;
@@ -60,7 +58,8 @@ export function wechatSignInPages(deps: WechatSignInDeps): Router {
         sendPage(res, 200, { locale, siteName: deps.siteName, text: 'wechatPage.text', back: framed ? null : next });
         return;
       }
-      const issued = issueState(key, kind, next, deps.now());
+      // The payment sign-in comes back with the payer's open id (docs/decisions/037).
+      const issued = issueState(key, kind, next, deps.now(), path === '/accounts/login/wechat_payment/' ? 'payment' : 'sign-in');
       res.cookie(STATE_COOKIE, issued.cookie, { path: '/accounts/login/', httpOnly: true, sameSite: 'lax', secure: deps.secure, maxAge: STATE_TTL_MS });
       res
         .set('Cache-Control', 'no-store')
@@ -104,6 +103,8 @@ export function wechatSignInPages(deps: WechatSignInDeps): Router {
     }
     const signedIn = req.auth?.user ?? null;
     const outcome = await resolveWechatIdentity({ db, now: deps.now }, verified.app, token, signedIn);
+    // The payment sign-in hands back the open id now stored with the account's WeChat identity, as the sandbox's does (decision 025).
+    const back = verified.payment ? withPaymentIdentity(next, token.openid, app.appId) : next;
     switch (outcome.kind) {
       case 'unlinked':
         return page(200, 'wechatPage.unlinked', next);
@@ -112,13 +113,13 @@ export function wechatSignInPages(deps: WechatSignInDeps): Router {
       case 'taken':
         return page(409, 'wechatPage.taken', next);
       case 'linked':
-        return finish(req, res, next, locale);
+        return finish(req, res, back, locale);
       case 'account': {
         // As mail sign-in: the old session ends, a new one starts, and the CSRF token turns over.
         await signOut({ db, now: deps.now }, req.auth?.sessionHash ?? null);
         setSessionCookie(res, await openSession({ db, now: deps.now }, outcome.user.id), deps.secure);
         issueCsrfCookie(res, deps.secure);
-        return finish(req, res, next, locale);
+        return finish(req, res, back, locale);
       }
     }
   }
@@ -131,19 +132,18 @@ export function wechatSignInPages(deps: WechatSignInDeps): Router {
       return;
     }
     const nonce = typeof res.locals.nonce === 'string' ? res.locals.nonce : '';
-    const target = JSON.stringify(next).replace(/</g, '\\u003c');
-    const link = escapeHtml(translate(CATALOGUES[textLocale(locale)], textLocale(locale), 'wechatPage.continue'));
-    res
-      .status(200)
-      .type('html')
-      .send(
-        `<!doctype html><html lang="${escapeHtml(htmlLang(locale))}"><head><meta charset="utf-8"><meta name="robots" content="noindex"></head>` +
-          `<body><p style="text-align:center;font:15px system-ui,sans-serif"><a id="wechat-continue" target="_top" href="${escapeHtml(next)}">${link}</a></p>` +
-          `<script nonce="${escapeHtml(nonce)}">top.location.replace(${target});</script></body></html>`,
-      );
+    res.status(200).type('html').send(wechatContinueHtml({ locale, next, nonce }));
   }
 
   return router;
+}
+
+/** `next` with the payer's `openid` and `app_id` in its query (client/payments/browserPlatform.ts reads them). */
+function withPaymentIdentity(next: string, openid: string, appId: string): string {
+  const url = new URL(next, 'http://same.origin');
+  url.searchParams.set('openid', openid);
+  url.searchParams.set('app_id', appId);
+  return url.pathname + url.search + url.hash;
 }
 
 function nextOf(req: Request): string {
@@ -164,22 +164,6 @@ function authorizeUrl(openBase: string, kind: WechatAppKind, app: WechatApp, red
   return `${openBase}${path}?${query.toString()}#wechat_redirect`;
 }
 
-function sendPage(res: Response, status: number, page: { locale: Locale; siteName: string; text: MessageKey; back: string | null }): void {
-  const locale = textLocale(page.locale);
-  const t = (key: MessageKey) => escapeHtml(translate(CATALOGUES[locale], locale, key, { site: page.siteName }));
-  // Inside the overlay's frame the way back is the overlay's own mail tab, so no link is shown there.
-  const back = page.back === null ? '' : `<p><a href="${escapeHtml(page.back)}" style="color:#c0392b">${t('wechatPage.back')}</a></p>`;
-  const id = page.text === 'wechatPage.text' ? 'wechat-not-configured' : 'wechat-message';
-  res.status(status).set('Cache-Control', 'no-store').set('X-Robots-Tag', 'noindex').type('html').send(`<!doctype html>
-<html lang="${escapeHtml(htmlLang(page.locale))}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${t('wechatPage.title')}</title></head>
-<body style="margin:0;font:15px/1.6 system-ui,sans-serif;color:#333;background:#fff">
-<main style="max-width:28em;margin:0 auto;padding:${page.back === null ? '40px 20px' : '15vh 20px'};text-align:center">
-<h1 style="font-size:18px;margin:0 0 12px">${t('wechatPage.title')}</h1>
-<p id="${id}">${t(page.text)}</p>
-${back}
-</main>
-</body>
-</html>
-`);
+function sendPage(res: Response, status: number, page: WechatMessage): void {
+  res.status(status).set('Cache-Control', 'no-store').set('X-Robots-Tag', 'noindex').type('html').send(wechatMessageHtml(page));
 }

@@ -7,6 +7,7 @@ import { MODERATION_STATES, moderateArticle, type ModerationState } from '../con
 import { redeemCommands } from './redeemCommands';
 import { walletCommands } from './walletCommands';
 import { bookletPriceCommands } from './bookletPriceCommands';
+import { searchCommands } from './searchCommands';
 
 export interface AdminDeps {
   users: UserDirectory;
@@ -133,6 +134,7 @@ const COMMANDS: Readonly<Record<string, { usage: string; run: (args: string[], d
   ...redeemCommands,
   ...walletCommands,
   ...bookletPriceCommands,
+  ...searchCommands,
 };
 
 /** `npm run admin -- <command>`: operator actions on accounts (there is no web sign-up). */

@@ -12,6 +12,8 @@ export interface PageRead<T = unknown> {
   path: string;
   /** The answer's Cache-Control (the API's default is `no-store`). */
   cacheControl?: string;
+  /** Request headers the answer varies by beyond the URL (`Vary`), e.g. `Cookie`. */
+  vary?: string;
   /** The answer: a body of the shared contract (`T`, from `shared/`). */
   read: (request: ReadRequest) => Promise<T>;
 }
@@ -30,6 +32,7 @@ export interface ReadRequest {
 export function serveRead(read: PageRead): RequestHandler {
   return async (req, res) => {
     if (read.cacheControl) res.set('Cache-Control', read.cacheControl);
+    if (read.vary) res.vary(read.vary);
     const data = await read.read({
       user: req.auth?.user ?? null,
       params: req.params as Record<string, string>,

@@ -34,9 +34,12 @@ import { pdfRoutes } from './pdfs/routes';
 import type { PdfExporter } from '../pdf/pdfExporter';
 import { orderRoutes } from './payments/routes';
 import { paymentCallbackRoutes } from './payments/callback';
+import { wechatPayCallbackRoutes } from './payments/wechatPayCallback';
+import type { WechatPay } from '../payments/wechatpay/wechatPay';
 import { membershipRoutes } from './accounts/membershipRoutes';
 import { walletRoutes } from './wallet/routes';
 import { pendingReferral, redeemRoutes } from './redeem/routes';
+import { searchRoutes } from './search/routes';
 
 export interface ApiDeps {
   db: Kysely<DB>;
@@ -45,7 +48,8 @@ export interface ApiDeps {
   origin: string;
   siteName: string;
   secure: boolean;
-  limits: { signIn: number; reset: number; contact?: number; redeem?: number };
+  /** Requests per window and address: sign-in and reset (15 min, 1 h), feedback (1 h), redeems (15 min), searches (1 min; default 60). */
+  limits: { signIn: number; reset: number; contact?: number; redeem?: number; search?: number };
   /** Where feedback is mailed; OPERATOR_EMAIL. */
   operatorEmail?: string;
   /** Reports what fails after the answer went out (a feedback mail). */
@@ -68,6 +72,8 @@ export interface ApiDeps {
   paymentsSandbox?: boolean;
   /** WECHAT_MP_APP_ID when configured: withdrawals pay that app's open ids (absent: sandbox payouts). */
   wechatPayoutAppId?: string;
+  /** WeChat Pay API v3 when configured (docs/decisions/037): chat-app and Native pay, its notifications. */
+  wechatPay?: WechatPay;
 }
 
 export interface EmbeddedApi {
@@ -87,6 +93,7 @@ export function embeddedApi(deps: ApiDeps): EmbeddedApi {
   api.use(cookieParser());
   api.use(authenticate(deps.db, deps.now));
   if (deps.paymentsSandbox !== false) api.use('/payments/callback', paymentCallbackRoutes({ ...deps, dataDir: deps.dataDir ?? 'data' }));
+  if (deps.wechatPay) api.use('/payments/callback', wechatPayCallbackRoutes({ wechatPay: deps.wechatPay }));
   api.use(csrfProtection());
   api.use(express.json({ limit: '2mb' }));
   api.use(rejectNulCharacters());
@@ -120,6 +127,7 @@ export function embeddedApi(deps: ApiDeps): EmbeddedApi {
   api.use('/payments/order', orderRoutes(deps));
   api.use('/payments/wallet', walletRoutes(deps));
   api.use('/redeem', redeemRoutes(redeem));
+  api.use('/search', searchRoutes({ ...deps, limit: deps.limits.search ?? 60 }));
   api.use(
     '/contact',
     contactRoutes({

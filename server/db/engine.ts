@@ -1,4 +1,4 @@
-import type { ColumnDefinitionBuilder, CreateTableBuilder } from 'kysely';
+import { PostgresAdapter, type ColumnDefinitionBuilder, type CreateTableBuilder } from 'kysely';
 
 /** The two engines; every difference between them lives in server/db/. */
 export type Engine = 'sqlite' | 'postgres';
@@ -8,4 +8,9 @@ export function withIdColumn<T extends string>(table: CreateTableBuilder<T>, eng
   return table.addColumn('id', 'integer', (col: ColumnDefinitionBuilder) =>
     engine === 'sqlite' ? col.primaryKey().autoIncrement() : col.primaryKey().generatedByDefaultAsIdentity(),
   );
+}
+
+/** The engine a connection or transaction talks to (the search query differs: FTS5 or tsvector). */
+export function engineOf(db: { getExecutor(): { readonly adapter: unknown } }): Engine {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }

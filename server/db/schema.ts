@@ -41,6 +41,8 @@ export interface DB {
   withdrawals: WithdrawalsTable;
   orders: OrdersTable;
   payment_callback_nonces: PaymentCallbackNoncesTable;
+  search_documents: SearchDocumentsTable;
+  wechatpay_orders: WechatPayOrdersTable;
 }
 
 export type BaseRole = 'user' | 'reseller' | 'operator';
@@ -396,6 +398,57 @@ export interface OrdersTable {
 export interface PaymentCallbackNoncesTable {
   nonce: string;
   created_at: number;
+}
+
+/** An order placed at WeChat Pay for one of ours (migration 022, docs/decisions/037). */
+export interface WechatPayOrdersTable {
+  id: Generated<number>;
+  order_id: number;
+  out_trade_no: string;
+  trade_type: 'JSAPI' | 'NATIVE';
+  /** The payer's open id (JSAPI only). */
+  openid: string | null;
+  prepay_id: string | null;
+  code_url: string | null;
+  /** What WeChat Pay must report paid, in fen (the order's cents), and its currency. */
+  amount_fen: number;
+  currency: string;
+  status: 'open' | 'paid' | 'closed';
+  /** WeChat Pay's transaction id, once paid. */
+  transaction_id: string | null;
+  /** time_expire: after it nobody can pay, and the sweep closes it. */
+  expires_at: number;
+  /** When an order poll last asked WeChat Pay about it. */
+  queried_at: number | null;
+  settled_at: number | null;
+  created_at: number;
+}
+
+export type SearchKind = 'article' | 'column' | 'booklet';
+
+/**
+ * One searchable article, column or booklet (migration 021, docs/decisions/038), written only by
+ * server/search/indexer.ts. The words are cut and folded (server/search/text.ts), each once,
+ * joined by single spaces; SQLite's FTS5 table `search_fts` and PostgreSQL's generated
+ * tsvector columns index them.
+ */
+export interface SearchDocumentsTable {
+  id: Generated<number>;
+  kind: SearchKind;
+  /** The article's, user's or booklet's id. */
+  ref_id: number;
+  /** The account whose state decides whether it may be shown: author, owner, or the column's user. */
+  owner_id: number;
+  /** The name in its content key (server/content/changes.ts): article or booklet slug, username. */
+  slug: string;
+  title_words: string;
+  body_words: string;
+  /** The plain text snippets are cut from; empty for a paid chapter. */
+  body_text: string;
+  /** Recency, for ranking: modification time (a column: when its user joined). */
+  sort_at: number;
+  /** The index format and a hash of what the row was made from: unchanged sources are not indexed again. */
+  version: string;
 }
 
 /** A redeem code (migration 019, docs/decisions/027): membership time or a booklet, single use. */

@@ -9,6 +9,8 @@ import { MAX_TRANSFER_CENTS } from '../../shared/money';
 export const PLATFORM_CLEARING = 'platform:clearing';
 export const PLATFORM_REVENUE = 'platform:revenue';
 export const PLATFORM_ADJUSTMENTS = 'platform:adjustments';
+/** Money paid to the merchant account at WeChat Pay (docs/decisions/037): its balance is minus what WeChat Pay took in for us. */
+export const PLATFORM_WECHATPAY = 'platform:wechatpay';
 
 export interface Transfer {
   from: string;

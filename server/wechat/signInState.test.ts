@@ -12,6 +12,16 @@ describe('the WeChat sign-in state', () => {
     expect(verifyState(key, issueState(key, 'web', '/', now).state, issueState(key, 'web', '/', now).cookie, now)).toBeNull();
   });
 
+  it('marks the payment sign-in’s state, which no other state can pose as', () => {
+    const issued = issueState(key, 'mp', '/member', now, 'payment');
+    expect(issued.state).toMatch(/^p[a-f0-9]{106}$/);
+    expect(verifyState(key, issued.state, issued.cookie, now)).toEqual({ app: 'mp', next: '/member', payment: true });
+    expect(verifyState(key, `m${issued.state.slice(1)}`, issued.cookie, now)).toBeNull();
+    const signIn = issueState(key, 'mp', '/member', now);
+    expect(verifyState(key, `p${signIn.state.slice(1)}`, signIn.cookie, now)).toBeNull();
+    expect(() => issueState(key, 'web', '/', now, 'payment')).toThrow();
+  });
+
   it('refuses a changed state, app, next or key, another browser’s cookie, and an expired state', () => {
     const issued = issueState(key, 'web', '/a', now);
     const flipped = issued.state.slice(0, -1) + (issued.state.endsWith('0') ? '1' : '0');

@@ -18,18 +18,29 @@ export interface IssuedState {
   cookie: string;
 }
 
-export function issueState(key: Buffer, app: WechatAppKind, next: string, now: number): IssuedState {
+/**
+ * A payment sign-in (`/accounts/login/wechat_payment/`) is the official account's, and comes back
+ * to `next` with the payer's open id (docs/decisions/037): its state starts with `p`, not `m`.
+ */
+export interface VerifiedState {
+  app: WechatAppKind;
+  next: string;
+  payment?: true;
+}
+
+export function issueState(key: Buffer, app: WechatAppKind, next: string, now: number, purpose: 'sign-in' | 'payment' = 'sign-in'): IssuedState {
   const nonce = randomBytes(16).toString('hex');
   const expires = Math.floor((now + STATE_TTL_MS) / 1000)
     .toString(16)
     .padStart(10, '0');
-  const head = `${app === 'web' ? 'w' : 'm'}${expires}${nonce}`;
+  if (purpose === 'payment' && app !== 'mp') throw new Error('a payment sign-in is the official account’s');
+  const head = `${purpose === 'payment' ? 'p' : app === 'web' ? 'w' : 'm'}${expires}${nonce}`;
   return { state: head + sign(key, head, next), cookie: `${nonce}.${next}` };
 }
 
-/** The app and next of a state that matches this browser's cookie and has not expired; null otherwise. */
-export function verifyState(key: Buffer, state: string, cookie: string | undefined, now: number): { app: WechatAppKind; next: string } | null {
-  const match = /^([wm])([0-9a-f]{10})([0-9a-f]{32})([0-9a-f]{64})$/.exec(state);
+/** The app and next (and whether it pays) of a state that matches this browser's cookie and has not expired; null otherwise. */
+export function verifyState(key: Buffer, state: string, cookie: string | undefined, now: number): VerifiedState | null {
+  const match = /^([wmp])([0-9a-f]{10})([0-9a-f]{32})([0-9a-f]{64})$/.exec(state);
   if (!match || !cookie) return null;
   const [, letter = '', expires = '', nonce = '', signature = ''] = match;
   const dot = cookie.indexOf('.');
@@ -37,7 +48,7 @@ export function verifyState(key: Buffer, state: string, cookie: string | undefin
   const next = cookie.slice(dot + 1);
   if (!secretsEqual(sign(key, `${letter}${expires}${nonce}`, next), signature)) return null;
   if (parseInt(expires, 16) * 1000 <= now) return null;
-  return { app: letter === 'w' ? 'web' : 'mp', next };
+  return letter === 'p' ? { app: 'mp', next, payment: true } : { app: letter === 'w' ? 'web' : 'mp', next };
 }
 
 /** The HMAC key: derived from the app secrets, so every process of one site agrees without another setting. */

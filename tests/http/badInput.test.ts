@@ -320,6 +320,14 @@ const API_ROUTES: readonly ApiRoute[] = [
     required: true,
     body: { order: text((f) => f.own.order), status: text('paid'), nonce: text('abcdefgh12'), timestamp: loose(Date.now()), signature: text('0'.repeat(64)) },
   },
+  // WeChat Pay's notifications (decision 037): mounted only with WeChat Pay configured, so here every probe meets a 404;
+  // tests/http/wechatPay.test.ts sends garbage to the mounted one.
+  {
+    method: 'post',
+    route: '/api/payments/callback/wechatpay/',
+    required: true,
+    body: { id: text('EV-0001'), event_type: text('TRANSACTION.SUCCESS'), resource_type: text('encrypt-resource'), resource: loose(null) },
+  },
   {
     method: 'post',
     route: '/api/payments/order/',
@@ -339,6 +347,7 @@ const API_ROUTES: readonly ApiRoute[] = [
   { method: 'get', route: '/api/payments/order/:ref/', params: { ref: 'order' } },
   { method: 'post', route: '/api/payments/order/:ref/wallet/', params: { ref: 'order' } },
   { method: 'get', route: '/api/payments/order/:ref/wechat/', params: { ref: 'order' }, query: { openid: ['loose', 'sandbox-openid'] } },
+  { method: 'get', route: '/api/payments/order/:ref/wechat/native/', params: { ref: 'order' } },
   { method: 'get', route: '/api/payments/order/:ref/alipay/web/', params: { ref: 'order' }, query: { return_url: ['loose', '/profile/orders'] } },
   { method: 'get', route: '/api/payments/wallet/balance/' },
   { method: 'get', route: '/api/payments/wallet/transactions/', paged: true },
@@ -364,6 +373,8 @@ const API_ROUTES: readonly ApiRoute[] = [
     body: { code: text('NOSUCHCODE') },
     refused: () => [{ code: ' ' }, { code: 'x'.repeat(65) }],
   },
+  // Search (decision 038): q is 1 to 100 characters of any text, type one of three kinds.
+  { method: 'get', route: '/api/search/', paged: true, query: { q: ['loose', '西湖'], type: ['strict', 'article'] } },
   { method: 'get', route: '/api/redeem/:code/', params: { code: 'redeem' } },
   { method: 'post', route: '/api/redeem/', required: true, body: { code: text('ABCD-EFGH-JKMN-PQRS') } },
   {
@@ -388,6 +399,7 @@ const PAGE_ROUTES: Readonly<Record<string, Readonly<Record<string, Ref>>>> = {
   '/business': {},
   '/editor': {},
   '/found': {},
+  '/search': {},
   '/member': {},
   '/apps/download': {},
   '/h5/sms_code': {},
@@ -677,8 +689,8 @@ describe('bad input answers 4xx, never 5xx (issue 13)', async () => {
   const pdfExporter = exporterWith(database, fakeRenderer());
   const { app } = await testApp({
     config: { publicOrigin: 'http://zine.test' },
-    // The corpus sends thousands of refused sign-ins, resets and codes: the throttles would answer 429 instead.
-    deps: { database, pdfExporter, limits: { signIn: 1e9, reset: 1e9, contact: 1e9, redeem: 1e9 } },
+    // The corpus sends thousands of refused sign-ins, resets, codes and searches: the throttles would answer 429 instead.
+    deps: { database, pdfExporter, limits: { signIn: 1e9, reset: 1e9, contact: 1e9, redeem: 1e9, search: 1e9 } },
   });
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

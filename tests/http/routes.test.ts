@@ -14,6 +14,7 @@ const PAGES: [path: string, heading: string][] = [
   ['/', 'Discover the Fun of Creation'],
   ['/business', 'For Business'],
   ['/found', 'Discover'],
+  ['/search', 'Search'],
   ['/member', 'Upgrade Membership'],
   ['/apps/download', 'Download the App'],
   ['/h5/sms_code', 'SMS Code'],

@@ -1,9 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import type { BookletDetail, BookletItemDetail } from '../../../shared/entities';
+import { scriptLanguage } from '../../../shared/readingScript';
 import { relativeTime } from '../../../shared/relativeTime';
 import { backgroundOf, themeOf } from '../../../shared/themes';
 import { BookletPurchasePrompt } from '../../components/BookletPurchasePrompt';
 import { CommentPanel } from '../../components/CommentPanel';
+import { ScriptToggle } from '../../components/ScriptToggle';
 import { ColumnLink } from '../../platform/ColumnLink';
 import { useStores } from '../../stores/context';
 import { BookletPager } from './BookletPager';
@@ -13,7 +15,8 @@ import { BookletPager } from './BookletPager';
  * the purchase prompt stands in for the content, which the server never sent.
  */
 export const BookletChapterView = observer(function BookletChapterView({ booklet, item }: { booklet: BookletDetail; item: BookletItemDetail }) {
-  const { env } = useStores();
+  const stores = useStores();
+  const { env } = stores;
   const article = item.detail;
   if (!article) return null;
   const theme = themeOf(article.theme);
@@ -21,7 +24,7 @@ export const BookletChapterView = observer(function BookletChapterView({ booklet
   const classes = ['article', 'booklet-chapter', `article--${theme.name}`, background ? `article--bg-${background}` : ''].filter(Boolean).join(' ');
   const paywall = item.locked ? article.paywall : null;
   return (
-    <div className={classes} lang={article.language}>
+    <div className={classes} lang={scriptLanguage(article.language, article.script)}>
       {/* React hoists the theme's sheet; one theme a page. */}
       <link rel="stylesheet" href={theme.css} precedence="theme" />
       <article className="article__sheet">
@@ -37,6 +40,8 @@ export const BookletChapterView = observer(function BookletChapterView({ booklet
             <span aria-hidden="true"> · </span>
             <span>{env.t('article.words', { count: article.word_count })}</span>
           </p>
+          {/* The chapter in the other Chinese script (decision 038): the booklet and the chapter read again. */}
+          <ScriptToggle language={article.language} script={article.script} reload={() => stores.booklet.refresh()} />
         </header>
         {paywall ? (
           <BookletPurchasePrompt paywall={paywall} from="chapter" />

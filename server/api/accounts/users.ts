@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { MEMBER_TIERS, type MemberTier } from '../../../shared/constants';
 import { isValidEmail, normaliseEmail } from '../../../shared/email';
 import { contentChanged } from '../../content/changes';
+import { refreshSearchIndex } from '../../search/indexer';
 import type { AccountStatus, BaseRole, DB, User } from '../../db/schema';
 import { hashSecret, newSecret } from '../../security/secrets';
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords';
@@ -40,7 +41,7 @@ export class UserDirectory {
       .where((eb) => eb.or([eb('email', '=', email), eb('username', '=', account.username)]))
       .executeTakeFirst();
     if (taken) throw new Error('that e-mail address or username is taken');
-    return this.db
+    const user = await this.db
       .insertInto('users')
       .values({
         email,
@@ -62,6 +63,9 @@ export class UserDirectory {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    // A new column: searchable at once (docs/decisions/038).
+    await refreshSearchIndex(this.db, [`author:${user.username}`]);
+    return user;
   }
 
   async findByEmail(email: string): Promise<User | undefined> {

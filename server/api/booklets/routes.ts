@@ -12,6 +12,7 @@ import {
 import type { DB } from '../../db/schema';
 import { requireUser } from '../auth';
 import { ApiError } from '../errors';
+import { readerScript } from '../articles/articleRead';
 import type { PageRead } from '../pageReads';
 import { pageLinks, pageQuery } from '../pagination';
 import { requestSchema } from '../requestSchema';
@@ -61,7 +62,10 @@ export function bookletReads(deps: Deps): [PageRead<BookletDetail>, PageRead<Boo
     {
       path: '/booklets/:slug/item/:childSlug/',
       cacheControl: 'private, no-cache',
-      read: ({ params, user }) => readBookletItem(deps.db, slugOf(params.slug), slugOf(params.childSlug), user, deps.now(), deps.pageViews),
+      // A chapter's article comes in the reader's script (decision 038).
+      vary: 'Cookie',
+      read: ({ params, user, header }) =>
+        readBookletItem(deps.db, slugOf(params.slug), slugOf(params.childSlug), user, deps.now(), deps.pageViews, readerScript(header)),
     },
   ];
 }

@@ -3,6 +3,7 @@ import { articleErrorStatus } from '../../../shared/articleErrors';
 import { BOOKLET_END_SLUG, findNode, neighbours } from '../../../shared/bookletTree';
 import { columnPath } from '../../../shared/column';
 import type { BookletDetail, BookletItemDetail, BookletNode } from '../../../shared/entities';
+import type { ReadingScript } from '../../../shared/readingScript';
 import type { BookletItemsTable, BookletsTable, DB, User } from '../../db/schema';
 import { articleForReader } from '../articles/reader';
 import { readingRefusal } from '../articles/service';
@@ -137,6 +138,7 @@ export async function readBookletItem(
   reader: User | null,
   now: number,
   pageViews?: PageViews,
+  script: ReadingScript | null = null,
 ): Promise<BookletItemDetail> {
   const booklet = await openBooklet(db, slug, reader, now);
   const missing = ApiError.detail(404, 'Does Not Exist');
@@ -175,7 +177,8 @@ export async function readBookletItem(
   }
   if (item.article_slug === null) throw missing;
   // The article's own reading rules (and its refusal reasons) apply to the chapter.
-  const article = await articleForReader(db, item.article_slug, reader, now, { pageViews });
+  // In the reader's script (decision 038): the chapter's title is its article's.
+  const article = await articleForReader(db, item.article_slug, reader, now, { pageViews, script });
   return {
     id: item.id,
     slug: item.slug,

@@ -1,32 +1,56 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { Page } from '../../../shared/entities';
+import type { CreateOrderRequest, PaymentOrder, WebPayment, WechatPayment } from '../../../shared/payments';
 import type { DB } from '../../db/schema';
-import { createOrder, listOrders, markPending, orderJson, ownOrder, payWithWallet } from '../../payments/orders';
+import { createOrder, listOrders, markPending, orderJson, ownOrder, payWithWallet, type OrderJson } from '../../payments/orders';
 import { sandboxCheckoutUrl, sandboxWechatParams } from '../../payments/providers';
+import { WechatPayUpstreamError } from '../../payments/wechatpay/client';
+import type { WechatPay } from '../../payments/wechatpay/wechatPay';
 import { siteOriginFor } from '../../seo/origin';
 import { requireUser } from '../auth';
 import { sameOriginGet } from '../csrf';
 import { ApiError } from '../errors';
 import { pageLinks, pageQuery } from '../pagination';
+import { requestSchema } from '../requestSchema';
 
-const createBody = z.object({
-  type: z.enum(['membership', 'booklet'], { message: "type is 'membership' or 'booklet'." }),
-  identity: z.preprocess((v) => (typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : v), z.string().trim().min(1).max(64)),
-  // Accepted for the client's sake and ignored: the server prices every order.
-  amount: z.unknown().optional(),
-});
+const createBody = requestSchema<CreateOrderRequest>()(
+  z.object({
+    type: z.enum(['membership', 'booklet'], { message: "type is 'membership' or 'booklet'." }),
+    identity: z.preprocess((v) => (typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : v), z.string().trim().min(1).max(64)),
+    // Accepted for the client's sake and ignored: the server prices every order.
+    amount: z.unknown().optional(),
+  }),
+);
 const refParam = z.object({ ref: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/) });
 const wechatQuery = z.object({ openid: z.string().trim().min(1).max(128) });
 const alipayQuery = z.object({ return_url: z.string().max(2000).optional() });
 
-/** Orders and their payment methods, mounted at `/api/payments/order` (docs/decisions/025). */
-export function orderRoutes(deps: { db: Kysely<DB>; now: () => number; origin: string; publicOrigin?: string; paymentsSandbox?: boolean }): Router {
+export interface OrderRouteDeps {
+  db: Kysely<DB>;
+  now: () => number;
+  origin: string;
+  publicOrigin?: string;
+  paymentsSandbox?: boolean;
+  /** WeChat Pay API v3, when configured: chat-app (JSAPI) and Native pay go there instead of the sandbox (docs/decisions/037). */
+  wechatPay?: WechatPay;
+}
+
+/** `GET /api/payments/order/{id}/wechat/native/`: the order, now pending, and the code_url its QR code shows. */
+export type WechatNativePayment = OrderJson & { code_url: string; sandbox_checkout_url?: string };
+
+/** Orders and their payment methods, mounted at `/api/payments/order` (docs/decisions/025, 037). */
+export function orderRoutes(deps: OrderRouteDeps): Router {
   const router = Router();
   // Starting a provider payment moves the order to pending: a GET by the contract, so only from our pages.
-  // No real provider is wired in yet: without the sandbox, chat-app and web pay are off.
+  // Without a provider or the sandbox, chat-app and web pay are off.
+  const notConfigured = () => ApiError.detail(503, 'This payment method is not configured.');
   const providerPay: RequestHandler = (_req, _res, next) => {
-    next(deps.paymentsSandbox === false ? ApiError.detail(503, 'This payment method is not configured.') : undefined);
+    next(deps.paymentsSandbox === false ? notConfigured() : undefined);
+  };
+  const wechatPay: RequestHandler = (_req, _res, next) => {
+    next(deps.paymentsSandbox === false && !deps.wechatPay ? notConfigured() : undefined);
   };
   const refOf = (params: unknown): string => {
     const parsed = refParam.safeParse(params);
@@ -43,29 +67,71 @@ export function orderRoutes(deps: { db: Kysely<DB>; now: () => number; origin: s
     const user = requireUser(req);
     const query = pageQuery(10, 50).parse(req.query);
     const { count, rows } = await listOrders(deps.db, user.id, query.page, query.page_size);
-    res.json({ count, ...pageLinks(deps.origin, req.originalUrl, query.page, query.page_size, count), results: rows.map(orderJson) });
+    res.json({
+      count,
+      ...pageLinks(deps.origin, req.originalUrl, query.page, query.page_size, count),
+      results: rows.map(orderJson),
+    } satisfies Page<PaymentOrder>);
   });
   router.get('/:ref/', async (req, res) => {
     const user = requireUser(req);
-    res.json(orderJson(await ownOrder(deps.db, user.id, refOf(req.params))));
+    const order = await ownOrder(deps.db, user.id, refOf(req.params));
+    // A poll of an order waiting for WeChat Pay asks WeChat Pay too (a lost notification, decision 037).
+    res.json(orderJson(deps.wechatPay ? await deps.wechatPay.reconcile(order) : order));
   });
   router.post('/:ref/wallet/', async (req, res) => {
     const user = requireUser(req);
     res.json(orderJson(await payWithWallet(deps.db, user.id, refOf(req.params), deps.now())));
   });
-  router.get('/:ref/wechat/', sameOriginGet(), providerPay, async (req, res) => {
+  router.get('/:ref/wechat/', sameOriginGet(), wechatPay, async (req, res) => {
     const user = requireUser(req);
     const { openid } = wechatQuery.parse(req.query);
+    const provider = deps.wechatPay;
+    if (provider) {
+      const started = await fromWechatPay(req, () => provider.startJsapi(user.id, refOf(req.params), openid));
+      res.json({ ...orderJson(started.order), app_params: started.appParams });
+      return;
+    }
     const order = await markPending(deps.db, user.id, refOf(req.params), 'wechat');
     // No chat-app bridge can pay a sandbox prepay id: the client may send the payer to our checkout instead.
     const checkout = sandboxCheckoutUrl(siteOriginFor(deps.publicOrigin, req), order.ref, undefined);
-    res.json({ ...orderJson(order), app_params: sandboxWechatParams(order.ref, openid, deps.now()), sandbox_checkout_url: checkout });
+    res.json({ ...orderJson(order), app_params: sandboxWechatParams(order.ref, openid, deps.now()), sandbox_checkout_url: checkout } satisfies WechatPayment);
+  });
+  router.get('/:ref/wechat/native/', sameOriginGet(), wechatPay, async (req, res) => {
+    const user = requireUser(req);
+    const provider = deps.wechatPay;
+    if (provider) {
+      const started = await fromWechatPay(req, () => provider.startNative(user.id, refOf(req.params)));
+      const answer: WechatNativePayment = { ...orderJson(started.order), code_url: started.codeUrl };
+      res.json(answer);
+      return;
+    }
+    // The sandbox: the "QR code" leads to our own checkout page (no money moves).
+    const order = await markPending(deps.db, user.id, refOf(req.params), 'wechat');
+    const checkout = sandboxCheckoutUrl(siteOriginFor(deps.publicOrigin, req), order.ref, undefined);
+    const answer: WechatNativePayment = { ...orderJson(order), code_url: checkout, sandbox_checkout_url: checkout };
+    res.json(answer);
   });
   router.get('/:ref/alipay/web/', sameOriginGet(), providerPay, async (req, res) => {
     const user = requireUser(req);
     const { return_url: returnUrl } = alipayQuery.parse(req.query);
     const order = await markPending(deps.db, user.id, refOf(req.params), 'alipay');
-    res.json({ ...orderJson(order), url: sandboxCheckoutUrl(siteOriginFor(deps.publicOrigin, req), order.ref, returnUrl) });
+    res.json({ ...orderJson(order), url: sandboxCheckoutUrl(siteOriginFor(deps.publicOrigin, req), order.ref, returnUrl) } satisfies WebPayment);
   });
   return router;
+}
+
+/** A call to WeChat Pay: what it refused or did not answer is a 502, with the provider's answer in the log. */
+async function fromWechatPay<T>(req: Request, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof WechatPayUpstreamError)) throw error;
+    req.log.error({ err: error, status: error.status, code: error.code }, 'WeChat Pay refused or did not answer');
+    const refused = error.status !== null && error.status >= 400 && error.status < 500;
+    throw ApiError.detail(
+      502,
+      refused ? 'WeChat Pay refused this payment. Please try again later or choose another method.' : 'WeChat Pay did not answer. Please try again later.',
+    );
+  }
 }

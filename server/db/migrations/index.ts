@@ -19,6 +19,8 @@ import { ledger } from './017_ledger';
 import { orders } from './018_orders';
 import { redeem } from './019_redeem';
 import { contentRules } from './020_content_rules';
+import { search } from './021_search';
+import { wechatPay } from './022_wechat_pay';
 
 /** Every migration, in order. Never edit one that has landed: add the next number. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -42,5 +44,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '018_orders': orders(engine),
     '019_redeem': redeem(engine),
     '020_content_rules': contentRules(),
+    '021_search': search(engine),
+    '022_wechat_pay': wechatPay(engine),
   };
 }

@@ -6,6 +6,7 @@ import { insertDemoArticle } from './demoArticles';
 import { DEMO_ARTICLES, DEMO_PEOPLE, type DemoArticle } from './demoContent';
 import { seedDemoBooklets } from './demoBooklets';
 import { creditWalletByEmail } from '../../payments/walletCredit';
+import { rebuildSearchIndex } from '../../search/indexer';
 
 const DAY_MS = 24 * 3600 * 1000;
 const YEAR_MS = 365 * DAY_MS;
@@ -72,6 +73,8 @@ export async function seedDemo(db: Kysely<DB>, now: () => number): Promise<boole
     }
   }
   await seedDemoBooklets(db, ids, now());
+  // The articles went in directly, not through a writer that records its change: index them all.
+  await rebuildSearchIndex(db);
   return true;
 }
 

@@ -3,6 +3,7 @@ import { clientClass } from '../../../shared/clientType';
 import { cookieFromHeader } from '../../../shared/cookieHeader';
 import { isCrawler } from '../../../shared/crawler';
 import { LANG_COOKIE } from '../../../shared/locale';
+import { readingScriptOf, SCRIPT_COOKIE } from '../../../shared/readingScript';
 import { CSRF_COOKIE, csrfCookieHeader, SESSION_COOKIE, VALID_CSRF_TOKEN, yearLongCookie } from '../../api/cookies';
 import { newSecret } from '../../security/secrets';
 import type { Logger } from '../../logger';
@@ -31,7 +32,7 @@ export type FrontHandler = (req: IncomingMessage, res: ServerResponse, rest: () 
  * Render-cache hits answered before Express (issue 15): no prototype swap, no router, no
  * middleware, no access-log line at info level, no nonce (a cached page has no inline
  * script), no file-system call. What a hit needs it does here, as the full stack would:
- * the request id, the fixed security headers, the reader's language and client (the key),
+ * the request id, the fixed security headers, the reader's language, client and Chinese script (the key),
  * a remembered language choice, the CSRF cookie when missing, and the freshness check of the
  * content-change log. A reader with credentials, any query beyond `__lang`, a page not held,
  * or anything in doubt declines, and the full stack answers as before.
@@ -60,7 +61,8 @@ export function renderCacheHits(cache: RenderCache, options: FastHitOptions): Fr
       if (contexts.size >= KNOWN_CONTEXTS) contexts.clear();
       contexts.set(known, context);
     }
-    const key = cache.keyFor(options.originOf(req), context.locale, clientClass(context.clientType), context.crawler, path, lang);
+    const script = readingScriptOf(cookieFromHeader(cookies, SCRIPT_COOKIE));
+    const key = cache.keyFor(options.originOf(req), context.locale, clientClass(context.clientType), context.crawler, script, path, lang);
     if (!cache.pages.has(key)) return false;
 
     const reader = context;

@@ -3,9 +3,11 @@ import querystring from 'node:querystring';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Kysely } from 'kysely';
 import { clientClass } from '../../../shared/clientType';
+import { cookieFromHeader } from '../../../shared/cookieHeader';
 import { isCrawler } from '../../../shared/crawler';
 import { LANG_PARAM } from '../../../shared/locale';
 import { nextQuotaReset } from '../../../shared/pageViewQuota';
+import { readingScriptOf, SCRIPT_COOKIE, type ReadingScript } from '../../../shared/readingScript';
 import type { PageViewCounter } from '../../content/pageViews';
 import type { DB } from '../../db/schema';
 import type { Logger } from '../../logger';
@@ -65,7 +67,7 @@ export function cachedLangOf(search: string): string | undefined | null {
 /**
  * The render cache of docs/design.md §3: finished, pre-compressed pages for anonymous readers
  * of the home, article, column and booklet overview pages, keyed by origin, locale,
- * client class and path with query; dropped when the content under them changes (the
+ * client class, reading script and path with query; dropped when the content under them changes (the
  * content-change log, checked before every answer) and at a deadline.
  */
 export class RenderCache {
@@ -198,10 +200,20 @@ export class RenderCache {
 
   /**
    * The key of a page: its origin, the reader's locale and client class, whether a crawler
-   * asks (its article images are not deferred), its path with the one query parameter it may carry.
+   * asks (its article images are not deferred), the Chinese script the reader reads in (their
+   * `zine_script` cookie: a Chinese article is converted, decision 038), its path with the one
+   * query parameter it may carry.
    */
-  keyFor(origin: string, locale: string, clientClassName: string, crawler: boolean, path: string, lang: string | undefined): string {
-    return `${origin} ${locale} ${clientClassName}${crawler ? ' crawler' : ''} ${lang === undefined ? path : `${path}?${LANG_PARAM}=${lang}`}`;
+  keyFor(
+    origin: string,
+    locale: string,
+    clientClassName: string,
+    crawler: boolean,
+    script: ReadingScript | null,
+    path: string,
+    lang: string | undefined,
+  ): string {
+    return `${origin} ${locale} ${clientClassName}${crawler ? ' crawler' : ''}${script ? ` ${script}` : ''} ${lang === undefined ? path : `${path}?${LANG_PARAM}=${lang}`}`;
   }
 
   /** The key of the page a request asks for (locale and client type in `res.locals`), or null when it may not come from here. */
@@ -211,7 +223,16 @@ export class RenderCache {
     const mark = req.originalUrl.indexOf('?');
     const lang = mark < 0 ? undefined : cachedLangOf(req.originalUrl.slice(mark + 1));
     if (lang === null) return null;
-    return this.keyFor(this.options.originOf(req), res.locals.locale, clientClass(res.locals.clientType), isCrawler(req.headers['user-agent']), req.path, lang);
+    const script = readingScriptOf(cookieFromHeader(req.headers.cookie, SCRIPT_COOKIE));
+    return this.keyFor(
+      this.options.originOf(req),
+      res.locals.locale,
+      clientClass(res.locals.clientType),
+      isCrawler(req.headers['user-agent']),
+      script,
+      req.path,
+      lang,
+    );
   }
 
   private open(key: string, res: Response): void {

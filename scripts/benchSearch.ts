@@ -1,0 +1,476 @@
+// `npm run bench:search [-- --pg] [--articles N] [--queries N] [--trigram]`: how fast search answers
+// (docs/decisions/038). Generates N articles (default 10,000) in mixed languages (Simplified and
+// Traditional Chinese, English, both in one text), 300 authors' columns and 400 booklets (some
+// selling chapters) into a fresh SQLite file in the temp folder, and with `--pg` (or DATABASE_URL
+// set) into a fresh schema of PostgreSQL (DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test),
+// dropped afterwards. It builds the index, then runs ~200 varied queries through the service and
+// prints per engine: index build time, p50/p95/p99/max query time, hits. `--trigram` adds, on SQLite,
+// the same queries against an FTS5 trigram table of the raw text, for comparison; `--keep` leaves the
+// databases for a closer look (their places are printed).
+// The vocabulary: common words first, then a long tail (3,000 Chinese words from OpenCC's phrase
+// list, 3,000 made-up English ones), drawn with Zipf's frequencies as in real text. `--dense` keeps
+// the common words alone: every word is then in a fifth of all articles, a stress test.
+// A benchmark, not a test: times vary with the machine.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { parseArgs } from 'node:util';
+import { sql, type Insertable } from 'kysely';
+import pg from 'pg';
+import { migrate, openDatabase, type Database } from '../server/db/connection';
+import type { ArticlesTable } from '../server/db/schema';
+import { rebuildSearchIndex } from '../server/search/indexer';
+import { searchPublic } from '../server/search/search';
+import type { SearchType } from '../shared/search';
+
+const { values: flags } = parseArgs({
+  options: {
+    pg: { type: 'boolean', default: false },
+    articles: { type: 'string', default: '10000' },
+    queries: { type: 'string', default: '200' },
+    trigram: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+    dense: { type: 'boolean', default: false },
+  },
+});
+const ARTICLES = Number(flags.articles);
+const QUERIES = Number(flags.queries);
+const AUTHORS = 300;
+const BOOKLETS = 400;
+const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+// A small deterministic random source (mulberry32): every run generates the same corpus and queries.
+let seed = 20_260_801;
+function random(): number {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+}
+const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+/** Words of a text as in real text (Zipf): the first of a list often, the last rarely. */
+const zipf = <T>(list: readonly T[]): T => list[Math.min(list.length - 1, Math.floor(list.length ** random()) - 1)] as T;
+const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+
+/** Simplified words, some with their Traditional form (a Traditional article uses it). */
+const ZH: readonly (readonly [string, string?])[] = [
+  ['我们', '我們'],
+  ['杭州'],
+  ['西湖'],
+  ['写作', '寫作'],
+  ['软件', '軟體'],
+  ['开发', '開發'],
+  ['学习', '學習'],
+  ['历史', '歷史'],
+  ['城市'],
+  ['时间', '時間'],
+  ['音乐', '音樂'],
+  ['电影', '電影'],
+  ['旅行'],
+  ['朋友'],
+  ['咖啡'],
+  ['图书馆', '圖書館'],
+  ['编辑', '編輯'],
+  ['读者', '讀者'],
+  ['故事'],
+  ['记忆', '記憶'],
+  ['风景', '風景'],
+  ['春天'],
+  ['秋天'],
+  ['雨水'],
+  ['山谷'],
+  ['河流'],
+  ['森林'],
+  ['孩子'],
+  ['母亲', '母親'],
+  ['父亲', '父親'],
+  ['学校', '學校'],
+  ['老师', '老師'],
+  ['工作'],
+  ['设计', '設計'],
+  ['数据', '數據'],
+  ['网络', '網絡'],
+  ['手机', '手機'],
+  ['摄影', '攝影'],
+  ['美食'],
+  ['茶叶', '茶葉'],
+  ['书法', '書法'],
+  ['诗歌', '詩歌'],
+  ['小说', '小說'],
+  ['经济', '經濟'],
+  ['社会', '社會'],
+  ['文化'],
+  ['艺术', '藝術'],
+  ['科学', '科學'],
+  ['宇宙'],
+  ['星星'],
+  ['月亮'],
+  ['海洋'],
+  ['岛屿', '島嶼'],
+  ['火车', '火車'],
+  ['飞机', '飛機'],
+  ['地铁', '地鐵'],
+  ['早晨'],
+  ['夜晚'],
+  ['安静', '安靜'],
+  ['热闹', '熱鬧'],
+  ['温暖', '溫暖'],
+  ['寒冷'],
+  ['思考'],
+  ['讨论', '討論'],
+  ['发现', '發現'],
+  ['改变', '改變'],
+  ['选择', '選擇'],
+  ['希望'],
+  ['梦想', '夢想'],
+  ['生活'],
+  ['世界'],
+  ['中国', '中國'],
+  ['台湾', '臺灣'],
+  ['上海'],
+  ['北京'],
+  ['广州', '廣州'],
+  ['香港'],
+  ['东京', '東京'],
+  ['长城', '長城'],
+  ['黄河', '黃河'],
+];
+const ZH_GLUE = ['的', '在', '和', '是', '了', '也', '都', '很', '与', '把', '被', '从', '向'];
+
+/**
+ * The long tail of real text: 3,000 two- and three-character words with their Traditional forms,
+ * every sixth of OpenCC's phrase list (its Simplified-to-Traditional table, in the package), after
+ * the common words above. Without it every word would be in a fifth of all articles.
+ */
+function phraseTail(): (readonly [string, string?])[] {
+  const file = createRequire(import.meta.url).resolve('opencc-js/dict/STPhrases');
+  const text = fs.readFileSync(file, 'utf8');
+  const entries = text.slice(text.indexOf('"') + 1, text.lastIndexOf('"')).split('|');
+  const tail: (readonly [string, string?])[] = [];
+  for (let i = 0; i < entries.length && tail.length < 3000; i += 6) {
+    const [simplified, traditional] = (entries[i] ?? '').split(' ');
+    const length = [...(simplified ?? '')].length;
+    if (simplified && (length === 2 || length === 3)) tail.push(traditional && traditional !== simplified ? [simplified, traditional] : [simplified]);
+  }
+  return tail;
+}
+const ZH_WORDS: readonly (readonly [string, string?])[] = flags.dense ? ZH : [...ZH, ...phraseTail()];
+
+/** Made-up English-like words after the common ones (the same long tail): ka-ro-ven, mi-sel... */
+function madeUpWords(count: number): string[] {
+  const onsets = ['b', 'c', 'd', 'f', 'g', 'h', 'k', 'l', 'm', 'n', 'p', 'r', 's', 't', 'v', 'w', 'br', 'cl', 'st', 'tr'];
+  const vowels = ['a', 'e', 'i', 'o', 'u', 'ai', 'ea', 'ou'];
+  const codas = ['', 'n', 'r', 'l', 's', 't', 'nd', 'st'];
+  const words = new Set<string>();
+  while (words.size < count) {
+    const syllables = between(2, 3);
+    let word = '';
+    for (let i = 0; i < syllables; i++) word += pick(onsets) + pick(vowels) + (i === syllables - 1 ? pick(codas) : '');
+    words.add(word);
+  }
+  return [...words];
+}
+const EN = (
+  'the a of and to in is was for on with as by at from this that it writer writing writes written city lake river mountain ' +
+  'morning evening history music film travel friend coffee library editor reader story memory landscape spring autumn rain ' +
+  'valley forest child mother father school teacher work design data network phone photography food tea poetry novel economy ' +
+  'society culture art science universe star moon ocean island train plane subway quiet lively warm cold think discuss ' +
+  'discover change choose hope dream life world software development learning programming database search engine index query'
+).split(' ');
+const EN_WORDS: readonly string[] = flags.dense ? EN : [...EN, ...madeUpWords(3000)];
+
+function zhSentence(traditional: boolean): string {
+  const words: string[] = [];
+  for (let i = between(4, 12); i > 0; i--) {
+    const [simplified, trad] = zipf(ZH_WORDS);
+    words.push(traditional && trad ? trad : simplified);
+    if (random() < 0.5) words.push(pick(ZH_GLUE));
+  }
+  return `${words.join('')}${pick(['。', '，', '！', '？', '；'])}`;
+}
+
+function enSentence(): string {
+  const words = Array.from({ length: between(6, 16) }, () => zipf(EN_WORDS));
+  const text = words.join(' ');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}. `;
+}
+
+type Language = 'zh' | 'zh-tw' | 'en' | 'mix';
+
+function articleText(language: Language, sentences: number): string {
+  const parts: string[] = [];
+  for (let i = 0; i < sentences; i++) {
+    if (language === 'en') parts.push(enSentence());
+    else if (language === 'mix') parts.push(random() < 0.5 ? enSentence() : zhSentence(random() < 0.3));
+    else parts.push(zhSentence(language === 'zh-tw'));
+  }
+  const paragraphs: string[] = [];
+  for (let i = 0; i < parts.length; i += 4) paragraphs.push(`<p>${parts.slice(i, i + 4).join('')}</p>`);
+  return paragraphs.join('');
+}
+
+function title(language: Language): string {
+  if (language === 'en') return Array.from({ length: between(2, 6) }, () => zipf(EN_WORDS)).join(' ');
+  const words = Array.from({ length: between(2, 4) }, () => {
+    const [simplified, trad] = zipf(ZH_WORDS);
+    return language === 'zh-tw' && trad ? trad : simplified;
+  });
+  return language === 'mix' ? `${words.join('')} ${zipf(EN_WORDS)}` : words.join('');
+}
+
+async function fill(database: Database): Promise<void> {
+  const { db } = database;
+  const now = Date.now();
+  await db.transaction().execute(async (trx) => {
+    const users = Array.from({ length: AUTHORS }, (_, i) => ({
+      email: `author${i}@bench.local`,
+      username: i % 3 === 0 ? `作者${i}` : `author${i}`,
+      password_hash: 'x',
+      role: 'user' as const,
+      membership_tier: null,
+      membership_expires_at: null,
+      status: i % 50 === 0 ? ('banned' as const) : ('active' as const),
+      avatar: '',
+      description: i % 2 === 0 ? zhSentence(false) : enSentence(),
+      gender: null,
+      birthday: null,
+      city: '',
+      city_key: '',
+      habits: '',
+      habits_key: '',
+      created_at: now - i * 60_000,
+    }));
+    for (let i = 0; i < users.length; i += 100)
+      await trx
+        .insertInto('users')
+        .values(users.slice(i, i + 100))
+        .execute();
+    const authorIds = (await trx.selectFrom('users').select('id').orderBy('id').execute()).map((row) => row.id);
+
+    const batch: Insertable<ArticlesTable>[] = [];
+    const flush = async () => {
+      if (batch.length > 0) await trx.insertInto('articles').values(batch.splice(0)).execute();
+    };
+    for (let i = 0; i < ARTICLES; i++) {
+      const roll = random();
+      const language: Language = roll < 0.45 ? 'zh' : roll < 0.6 ? 'zh-tw' : roll < 0.9 ? 'en' : 'mix';
+      const written = now - between(0, 3 * 365) * 86_400_000;
+      batch.push({
+        slug: `bench-${i}`,
+        author_id: pick(authorIds),
+        title: title(language),
+        description: random() < 0.5 ? articleText(language, 1).replace(/<\/?p>/g, '') : '',
+        cover_url: '',
+        content: articleText(language, between(3, 30)),
+        theme: 'default',
+        style: '',
+        word_count: 0,
+        language: language === 'en' ? 'en' : 'zh-CN',
+        client_modify_date: written,
+        visibility: random() < 0.9 ? 'public' : 'private',
+        moderation: random() < 0.98 ? 'none' : 'banned',
+        trashed: random() < 0.03 ? 1 : 0,
+        created_at: written,
+        modified_at: written,
+      });
+      if (batch.length === 100) await flush();
+    }
+    await flush();
+
+    for (let i = 0; i < BOOKLETS; i++) {
+      const language: Language = random() < 0.6 ? 'zh' : 'en';
+      const { id } = await trx
+        .insertInto('booklets')
+        .values({
+          slug: `booklet-${i}`,
+          owner_id: pick(authorIds),
+          name: title(language),
+          heading: title(language),
+          description: articleText(language, 2).replace(/<\/?p>/g, ''),
+          cover_url: '',
+          price_cents: i % 4 === 0 ? 990 : 0,
+          currency: 'CNY',
+          trashed: i % 20 === 0 ? 1 : 0,
+          created_at: now - i * 3_600_000,
+          modified_at: now - i * 3_600_000,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (let c = 0; c < 3; c++) {
+        await trx
+          .insertInto('booklet_items')
+          .values({
+            booklet_id: id,
+            parent_id: null,
+            type: 'article',
+            article_id: between(1, ARTICLES),
+            slug: `c${c}`,
+            title: '',
+            order: c,
+            sales_mode: c === 2 ? 'payment_required' : 'free',
+          })
+          .execute();
+      }
+    }
+  });
+}
+
+interface Query {
+  q: string;
+  type?: SearchType;
+  page?: number;
+}
+
+/**
+ * ~200 queries a reader might type: common and rare words (half from the common words, half from
+ * the whole vocabulary), two or three words, a first character, Traditional forms, English words
+ * and 3-letter prefixes, mixed, nothing to find, one kind, pages 2 to 5.
+ */
+function queries(count: number): Query[] {
+  const zh = () => ((random() < 0.5 ? pick(ZH) : pick(ZH_WORDS)) as readonly [string])[0];
+  const en = () => (random() < 0.5 ? pick(EN) : pick(EN_WORDS));
+  const traditional = ZH_WORDS.filter((entry) => entry[1] !== undefined);
+  const kinds: (() => Query)[] = [
+    () => ({ q: zh() }),
+    () => ({ q: `${zh()} ${zh()}` }),
+    () => ({ q: `${zh()}${zh()}${zh()}` }),
+    () => ({ q: zh().slice(0, 1) }),
+    () => ({ q: pick(traditional)[1] ?? '' }),
+    () => ({ q: en() }),
+    () => ({ q: `${en()} ${en()}` }),
+    () => ({ q: en().slice(0, 3) }),
+    () => ({ q: `${en()} ${zh()}` }),
+    () => ({ q: 'zzyzx 不存在的词' }),
+    () => ({ q: zh(), type: pick(['article', 'column', 'booklet'] as const) }),
+    () => ({ q: zh(), page: between(2, 5) }),
+  ];
+  return Array.from({ length: count }, (_, i) => (kinds[i % kinds.length] as () => Query)());
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+function summary(times: number[]): string {
+  const sorted = [...times].sort((a, b) => a - b);
+  const mean = sorted.reduce((sum, t) => sum + t, 0) / Math.max(1, sorted.length);
+  return `p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${(sorted[sorted.length - 1] ?? 0).toFixed(1)} ms, mean ${mean.toFixed(1)} ms`;
+}
+
+async function run(label: string, database: Database): Promise<void> {
+  let started = performance.now();
+  await fill(database);
+  // A live database has its statistics (autovacuum, or SQLite's optimize): so does this one.
+  await sql`analyze`.execute(database.db);
+  console.log(`${label}: ${ARTICLES} articles, ${AUTHORS} authors, ${BOOKLETS} booklets written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  started = performance.now();
+  const documents = await rebuildSearchIndex(database.db);
+  const buildSeconds = (performance.now() - started) / 1000;
+  console.log(`${label}: index of ${documents} documents built in ${buildSeconds.toFixed(1)} s (${(documents / buildSeconds).toFixed(0)} documents/s)`);
+
+  const list = queries(QUERIES);
+  const now = Date.now();
+  // Warm up: caches, JIT, the segmenter's dictionary.
+  for (const query of list.slice(0, 20)) await searchPublic(database.db, { ...query, page: query.page ?? 1, pageSize: 10, now });
+  const times: number[] = [];
+  const slowest: { ms: number; q: string }[] = [];
+  let hits = 0;
+  let empty = 0;
+  for (const query of list) {
+    const at = performance.now();
+    const { count } = await searchPublic(database.db, { ...query, page: query.page ?? 1, pageSize: 10, now });
+    const ms = performance.now() - at;
+    times.push(ms);
+    slowest.push({ ms, q: `${query.q}${query.type ? ` [${query.type}]` : ''}${query.page ? ` p${query.page}` : ''}` });
+    hits += count;
+    if (count === 0) empty += 1;
+  }
+  console.log(`${label}: ${list.length} queries: ${summary(times)}; ${(hits / list.length).toFixed(0)} hits a query on average, ${empty} with none`);
+  slowest.sort((a, b) => b.ms - a.ms);
+  console.log(
+    `${label}: slowest: ${slowest
+      .slice(0, 5)
+      .map((s) => `${s.q} ${s.ms.toFixed(1)} ms`)
+      .join('; ')}`,
+  );
+
+  if (flags.trigram && database.engine === 'sqlite') await trigram(database, list);
+}
+
+/** The alternative measured for the decision: FTS5's trigram tokenizer over the raw (folded) text, substring match. */
+async function trigram(database: Database, list: readonly Query[]): Promise<void> {
+  const { db } = database;
+  const { fold } = await import('../server/search/text');
+  let started = performance.now();
+  await sql`create virtual table trigram_fts using fts5(title, body, tokenize = 'trigram')`.execute(db);
+  const rows = await db
+    .selectFrom('search_documents')
+    .innerJoin('articles', 'articles.id', 'search_documents.ref_id')
+    .select(['search_documents.id', 'articles.title', 'search_documents.body_text'])
+    .where('search_documents.kind', '=', 'article')
+    .execute();
+  await db.transaction().execute(async (trx) => {
+    for (const row of rows) await sql`insert into trigram_fts (rowid, title, body) values (${row.id}, ${fold(row.title)}, ${fold(row.body_text)})`.execute(trx);
+  });
+  console.log(`sqlite trigram: ${rows.length} article documents indexed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const times: number[] = [];
+  let unanswerable = 0;
+  for (const query of list) {
+    const words = fold(query.q)
+      .split(/\s+/)
+      .filter((w) => w !== '');
+    started = performance.now();
+    // A trigram index answers only terms of 3 characters or more; shorter ones fall back to a scan (LIKE).
+    const long = words.filter((w) => [...w].length >= 3);
+    if (long.length < words.length) unanswerable += 1;
+    const match = long.map((w) => `"${w.replaceAll('"', '""')}"`).join(' AND ');
+    const shortLikes = words.filter((w) => [...w].length < 3);
+    let statement = db.selectFrom(sql<{ rowid: number }>`trigram_fts`.as('t')).select(sql<number>`count(*)`.as('count'));
+    if (match) statement = statement.where(sql<boolean>`trigram_fts match ${match}`);
+    for (const w of shortLikes) statement = statement.where(sql<boolean>`(title like ${`%${w}%`} or body like ${`%${w}%`})`);
+    await statement.executeTakeFirst();
+    times.push(performance.now() - started);
+  }
+  console.log(`sqlite trigram: ${list.length} queries (count only): ${summary(times)}; ${unanswerable} had a term under 3 characters (a scan)`);
+}
+
+async function main(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-bench-search-'));
+  const sqlite = openDatabase({ dataDir: dir });
+  try {
+    await migrate(sqlite);
+    await run('sqlite', sqlite);
+    const size =
+      fs.statSync(path.join(dir, 'zine.db')).size + (fs.existsSync(path.join(dir, 'zine.db-wal')) ? fs.statSync(path.join(dir, 'zine.db-wal')).size : 0);
+    console.log(`sqlite: database file ${(size / 1024 / 1024).toFixed(0)} MB`);
+  } finally {
+    await sqlite.close();
+    if (flags.keep) console.log(`sqlite: kept ${dir}`);
+    else fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  if (!flags.pg && !process.env.DATABASE_URL) return;
+  const schema = `bench_search_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  const postgres = openDatabase({ databaseUrl: PG_URL, dataDir: '', pgSchema: schema, poolSize: 4 });
+  try {
+    await migrate(postgres);
+    await run('postgres', postgres);
+    const size = await admin.query<{ size: string }>(
+      `select pg_size_pretty(sum(pg_total_relation_size(c.oid))) as size from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and c.relname like 'search_documents%'`,
+      [schema],
+    );
+    console.log(`postgres: search_documents with its indexes ${size.rows[0]?.size ?? '?'}`);
+  } finally {
+    await postgres.close();
+    if (flags.keep) console.log(`postgres: kept the schema ${schema}`);
+    else await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
+  }
+}
+
+await main();

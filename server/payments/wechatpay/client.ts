@@ -1,0 +1,185 @@
+import type { KeyObject } from 'node:crypto';
+import { z } from 'zod';
+import type { WechatPayConfig } from '../../config';
+import { authorization, merchantKeys, newNonce, signatureHeaders, verifyWechatPay } from './protocol';
+
+/**
+ * WeChat Pay did not do what was asked: no answer in time, an error answer (`status` and its
+ * v3 `code`, e.g. 401 SIGN_ERROR when the merchant key is wrong), or an answer whose signature
+ * does not verify. The API answers 502; the log says which.
+ */
+export class WechatPayUpstreamError extends Error {
+  override readonly name = 'WechatPayUpstreamError';
+
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+    readonly code: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/** A transaction as WeChat Pay describes it (a query's answer, a notification's decrypted resource). */
+export const transactionSchema = z.object({
+  appid: z.string(),
+  mchid: z.string(),
+  out_trade_no: z.string(),
+  transaction_id: z.string().optional(),
+  trade_type: z.string().optional(),
+  trade_state: z.string(),
+  trade_state_desc: z.string().optional(),
+  success_time: z.string().optional(),
+  payer: z.object({ openid: z.string().optional() }).optional(),
+  amount: z.object({ total: z.number().int().optional(), payer_total: z.number().int().optional(), currency: z.string().optional() }).optional(),
+});
+export type WechatPayTransaction = z.infer<typeof transactionSchema>;
+
+/** What an order at WeChat Pay is placed with. */
+export interface PlaceOrder {
+  outTradeNo: string;
+  description: string;
+  amountFen: number;
+  currency: string;
+  /** RFC 3339: after it WeChat Pay takes no payment. */
+  timeExpire: string;
+  notifyUrl: string;
+  /** Our order ref, shown in WeChat Pay's merchant platform. */
+  attach: string;
+}
+
+const prepayAnswer = z.object({ prepay_id: z.string().min(1).max(128) });
+const nativeAnswer = z.object({ code_url: z.string().min(1).max(512) });
+const errorAnswer = z.object({ code: z.string(), message: z.string().optional() });
+
+/**
+ * The merchant's calls to WeChat Pay API v3 over fetch: each request signed with the merchant
+ * key (Authorization), each answer's Wechatpay-Signature verified with WeChat Pay's public key
+ * before it is believed. `clock` is the wall clock of the protocol's timestamps.
+ */
+export class WechatPayClient {
+  private readonly privateKey: KeyObject;
+  private readonly platformPublicKey: KeyObject;
+
+  constructor(
+    private readonly config: WechatPayConfig,
+    private readonly clock: () => number = Date.now,
+  ) {
+    const keys = merchantKeys(config);
+    this.privateKey = keys.privateKey;
+    this.platformPublicKey = keys.platformPublicKey;
+  }
+
+  get merchantPrivateKey(): KeyObject {
+    return this.privateKey;
+  }
+
+  get platformKey(): { publicKey: KeyObject; serial: string } {
+    return { publicKey: this.platformPublicKey, serial: this.config.platformSerial };
+  }
+
+  /** A JSAPI order, paid in the chat-app browser by this open id: the prepay id for getBrandWCPayRequest. */
+  async placeJsapi(order: PlaceOrder, openid: string): Promise<{ prepayId: string }> {
+    const body = await this.call('POST', '/v3/pay/transactions/jsapi', { ...this.orderBody(order), payer: { openid } });
+    return { prepayId: answerOf(prepayAnswer, body, 'jsapi').prepay_id };
+  }
+
+  /** A Native order: the code_url a QR code shows, scanned with the chat app. */
+  async placeNative(order: PlaceOrder): Promise<{ codeUrl: string }> {
+    const body = await this.call('POST', '/v3/pay/transactions/native', this.orderBody(order));
+    return { codeUrl: answerOf(nativeAnswer, body, 'native').code_url };
+  }
+
+  /** The order's state at WeChat Pay. */
+  async query(outTradeNo: string): Promise<WechatPayTransaction> {
+    const path = `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}?mchid=${encodeURIComponent(this.config.mchid)}`;
+    return answerOf(transactionSchema, await this.call('GET', path), 'query');
+  }
+
+  /** Closes an unpaid order: nobody can pay it any more. */
+  async close(outTradeNo: string): Promise<void> {
+    await this.call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}/close`, { mchid: this.config.mchid });
+  }
+
+  private orderBody(order: PlaceOrder) {
+    return {
+      appid: this.config.appId,
+      mchid: this.config.mchid,
+      description: order.description,
+      out_trade_no: order.outTradeNo,
+      time_expire: order.timeExpire,
+      attach: order.attach,
+      notify_url: order.notifyUrl,
+      amount: { total: order.amountFen, currency: order.currency },
+    };
+  }
+
+  /** One signed call; the verified JSON answer (null for 204), or WechatPayUpstreamError. */
+  private async call(method: 'GET' | 'POST', pathAndQuery: string, payload?: unknown): Promise<unknown> {
+    const body = payload === undefined ? '' : JSON.stringify(payload);
+    const header = authorization(
+      { mchid: this.config.mchid, serialNo: this.config.serialNo, privateKey: this.privateKey },
+      { method, pathAndQuery, body, timestamp: Math.floor(this.clock() / 1000), nonce: newNonce() },
+    );
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(`${this.config.baseUrl}${pathAndQuery}`, {
+        method,
+        headers: {
+          Authorization: header,
+          Accept: 'application/json',
+          'User-Agent': 'zine-wechatpay/1',
+          ...(payload === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        ...(payload === undefined ? {} : { body }),
+        signal: AbortSignal.timeout(this.config.timeoutMs),
+      });
+      text = await res.text();
+    } catch (error) {
+      throw new WechatPayUpstreamError(
+        `WeChat Pay did not answer ${method} ${pathOnly(pathAndQuery)}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    if (!res.ok) {
+      const parsed = errorAnswer.safeParse(safeJson(text));
+      const code = parsed.success ? parsed.data.code : null;
+      const message = parsed.success ? (parsed.data.message ?? '') : text.slice(0, 200);
+      throw new WechatPayUpstreamError(
+        `WeChat Pay answered ${method} ${pathOnly(pathAndQuery)} with ${res.status} ${code ?? ''} ${message}`.trim(),
+        res.status,
+        code,
+      );
+    }
+    const signed = signatureHeaders((name) => res.headers.get(name));
+    if (!signed || !verifyWechatPay(this.platformKey, signed, text)) {
+      throw new WechatPayUpstreamError(
+        `WeChat Pay's answer to ${method} ${pathOnly(pathAndQuery)} is not signed by its key ${this.config.platformSerial}`,
+        res.status,
+      );
+    }
+    if (text === '') return null;
+    const json = safeJson(text);
+    if (json === undefined) throw new WechatPayUpstreamError(`WeChat Pay answered ${method} ${pathOnly(pathAndQuery)} with no JSON`, res.status);
+    return json;
+  }
+}
+
+/** A verified answer of the expected shape; any other is WeChat Pay's failure, not the caller's bad input. */
+function answerOf<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new WechatPayUpstreamError(`WeChat Pay's ${what} answer has an unexpected shape`);
+  return parsed.data;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function pathOnly(pathAndQuery: string): string {
+  return pathAndQuery.split('?')[0] ?? pathAndQuery;
+}

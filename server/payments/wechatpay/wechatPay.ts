@@ -1,0 +1,422 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { z } from 'zod';
+import type { WechatAppParams } from '../../../shared/payments';
+import type { WechatPayConfig } from '../../config';
+import type { DB, WechatPayOrdersTable } from '../../db/schema';
+import { DomainError } from '../../domain/DomainError';
+import type { Logger } from '../../logger';
+import { newSecret } from '../../security/secrets';
+import { fulfilOrder, type OrderRow } from '../fulfil';
+import { PLATFORM_CLEARING, PLATFORM_WECHATPAY, postTransfer } from '../ledger';
+import { ORDER_ALREADY_PAID, ownOrder } from '../orders';
+import { transactionSchema, WechatPayClient, WechatPayUpstreamError, type PlaceOrder, type WechatPayTransaction } from './client';
+import { chatAppPayParams, chinaTime, decryptResource, signatureHeaders, verifyWechatPay } from './protocol';
+
+export type WechatPayOrderRow = Selectable<WechatPayOrdersTable>;
+
+/** Where WeChat Pay posts its notifications: server/api/payments/wechatPayCallback.ts, under /api/payments/callback. */
+export const WECHATPAY_NOTIFY_PATH = '/api/payments/callback/wechatpay/';
+
+/** How long an order placed at WeChat Pay can be paid (its time_expire); then the sweep closes it. */
+export const WECHATPAY_ORDER_TTL_MS = 30 * 60_000;
+/** An open order placed at WeChat Pay is offered again only with this much time left to pay it. */
+const REUSE_MARGIN_MS = 5 * 60_000;
+/** A notification signed longer ago (or ahead) than this is refused, as WeChat Pay's own SDKs do. */
+export const NOTIFICATION_WINDOW_S = 5 * 60;
+/** An order poll asks WeChat Pay about one of its orders at most this often. */
+const POLL_QUERY_INTERVAL_MS = 3000;
+/** How often the sweep runs, and how much it takes on at a time. */
+export const SWEEP_INTERVAL_MS = 60_000;
+const SWEEP_BATCH = 50;
+
+/** What a notification, a query or the sweep did with WeChat Pay's word that an order was paid. */
+export type Settlement =
+  /** Paid and delivered now. */
+  | 'fulfilled'
+  /** Known already: a replayed notification, a second query. Nothing changed. */
+  | 'already'
+  /** The money arrived for an order already paid another way: kept in platform:clearing, to refund. */
+  | 'duplicate'
+  /** The money arrived but the order cannot be delivered (a booklet bought meanwhile): kept in clearing, to refund. */
+  | 'undeliverable';
+
+export interface WechatPayDeps {
+  db: Kysely<DB>;
+  config: WechatPayConfig;
+  /** The business clock: orders' times, expiry, the sweep's deadline (tests move it). */
+  now: () => number;
+  logger: Logger;
+  siteName: string;
+  /** The protocol's wall clock: signature timestamps and the notifications' freshness. */
+  clock?: () => number;
+  client?: WechatPayClient;
+}
+
+const notificationSchema = z.object({
+  id: z.string().max(128),
+  event_type: z.string().max(64),
+  resource_type: z.string().max(64).optional(),
+  resource: z.object({
+    algorithm: z.string().max(32),
+    ciphertext: z.string().min(1).max(65_536),
+    nonce: z.string().min(1).max(64),
+    associated_data: z.string().max(256).optional(),
+    original_type: z.string().max(64).optional(),
+  }),
+});
+
+/**
+ * WeChat Pay API v3 as the chat-app pay (JSAPI) and the desktop QR pay (Native), docs/decisions/037.
+ * Every path that learns an order was paid — the notification, an order poll's query, the sweep —
+ * goes through settle(): amount and currency checked against the order, the money booked
+ * platform:wechatpay -> platform:clearing, then the order fulfilled once (server/payments/fulfil.ts).
+ */
+export class WechatPay {
+  readonly client: WechatPayClient;
+  private readonly clock: () => number;
+  private timer: NodeJS.Timeout | undefined;
+  private sweeping: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly deps: WechatPayDeps) {
+    this.clock = deps.clock ?? Date.now;
+    this.client = deps.client ?? new WechatPayClient(deps.config, this.clock);
+  }
+
+  get notifyUrl(): string {
+    return `${this.deps.config.notifyOrigin}${WECHATPAY_NOTIFY_PATH}`;
+  }
+
+  /** Chat-app pay: a JSAPI order for the payer's open id (one of the buyer's linked WeChat identities), and the bridge's parameters. */
+  async startJsapi(userId: number, ref: string, openid: string): Promise<{ order: OrderRow; appParams: WechatAppParams }> {
+    const order = payable(await ownOrder(this.deps.db, userId, ref));
+    const identity = await this.deps.db
+      .selectFrom('wechat_identities')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('app', '=', 'mp')
+      .where('openid', '=', openid)
+      .executeTakeFirst();
+    if (!identity) throw new DomainError('invalid', 'This WeChat account is not linked to your account.', 'openid');
+    const placed = await this.place(order, 'JSAPI', openid);
+    const prepayId = placed.row.prepay_id ?? '';
+    return { order: placed.order, appParams: chatAppPayParams(this.deps.config.appId, prepayId, this.client.merchantPrivateKey, this.clock()) };
+  }
+
+  /** Native pay: an order whose code_url the client shows as a QR code, for browsers without the chat app's bridge. */
+  async startNative(userId: number, ref: string): Promise<{ order: OrderRow; codeUrl: string }> {
+    const order = payable(await ownOrder(this.deps.db, userId, ref));
+    const placed = await this.place(order, 'NATIVE', null);
+    return { order: placed.order, codeUrl: placed.row.code_url ?? '' };
+  }
+
+  /**
+   * A notification POSTed by WeChat Pay: signature (Wechatpay-* headers, WeChat Pay's key),
+   * freshness, then the AES-256-GCM resource decrypted and settled. Refusals are DomainErrors
+   * ('forbidden' for the signature, 'invalid' for the content); the route answers them 4xx.
+   */
+  async acceptNotification(header: (name: string) => string | undefined, body: string): Promise<Settlement | 'ignored'> {
+    const signed = signatureHeaders(header);
+    if (!signed) throw new DomainError('forbidden', 'Missing Wechatpay signature headers.');
+    if (!verifyWechatPay(this.client.platformKey, signed, body)) throw new DomainError('forbidden', 'Invalid signature.');
+    if (Math.abs(Math.floor(this.clock() / 1000) - Number(signed.timestamp)) > NOTIFICATION_WINDOW_S) {
+      throw new DomainError('forbidden', 'Notification expired.');
+    }
+    const notification = notificationSchema.safeParse(safeJson(body));
+    if (!notification.success) throw new DomainError('invalid', 'Malformed notification.');
+    const { event_type: event, resource } = notification.data;
+    if (event !== 'TRANSACTION.SUCCESS') {
+      this.deps.logger.info({ event, id: notification.data.id }, 'WeChat Pay notification ignored');
+      return 'ignored';
+    }
+    let plaintext: string;
+    try {
+      plaintext = decryptResource(this.deps.config.apiV3Key, resource);
+    } catch {
+      throw new DomainError('invalid', 'The notification cannot be decrypted.');
+    }
+    const transaction = transactionSchema.safeParse(safeJson(plaintext));
+    if (!transaction.success) throw new DomainError('invalid', 'Malformed transaction.');
+    if (transaction.data.trade_state !== 'SUCCESS') return 'ignored';
+    return this.settle(transaction.data, 'notification');
+  }
+
+  /**
+   * An order poll: a pending WeChat order is asked about at WeChat Pay (at most every few seconds)
+   * and settled when paid, so a lost notification does not leave the payer waiting. Answers the order as it is now.
+   */
+  async reconcile(order: OrderRow): Promise<OrderRow> {
+    if (order.status !== 'pending' || order.method !== 'wechat') return order;
+    const now = this.deps.now();
+    const open = await this.deps.db
+      .selectFrom('wechatpay_orders')
+      .selectAll()
+      .where('order_id', '=', order.id)
+      .where('status', '=', 'open')
+      .where((eb) => eb.or([eb('queried_at', 'is', null), eb('queried_at', '<', now - POLL_QUERY_INTERVAL_MS), eb('queried_at', '>', now)]))
+      .orderBy('id', 'desc')
+      .limit(3)
+      .execute();
+    for (const row of open) {
+      await this.deps.db.updateTable('wechatpay_orders').set({ queried_at: now }).where('id', '=', row.id).execute();
+      try {
+        const transaction = await this.client.query(row.out_trade_no);
+        if (transaction.trade_state === 'SUCCESS') await this.settle(transaction, 'query');
+      } catch (error) {
+        // The poll still answers the order; the next poll, the notification or the sweep settles it.
+        this.deps.logger.warn({ err: error, outTradeNo: row.out_trade_no }, 'WeChat Pay query on an order poll failed');
+      }
+    }
+    return this.deps.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+  }
+
+  /**
+   * The sweep: every order placed at WeChat Pay whose time to pay has passed is asked about once
+   * more (paid: settled), else closed there and here; our order is closed when none of its
+   * WeChat Pay orders is still open. Answers what it did.
+   */
+  async sweep(): Promise<{ paid: number; closed: number; failed: number }> {
+    const now = this.deps.now();
+    const expired = await this.deps.db
+      .selectFrom('wechatpay_orders')
+      .selectAll()
+      .where('status', '=', 'open')
+      .where('expires_at', '<=', now)
+      .orderBy('expires_at')
+      .limit(SWEEP_BATCH)
+      .execute();
+    const done = { paid: 0, closed: 0, failed: 0 };
+    for (const row of expired) {
+      try {
+        const outcome = await this.sweepOne(row);
+        if (outcome === 'paid') done.paid += 1;
+        else if (outcome === 'closed') done.closed += 1;
+      } catch (error) {
+        done.failed += 1;
+        this.deps.logger.warn({ err: error, outTradeNo: row.out_trade_no }, 'WeChat Pay sweep could not settle or close an order');
+      }
+    }
+    return done;
+  }
+
+  /** Runs the sweep every minute until stopped (unref'd: it never keeps the process up). */
+  startSweep(intervalMs = SWEEP_INTERVAL_MS): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      this.sweeping = this.sweeping.then(() => this.sweep()).catch((error: unknown) => this.deps.logger.error({ err: error }, 'WeChat Pay sweep failed'));
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  /** Stops the sweep and waits for a run in progress (graceful shutdown). */
+  async stopSweep(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.sweeping;
+  }
+
+  /**
+   * WeChat Pay's word that an order was paid, from any path: settled exactly once. A transaction
+   * for another merchant or app, an unknown order, or another amount or currency than the order's
+   * is refused ('invalid') and logged, and nothing changes.
+   */
+  async settle(transaction: WechatPayTransaction, via: 'notification' | 'query' | 'sweep'): Promise<Settlement> {
+    const { config, db, logger } = this.deps;
+    const context = { via, outTradeNo: transaction.out_trade_no, transactionId: transaction.transaction_id };
+    if (transaction.trade_state !== 'SUCCESS') throw new DomainError('invalid', 'The transaction is not paid.');
+    if (transaction.mchid !== config.mchid || transaction.appid !== config.appId) {
+      logger.error({ ...context, mchid: transaction.mchid, appid: transaction.appid }, 'WeChat Pay transaction for another merchant or app refused');
+      throw new DomainError('invalid', 'Unknown merchant or app.');
+    }
+    const row = await db.selectFrom('wechatpay_orders').selectAll().where('out_trade_no', '=', transaction.out_trade_no).executeTakeFirst();
+    const order = row ? await db.selectFrom('orders').selectAll().where('id', '=', row.order_id).executeTakeFirst() : undefined;
+    if (!row || !order) {
+      logger.error(context, 'WeChat Pay transaction for an unknown order refused');
+      throw new DomainError('invalid', 'Unknown order.');
+    }
+    const total = transaction.amount?.total;
+    const currency = transaction.amount?.currency ?? 'CNY';
+    if (total !== Number(order.amount_cents) || total !== Number(row.amount_fen) || currency !== order.currency || currency !== row.currency) {
+      logger.error(
+        { ...context, order: order.ref, expected: { total: Number(order.amount_cents), currency: order.currency }, got: { total: total ?? null, currency } },
+        'WeChat Pay transaction amount or currency differs from the order: refused, nothing fulfilled',
+      );
+      throw new DomainError('invalid', 'The amount or currency differs from the order.');
+    }
+    if (row.status === 'paid') return 'already';
+    const now = this.deps.now();
+    try {
+      return await db.transaction().execute(async (trx) => {
+        if (!(await this.bookMoney(trx, row, order, transaction, now))) return 'already';
+        if (!(await fulfilOrder(trx, order, 'wechat', now))) {
+          logger.error({ ...context, order: order.ref }, 'WeChat Pay paid an order that was already paid: the money stays in platform:clearing, refund it');
+          return 'duplicate';
+        }
+        await trx
+          .updateTable('orders')
+          .set({ provider_ref: (transaction.transaction_id ?? transaction.out_trade_no).slice(0, 64) })
+          .where('id', '=', order.id)
+          .execute();
+        return 'fulfilled';
+      });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      // Delivery refused (a booklet bought meanwhile): the money arrived all the same, so it is booked, and an operator refunds it.
+      const booked = await db.transaction().execute((trx) => this.bookMoney(trx, row, order, transaction, now));
+      if (!booked) return 'already';
+      logger.error(
+        { ...context, order: order.ref, reason: error.message },
+        'WeChat Pay paid an order that cannot be delivered: the money stays in platform:clearing, refund it',
+      );
+      return 'undeliverable';
+    }
+  }
+
+  /** The WeChat Pay order marked paid and its money booked into clearing, once: false when another path got there first. */
+  private async bookMoney(trx: Transaction<DB>, row: WechatPayOrderRow, order: OrderRow, transaction: WechatPayTransaction, now: number): Promise<boolean> {
+    // The row lock of this update orders concurrent settlements: the second sees 'paid' and changes nothing.
+    const updated = await trx
+      .updateTable('wechatpay_orders')
+      .set({ status: 'paid', transaction_id: transaction.transaction_id?.slice(0, 64) ?? null, settled_at: now })
+      .where('id', '=', row.id)
+      .where('status', '!=', 'paid')
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) return false;
+    await postTransfer(trx, {
+      from: PLATFORM_WECHATPAY,
+      to: PLATFORM_CLEARING,
+      amountCents: Number(order.amount_cents),
+      kind: 'wechatpay',
+      ref: order.ref,
+      now,
+    });
+    return true;
+  }
+
+  private async sweepOne(row: WechatPayOrderRow): Promise<'paid' | 'closed' | 'open'> {
+    let state: string;
+    try {
+      const transaction = await this.client.query(row.out_trade_no);
+      state = transaction.trade_state;
+      if (state === 'SUCCESS') {
+        await this.settle(transaction, 'sweep');
+        return 'paid';
+      }
+      // Paid and refunded at WeChat Pay before we heard of it: nothing to deliver, nothing to close.
+      if (state === 'REFUND') this.deps.logger.warn({ outTradeNo: row.out_trade_no }, 'WeChat Pay order refunded before it was settled here');
+    } catch (error) {
+      // Never placed after all (the answer to the placing call was lost): nothing to close there.
+      if (!(error instanceof WechatPayUpstreamError && error.code === 'ORDER_NOT_EXIST')) throw error;
+      state = 'CLOSED';
+    }
+    // Still being paid (a password being typed): the next sweep asks again.
+    if (state === 'USERPAYING') return 'open';
+    if (state !== 'CLOSED' && state !== 'REFUND') await this.client.close(row.out_trade_no);
+    const now = this.deps.now();
+    await this.deps.db.transaction().execute(async (trx) => {
+      await trx.updateTable('wechatpay_orders').set({ status: 'closed', settled_at: now }).where('id', '=', row.id).where('status', '=', 'open').execute();
+      await trx
+        .updateTable('orders')
+        .set({ status: 'closed' })
+        .where('id', '=', row.order_id)
+        .where('status', '=', 'pending')
+        .where('method', '=', 'wechat')
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('wechatpay_orders').select('id').where('order_id', '=', row.order_id).where('status', '=', 'open'))))
+        .execute();
+    });
+    return 'closed';
+  }
+
+  /**
+   * An order at WeChat Pay for this order and payer: the open one again while it has time left
+   * (a reload, a second tab), else a new one. Placed there first and stored after, so a refusal
+   * (a wrong merchant key: 401) stores nothing and leaves the order as it was.
+   */
+  private async place(order: OrderRow, tradeType: 'JSAPI' | 'NATIVE', openid: string | null): Promise<{ order: OrderRow; row: WechatPayOrderRow }> {
+    const { db } = this.deps;
+    const now = this.deps.now();
+    if (order.currency !== 'CNY') throw new DomainError('invalid', 'WeChat Pay takes only CNY.');
+    const reusable = await db
+      .selectFrom('wechatpay_orders')
+      .selectAll()
+      .where('order_id', '=', order.id)
+      .where('trade_type', '=', tradeType)
+      .where('status', '=', 'open')
+      .where('expires_at', '>', now + REUSE_MARGIN_MS)
+      .where('amount_fen', '=', Number(order.amount_cents))
+      .$if(openid !== null, (q) => q.where('openid', '=', openid ?? ''))
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (reusable) return { order: await this.markPending(order), row: reusable };
+
+    const expiresAt = now + WECHATPAY_ORDER_TTL_MS;
+    const request: PlaceOrder = {
+      // Our ref first, so an operator finds the order in WeChat Pay's merchant platform; then J or N and a random tail.
+      outTradeNo: `${order.ref}${tradeType === 'JSAPI' ? 'J' : 'N'}${newSecret(6).replace(/[^A-Za-z0-9]/g, 'x')}`.slice(0, 32),
+      description: await this.description(order),
+      amountFen: Number(order.amount_cents),
+      currency: order.currency,
+      timeExpire: chinaTime(expiresAt),
+      notifyUrl: this.notifyUrl,
+      attach: order.ref,
+    };
+    const placed = tradeType === 'JSAPI' ? await this.client.placeJsapi(request, openid ?? '') : await this.client.placeNative(request);
+    const row = await db
+      .insertInto('wechatpay_orders')
+      .values({
+        order_id: order.id,
+        out_trade_no: request.outTradeNo,
+        trade_type: tradeType,
+        openid,
+        prepay_id: 'prepayId' in placed ? placed.prepayId : null,
+        code_url: 'codeUrl' in placed ? placed.codeUrl : null,
+        amount_fen: request.amountFen,
+        currency: request.currency,
+        status: 'open',
+        transaction_id: null,
+        expires_at: expiresAt,
+        queried_at: null,
+        settled_at: null,
+        created_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { order: await this.markPending(order), row };
+  }
+
+  /** The order waits for WeChat Pay (created, failed or pending before: pending, method wechat). */
+  private async markPending(order: OrderRow): Promise<OrderRow> {
+    if (order.status === 'pending' && order.method === 'wechat') return order;
+    await this.deps.db
+      .updateTable('orders')
+      .set({ status: 'pending', method: 'wechat' })
+      .where('id', '=', order.id)
+      .where('status', 'in', ['created', 'pending', 'failed'])
+      .execute();
+    return this.deps.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+  }
+
+  /** What the payer sees in WeChat: the site and the thing bought (WeChat Pay takes at most 127 characters). */
+  private async description(order: OrderRow): Promise<string> {
+    let item = order.identity;
+    if (order.type === 'booklet') {
+      const booklet = await this.deps.db.selectFrom('booklets').select('name').where('id', '=', Number(order.identity)).executeTakeFirst();
+      item = booklet?.name ?? item;
+    }
+    return `${this.deps.siteName} - ${item}`.replace(/\s+/g, ' ').slice(0, 100);
+  }
+}
+
+/** The order can still be paid: not paid, not closed. */
+function payable(order: OrderRow): OrderRow {
+  if (order.status === 'paid') throw new DomainError('invalid', ORDER_ALREADY_PAID);
+  if (order.status === 'closed') throw new DomainError('invalid', 'Order closed.');
+  return order;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,301 @@
+import { createCipheriv, randomBytes, sign, verify, type KeyObject } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for WeChat Pay API v3 (docs/decisions/037), written from the protocol, not
+ * from our client: it checks what the real service checks — the Authorization signature with the
+ * merchant's public key and certificate serial (else 401 SIGN_ERROR), mchid and appid, the
+ * payer's open id for the app, amounts, out_trade_no reuse — keeps the orders, answers every
+ * call signed with the platform key, and sends notifications (signed, the resource encrypted
+ * with the API v3 key) to an order's notify_url. It also answers WeChat's OAuth code exchange
+ * (`/sns/oauth2/access_token`), so one stand-in serves the payment sign-in too.
+ */
+
+export interface StandInOptions {
+  mchid: string;
+  appId: string;
+  /** The merchant API certificate's public key and serial: requests must verify with them. */
+  merchantPublicKey: KeyObject;
+  merchantSerial: string;
+  /** The platform (WeChat Pay) key that signs answers and notifications, and its id. */
+  platformPrivateKey: KeyObject;
+  platformSerial: string;
+  apiV3Key: string;
+  /** OAuth codes the sign-in may exchange, each for an open id of `appId`. */
+  oauthCodes?: Record<string, string>;
+}
+
+export interface StandInOrder {
+  outTradeNo: string;
+  tradeType: 'JSAPI' | 'NATIVE';
+  appid: string;
+  mchid: string;
+  description: string;
+  total: number;
+  currency: string;
+  notifyUrl: string;
+  timeExpire: string;
+  attach: string | undefined;
+  openid: string | undefined;
+  prepayId: string | undefined;
+  codeUrl: string | undefined;
+  state: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'USERPAYING';
+  transactionId: string | undefined;
+  successTime: string | undefined;
+  /** The body of the placing request, exactly, to tell a repeated placement from a conflicting one. */
+  placedWith: string;
+}
+
+export interface Recorded {
+  method: string;
+  url: string;
+  status: number;
+}
+
+export interface Notification {
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface WechatPayStandIn {
+  origin: string;
+  orders: Map<string, StandInOrder>;
+  requests: Recorded[];
+  /** Open ids of `appId` this stand-in knows (issued by the OAuth exchange, or added). */
+  openids: Set<string>;
+  /** The payer pays: the order is SUCCESS (no notification is sent; see notify()). */
+  pay(outTradeNo: string): StandInOrder;
+  /** A signed notification of the order's transaction, encrypted; `transaction` overrides fields of the resource. */
+  notification(outTradeNo: string, options?: { transaction?: Record<string, unknown>; signWith?: KeyObject; timestamp?: number }): Notification;
+  /** Posts a notification to the order's notify_url, as WeChat Pay does. */
+  notify(outTradeNo: string, options?: Parameters<WechatPayStandIn['notification']>[1]): Promise<{ status: number; body: string }>;
+  /** Posts a ready notification (the same one again: a replay) to the order's notify_url. */
+  deliver(outTradeNo: string, notification: Notification): Promise<{ status: number; body: string }>;
+  close(): Promise<void>;
+}
+
+const AUTH = /^WECHATPAY2-SHA256-RSA2048 (.+)$/;
+const TRADE_NO = /^[A-Za-z0-9_\-|*]{6,32}$/;
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+export async function startWechatPayStandIn(options: StandInOptions): Promise<WechatPayStandIn> {
+  const orders = new Map<string, StandInOrder>();
+  const requests: Recorded[] = [];
+  const openids = new Set<string>(Object.values(options.oauthCodes ?? {}));
+
+  const signed = (body: string, key = options.platformPrivateKey, timestamp = Math.floor(Date.now() / 1000)): Record<string, string> => {
+    const nonce = randomBytes(16).toString('hex');
+    const signature = sign('sha256', Buffer.from(`${timestamp}\n${nonce}\n${body}\n`), key).toString('base64');
+    return {
+      'Wechatpay-Timestamp': String(timestamp),
+      'Wechatpay-Nonce': nonce,
+      'Wechatpay-Signature': signature,
+      'Wechatpay-Serial': options.platformSerial,
+      'Request-ID': randomBytes(8).toString('hex'),
+    };
+  };
+
+  const answer = (res: ServerResponse, req: Recorded, status: number, payload?: unknown): void => {
+    req.status = status;
+    const body = payload === undefined ? '' : JSON.stringify(payload);
+    res.writeHead(status, { ...(body ? { 'Content-Type': 'application/json' } : {}), ...signed(body) });
+    res.end(body);
+  };
+  const fail = (res: ServerResponse, req: Recorded, status: number, code: string, message: string) => answer(res, req, status, { code, message });
+
+  /** The merchant's signature: the scheme, its mchid and serial, a fresh timestamp, and the message signed with the merchant key. */
+  const authorised = (method: string, url: string, headers: http.IncomingHttpHeaders, body: string): string | null => {
+    const match = AUTH.exec(headers.authorization ?? '');
+    if (!match) return 'no WECHATPAY2-SHA256-RSA2048 Authorization';
+    const fields = Object.fromEntries(Array.from((match[1] ?? '').matchAll(/(\w+)="([^"]*)"/g), (m) => [m[1] ?? '', m[2] ?? '']));
+    if (fields.mchid !== options.mchid) return 'mchid of the Authorization is not this merchant';
+    if (fields.serial_no !== options.merchantSerial) return 'serial_no is not the merchant certificate';
+    const timestamp = Number(fields.timestamp);
+    if (!Number.isInteger(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > 300) return 'timestamp out of range';
+    if (!fields.nonce_str || !fields.signature) return 'nonce_str or signature missing';
+    const message = `${method}\n${url}\n${fields.timestamp}\n${fields.nonce_str}\n${body}\n`;
+    const ok = verify('sha256', Buffer.from(message), options.merchantPublicKey, Buffer.from(fields.signature, 'base64'));
+    return ok ? null : 'signature does not verify';
+  };
+
+  const transaction = (order: StandInOrder): Record<string, unknown> => ({
+    appid: order.appid,
+    mchid: order.mchid,
+    out_trade_no: order.outTradeNo,
+    trade_type: order.tradeType,
+    trade_state: order.state,
+    trade_state_desc: order.state === 'SUCCESS' ? '支付成功' : order.state === 'CLOSED' ? '订单已关闭' : '订单未支付',
+    attach: order.attach ?? '',
+    ...(order.state === 'SUCCESS'
+      ? {
+          transaction_id: order.transactionId,
+          bank_type: 'OTHERS',
+          success_time: order.successTime,
+          payer: { openid: order.openid ?? 'o-native-payer' },
+          amount: { total: order.total, payer_total: order.total, currency: order.currency, payer_currency: order.currency },
+        }
+      : { amount: { currency: order.currency, payer_currency: order.currency } }),
+  });
+
+  function place(res: ServerResponse, rec: Recorded, tradeType: 'JSAPI' | 'NATIVE', body: string): void {
+    let input: Record<string, unknown>;
+    try {
+      input = JSON.parse(body) as Record<string, unknown>;
+    } catch {
+      return fail(res, rec, 400, 'PARAM_ERROR', 'body is not JSON');
+    }
+    const amount = (input.amount ?? {}) as Record<string, unknown>;
+    const payer = (input.payer ?? {}) as Record<string, unknown>;
+    if (input.mchid !== options.mchid) return fail(res, rec, 400, 'MCH_NOT_EXISTS', 'mchid does not match the Authorization');
+    if (input.appid !== options.appId) return fail(res, rec, 400, 'APPID_MCHID_NOT_MATCH', 'appid and mchid do not match');
+    if (typeof input.out_trade_no !== 'string' || !TRADE_NO.test(input.out_trade_no)) return fail(res, rec, 400, 'PARAM_ERROR', 'out_trade_no');
+    if (typeof input.description !== 'string' || input.description.length === 0 || input.description.length > 127) {
+      return fail(res, rec, 400, 'PARAM_ERROR', 'description');
+    }
+    if (typeof amount.total !== 'number' || !Number.isInteger(amount.total) || amount.total < 1) return fail(res, rec, 400, 'PARAM_ERROR', 'amount.total');
+    if ((amount.currency ?? 'CNY') !== 'CNY') return fail(res, rec, 400, 'PARAM_ERROR', 'amount.currency');
+    if (typeof input.notify_url !== 'string' || !/^https?:\/\/[^?#]+$/.test(input.notify_url)) return fail(res, rec, 400, 'PARAM_ERROR', 'notify_url');
+    if (typeof input.time_expire !== 'string' || !RFC3339.test(input.time_expire) || Date.parse(input.time_expire) <= Date.now()) {
+      return fail(res, rec, 400, 'PARAM_ERROR', 'time_expire');
+    }
+    if (tradeType === 'JSAPI' && (typeof payer.openid !== 'string' || !openids.has(payer.openid))) {
+      return fail(res, rec, 400, 'PARAM_ERROR', 'openid does not belong to appid');
+    }
+    const existing = orders.get(input.out_trade_no);
+    if (existing) {
+      if (existing.state === 'CLOSED') return fail(res, rec, 400, 'ORDER_CLOSED', 'the order is closed');
+      if (existing.placedWith !== body) return fail(res, rec, 403, 'OUT_TRADE_NO_USED', 'out_trade_no used with other parameters');
+      return answer(res, rec, 200, tradeType === 'JSAPI' ? { prepay_id: existing.prepayId } : { code_url: existing.codeUrl });
+    }
+    const order: StandInOrder = {
+      outTradeNo: input.out_trade_no,
+      tradeType,
+      appid: options.appId,
+      mchid: options.mchid,
+      description: input.description,
+      total: amount.total,
+      currency: 'CNY',
+      notifyUrl: input.notify_url,
+      timeExpire: input.time_expire,
+      attach: typeof input.attach === 'string' ? input.attach : undefined,
+      openid: typeof payer.openid === 'string' ? payer.openid : undefined,
+      prepayId: tradeType === 'JSAPI' ? `wx${randomBytes(16).toString('hex')}` : undefined,
+      codeUrl: tradeType === 'NATIVE' ? `weixin://wxpay/bizpayurl?pr=${randomBytes(5).toString('hex')}` : undefined,
+      state: 'NOTPAY',
+      transactionId: undefined,
+      successTime: undefined,
+      placedWith: body,
+    };
+    orders.set(order.outTradeNo, order);
+    answer(res, rec, 200, tradeType === 'JSAPI' ? { prepay_id: order.prepayId } : { code_url: order.codeUrl });
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse, body: string): void {
+    const method = req.method ?? '';
+    const url = req.url ?? '';
+    const rec: Recorded = { method, url, status: 0 };
+    requests.push(rec);
+    const parsed = new URL(url, 'http://stand-in');
+
+    // WeChat's OAuth (api.weixin.qq.com), unsigned, errors as 200 with errcode.
+    if (parsed.pathname === '/sns/oauth2/access_token') {
+      const openid = options.oauthCodes?.[parsed.searchParams.get('code') ?? ''];
+      rec.status = 200;
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(openid ? { access_token: 'at', expires_in: 7200, openid, scope: 'snsapi_userinfo' } : { errcode: 40029, errmsg: 'invalid code' }));
+      return;
+    }
+
+    const refused = authorised(method, url, req.headers, body);
+    if (refused) return fail(res, rec, 401, 'SIGN_ERROR', refused);
+
+    if (method === 'POST' && parsed.pathname === '/v3/pay/transactions/jsapi') return place(res, rec, 'JSAPI', body);
+    if (method === 'POST' && parsed.pathname === '/v3/pay/transactions/native') return place(res, rec, 'NATIVE', body);
+    const query = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/.exec(parsed.pathname);
+    if (method === 'GET' && query) {
+      if (parsed.searchParams.get('mchid') !== options.mchid) return fail(res, rec, 400, 'PARAM_ERROR', 'mchid');
+      const order = orders.get(decodeURIComponent(query[1] ?? ''));
+      if (!order) return fail(res, rec, 404, 'ORDER_NOT_EXIST', 'no such order');
+      return answer(res, rec, 200, transaction(order));
+    }
+    const close = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)\/close$/.exec(parsed.pathname);
+    if (method === 'POST' && close) {
+      let input: Record<string, unknown>;
+      try {
+        input = JSON.parse(body) as Record<string, unknown>;
+      } catch {
+        return fail(res, rec, 400, 'PARAM_ERROR', 'body is not JSON');
+      }
+      if (input.mchid !== options.mchid) return fail(res, rec, 400, 'PARAM_ERROR', 'mchid');
+      const order = orders.get(decodeURIComponent(close[1] ?? ''));
+      if (!order) return fail(res, rec, 404, 'ORDER_NOT_EXIST', 'no such order');
+      if (order.state === 'SUCCESS') return fail(res, rec, 400, 'ORDERPAID', 'the order is paid');
+      order.state = 'CLOSED';
+      return answer(res, rec, 204);
+    }
+    fail(res, rec, 404, 'NOT_FOUND', `${method} ${parsed.pathname}`);
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const orderOf = (outTradeNo: string): StandInOrder => {
+    const order = orders.get(outTradeNo);
+    if (!order) throw new Error(`the stand-in has no order ${outTradeNo}`);
+    return order;
+  };
+
+  const standIn: WechatPayStandIn = {
+    origin: `http://127.0.0.1:${port}`,
+    orders,
+    requests,
+    openids,
+    pay(outTradeNo) {
+      const order = orderOf(outTradeNo);
+      if (order.state !== 'SUCCESS') {
+        order.state = 'SUCCESS';
+        order.transactionId = `4200${Date.now()}${randomBytes(4).toString('hex')}`.slice(0, 32);
+        order.successTime = new Date().toISOString().replace(/\.\d+Z$/, '+00:00');
+      }
+      return order;
+    },
+    notification(outTradeNo, opts = {}) {
+      const order = orderOf(outTradeNo);
+      const resource = JSON.stringify({ ...transaction(order), ...opts.transaction });
+      const nonce = randomBytes(6).toString('hex');
+      const associatedData = 'transaction';
+      const cipher = createCipheriv('aes-256-gcm', Buffer.from(options.apiV3Key), Buffer.from(nonce));
+      cipher.setAAD(Buffer.from(associatedData));
+      const ciphertext = Buffer.concat([cipher.update(resource, 'utf8'), cipher.final(), cipher.getAuthTag()]).toString('base64');
+      const body = JSON.stringify({
+        id: `EV-${randomBytes(8).toString('hex')}`,
+        create_time: new Date().toISOString(),
+        resource_type: 'encrypt-resource',
+        event_type: 'TRANSACTION.SUCCESS',
+        summary: '支付成功',
+        resource: { original_type: 'transaction', algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: associatedData, nonce },
+      });
+      const headers = signed(body, opts.signWith ?? options.platformPrivateKey, opts.timestamp);
+      return { headers: { ...headers, 'Content-Type': 'application/json' }, body };
+    },
+    async notify(outTradeNo, opts) {
+      return standIn.deliver(outTradeNo, standIn.notification(outTradeNo, opts));
+    },
+    async deliver(outTradeNo, notification) {
+      const res = await fetch(orderOf(outTradeNo).notifyUrl, { method: 'POST', headers: notification.headers, body: notification.body });
+      return { status: res.status, body: await res.text() };
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  return standIn;
+}
