@@ -1,7 +1,7 @@
 // `npm run admin -- <command>`: operator commands on the configured database.
 import fs from 'node:fs';
 import { runAdminCommand } from '../server/admin/commands';
-import { UserDirectory } from '../server/api/accounts/users';
+import { UserDirectory } from '../server/accounts/users';
 import { loadConfig } from '../server/config';
 import { migrate, openDatabase } from '../server/db/connection';
 

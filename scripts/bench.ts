@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
-import { UserDirectory } from '../server/api/accounts/users';
+import { UserDirectory } from '../server/accounts/users';
 import { openDatabase } from '../server/db/connection';
 import { DEMO_AUTHOR } from '../server/db/seed/demoContent';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UserDirectory } from '../api/accounts/users';
+import { UserDirectory } from '../accounts/users';
 import { hashSecret } from '../security/secrets';
 import { testDatabase } from '../../tests/support/testDatabase';
 import { runAdminCommand } from './commands';

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import { effectiveRole } from '../../shared/membership';
-import type { UserDirectory } from '../api/accounts/users';
+import type { UserDirectory } from '../accounts/users';
 import type { DB } from '../db/schema';
 import { MODERATION_STATES, moderateArticle, type ModerationState } from '../content/moderation';
 import { redeemCommands } from './redeemCommands';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabase } from '../../tests/support/testDatabase';
-import { UserDirectory } from '../api/accounts/users';
+import { UserDirectory } from '../accounts/users';
 import { DomainError } from '../domain/DomainError';
 import { runAdminCommand } from '../admin/commands';
 import { balanceCents, creditWallet, PLATFORM_ADJUSTMENTS, PLATFORM_REVENUE, postTransfer, spendFromWallet, walletAccount } from './ledger';

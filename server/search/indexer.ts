@@ -165,7 +165,7 @@ function searchable(row: ArticleRow): boolean {
 
 /**
  * A payment_required chapter of a priced booklet, trashed or not: its text is never indexed
- * (the rule of `paidChapterArticleIds()` in server/api/booklets/paywall.ts, decision 007).
+ * (the rule of `paidChapterArticleIds()` in server/content/paywall.ts, decision 007).
  */
 function paidChapters(db: Kysely<DB>) {
   return db

@@ -20,7 +20,7 @@ export interface SearchOptions {
 /**
  * Public articles, columns and booklets holding every word of the query (the last one also
  * as a prefix), docs/decisions/038. What anyone may read, as the public lists decide it
- * (`readablePublicArticles()` in server/api/articles/publicList.ts, the sitemap's booklets,
+ * (`readablePublicArticles()` in server/content/publicArticles.ts, the sitemap's booklets,
  * the column page): an article public, not trashed, not moderated; a booklet out of the trash;
  * its author or owner active, with no lapsed membership. Title matches first, then the most
  * recently changed. One query ranks and counts; then the page's rows and its paid chapters, side

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/connection';
-import { createBooklet } from '../../server/api/booklets/create';
+import { createBooklet } from '../../server/content/createBooklet';
 import { writeArticle } from '../support/articles';
 import { launchBrowser, watchForErrors, signInBrowser } from '../support/browser';
 import { createPerson, PASSWORD } from '../support/people';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../server/admin/commands';
-import { UserDirectory } from '../../server/api/accounts/users';
+import { UserDirectory } from '../../server/accounts/users';
 import { launchBrowser, watchForErrors, signInBrowser } from '../support/browser';
 import { startLiveServer } from '../support/liveServer';
 import { createPerson, PASSWORD } from '../support/people';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { UserDirectory } from '../../server/api/accounts/users';
+import { UserDirectory } from '../../server/accounts/users';
 import { quotaMonth } from '../../shared/pageViewQuota';
 import { writeArticle } from '../support/articles';
 import { watchForErrors } from '../support/browser';

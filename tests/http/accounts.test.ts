@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { UserDirectory } from '../../server/api/accounts/users';
+import { UserDirectory } from '../../server/accounts/users';
 import { hashSecret } from '../../server/security/secrets';
 import { createPerson, PASSWORD } from '../support/people';
 import { cookieValue, setCookieHeader, Visitor } from '../support/session';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { RootSnapshot } from '../../client/stores/RootStore';
 import type { ArticleDetail, BookletItemDetail } from '../../shared/entities';
 import { chapterPath } from '../../shared/seoMeta';
-import { createBooklet } from '../../server/api/booklets/create';
+import { createBooklet } from '../../server/content/createBooklet';
 import { contentChanged } from '../../server/content/changes';
 import { ARTICLE_HTML_RULES, sanitizeArticleHtml } from '../../server/content/sanitize';
 import type { Database } from '../../server/db/connection';

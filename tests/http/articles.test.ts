@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { UserDirectory } from '../../server/api/accounts/users';
+import { UserDirectory } from '../../server/accounts/users';
 import { readerHtml } from '../../server/content/readerHtml';
 import { ARTICLE_HTML_RULES } from '../../server/content/sanitize';
 import type { Database } from '../../server/db/connection';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../server/admin/commands';
-import { UserDirectory } from '../../server/api/accounts/users';
-import { createBooklet } from '../../server/api/booklets/create';
+import { UserDirectory } from '../../server/accounts/users';
+import { createBooklet } from '../../server/content/createBooklet';
 import { writeArticle } from '../support/articles';
 import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';

@@ -1,4 +1,4 @@
-import { createBooklet } from '../../server/api/booklets/create';
+import { createBooklet } from '../../server/content/createBooklet';
 import type { Database } from '../../server/db/connection';
 import { writeArticle, writtenAt } from '../support/articles';
 import { createPerson, PASSWORD } from '../support/people';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBooklet } from '../../server/api/booklets/create';
+import { createBooklet } from '../../server/content/createBooklet';
 import { chapterLockedFor, lockingBooklet, paidChapterArticleIds } from '../../server/content/paywall';
 import type { User } from '../../server/db/schema';
 import { writeArticle, writtenAt } from '../support/articles';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { UserDirectory } from '../../server/api/accounts/users';
+import { UserDirectory } from '../../server/accounts/users';
 import { writeArticle, type ArticleOverrides } from '../support/articles';
 import { createPerson } from '../support/people';
 import { jsonBlock, testApp } from '../support/testApp';

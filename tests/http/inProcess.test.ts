@@ -3,7 +3,7 @@ import express from 'express';
 import request from 'supertest';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { UserDirectory } from '../../server/api/accounts/users';
+import { UserDirectory } from '../../server/accounts/users';
 import { inProcessApiApp } from '../../server/api/inProcessApp';
 import { resolveAuth } from '../../server/api/auth';
 import { createShareCode } from '../../server/api/articles/shareCodes';

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../server/admin/commands';
-import { createBooklet } from '../../server/api/booklets/create';
-import { UserDirectory } from '../../server/api/accounts/users';
+import { createBooklet } from '../../server/content/createBooklet';
+import { UserDirectory } from '../../server/accounts/users';
 import { writeArticle, writtenAt } from '../support/articles';
 import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createBooklet } from '../../server/api/booklets/create';
+import { createBooklet } from '../../server/content/createBooklet';
 import { balanceCents, creditWallet, PLATFORM_ADJUSTMENTS, walletAccount } from '../../server/payments/ledger';
 import { writeArticle } from '../support/articles';
 import { createPerson, PASSWORD } from '../support/people';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { UserDirectory } from '../../server/api/accounts/users';
+import { UserDirectory } from '../../server/accounts/users';
 import { PageViewCounter } from '../../server/content/pageViews';
 import type { Database } from '../../server/db/connection';
 import { writeArticle as writeArticleRow, writtenAt } from '../support/articles';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { UserDirectory } from '../../server/api/accounts/users';
+import { UserDirectory } from '../../server/accounts/users';
 import type { Database } from '../../server/db/connection';
 import type { RootSnapshot } from '../../client/stores/RootStore';
 import { writeArticle as writeArticleRow, writtenAgo, type ArticleOverrides } from '../support/articles';

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../server/admin/commands';
-import { UserDirectory } from '../../server/api/accounts/users';
+import { UserDirectory } from '../../server/accounts/users';
 import { bookletFixture } from './booklets.fixture';
 import { createPerson, PASSWORD } from '../support/people';
 import { cookieValue, Visitor } from '../support/session';

@@ -9,7 +9,7 @@ import request from 'supertest';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../server/admin/commands';
-import { UserDirectory } from '../../server/api/accounts/users';
+import { UserDirectory } from '../../server/accounts/users';
 import { contentChanged } from '../../server/content/changes';
 import { PageViewCounter } from '../../server/content/pageViews';
 import { migrate, openDatabase, type Database } from '../../server/db/connection';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../server/api/cookies';
-import { createBooklet } from '../../server/api/booklets/create';
+import { createBooklet } from '../../server/content/createBooklet';
 import { balanceCents, walletAccount } from '../../server/payments/ledger';
 import { makeCallback, sandboxSecret, signCallback } from '../../server/payments/sandbox';
 import { writeArticle } from '../support/articles';

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../server/admin/commands';
-import { UserDirectory } from '../../server/api/accounts/users';
-import { createBooklet } from '../../server/api/booklets/create';
+import { UserDirectory } from '../../server/accounts/users';
+import { createBooklet } from '../../server/content/createBooklet';
 import { ensureSearchIndex } from '../../server/search/indexer';
 import type { ManagedBooklet, ManagedBookletItem } from '../../shared/bookletManagement';
 import type { EditableArticle } from '../../shared/entities';

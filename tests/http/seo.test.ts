@@ -2,7 +2,7 @@ import express from 'express';
 import { Parser } from 'htmlparser2';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { UserDirectory } from '../../server/api/accounts/users';
+import { UserDirectory } from '../../server/accounts/users';
 import type { Database } from '../../server/db/connection';
 import { seoRoutes } from '../../server/seo/routes';
 import { writeArticle as writeArticleRow, type ArticleOverrides } from '../support/articles';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { UserDirectory } from '../../server/api/accounts/users';
+import { UserDirectory } from '../../server/accounts/users';
 import { qetag } from '../../server/media/qetag';
 import { QiniuMediaStore } from '../../server/media/qiniuStore';
 import { trafficMonth, TRAFFIC_LIMITS } from '../../shared/traffic';

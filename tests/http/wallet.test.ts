@@ -5,7 +5,7 @@ import type { Database } from '../../server/db/connection';
 import { PLATFORM_ADJUSTMENTS, balanceCents, creditWallet, walletAccount } from '../../server/payments/ledger';
 import { seedDemo } from '../../server/db/seed/demo';
 import { runAdminCommand } from '../../server/admin/commands';
-import { UserDirectory } from '../../server/api/accounts/users';
+import { UserDirectory } from '../../server/accounts/users';
 import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { walletCommands } from '../../server/admin/walletCommands';
-import { createBooklet } from '../../server/api/booklets/create';
+import { createBooklet } from '../../server/content/createBooklet';
 import type { Config, WechatPayConfig } from '../../server/config';
 import { createLogger } from '../../server/logger';
 import {

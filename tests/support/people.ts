@@ -1,4 +1,4 @@
-import { UserDirectory } from '../../server/api/accounts/users';
+import { UserDirectory } from '../../server/accounts/users';
 import type { Database } from '../../server/db/connection';
 
 export const PASSWORD = 'correct horse battery';

@@ -10,8 +10,8 @@ import { canSignIn } from '../../accounts/canSignIn';
 import { SESSION_TTL_MS } from '../cookies';
 import { ApiError } from '../errors';
 import { hashSecret, newSecret } from '../../security/secrets';
-import { hashPassword, verifyPassword } from './passwords';
-import { checkPassword } from './users';
+import { hashPassword, verifyPassword } from '../../accounts/passwords';
+import { checkPassword } from '../../accounts/users';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { escapeHtml } from '../../../shared/escapeHtml';
-import { UserDirectory } from '../../api/accounts/users';
+import { UserDirectory } from '../../accounts/users';
 import type { DB } from '../schema';
 import { insertDemoArticle } from './demoArticles';
 import { DEMO_ARTICLES, DEMO_PEOPLE, type DemoArticle } from './demoContent';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { escapeHtml } from '../../../shared/escapeHtml';
-import { createBooklet, type BookletItemSpec } from '../../api/booklets/create';
+import { createBooklet, type BookletItemSpec } from '../../content/createBooklet';
 import type { DB, SalesMode } from '../schema';
 import { insertDemoArticle } from './demoArticles';
 

@@ -1,4 +1,4 @@
-import type { NewAccount } from '../../api/accounts/users';
+import type { NewAccount } from '../../accounts/users';
 
 /** The demo sign-in the README gives. */
 export const DEMO_AUTHOR = { email: 'demo@zine.local', password: 'zine-demo-2026' } as const;

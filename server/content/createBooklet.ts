@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { BOOKLET_END_SLUG } from '../../../shared/bookletTree';
-import { contentChanged, type ContentKey } from '../../content/changes';
-import type { DB, SalesMode } from '../../db/schema';
+import { BOOKLET_END_SLUG } from '../../shared/bookletTree';
+import { contentChanged, type ContentKey } from './changes';
+import type { DB, SalesMode } from '../db/schema';
 
 export type BookletItemSpec =
   | { type: 'directory'; slug: string; title: string; children: BookletItemSpec[] }

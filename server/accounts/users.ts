@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import { MEMBER_TIERS, type MemberTier } from '../../../shared/constants';
-import { isValidEmail, normaliseEmail } from '../../../shared/email';
-import { contentChanged } from '../../content/changes';
-import { refreshSearchIndex } from '../../search/indexer';
-import type { AccountStatus, BaseRole, DB, User } from '../../db/schema';
-import { hashSecret, newSecret } from '../../security/secrets';
+import { MEMBER_TIERS, type MemberTier } from '../../shared/constants';
+import { isValidEmail, normaliseEmail } from '../../shared/email';
+import { contentChanged } from '../content/changes';
+import { refreshSearchIndex } from '../search/indexer';
+import type { AccountStatus, BaseRole, DB, User } from '../db/schema';
+import { hashSecret, newSecret } from '../security/secrets';
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords';
 
 export const BASE_ROLES: readonly BaseRole[] = ['user', 'reseller', 'operator'];
