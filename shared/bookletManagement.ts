@@ -1,4 +1,4 @@
-import type { BookletSalesMode } from './entities';
+import type { BookletFields, BookletSalesMode } from './entities';
 
 /** Limits of the booklet forms and tree (decision 021). */
 export const BOOKLET_NAME_MAX = 200;
@@ -52,14 +52,7 @@ export interface ManagedBookletItem {
 }
 
 /** A booklet as its owner manages it; `detail` (the tree) only on `GET /api/booklet/{id}/`. */
-export interface ManagedBooklet {
-  id: number;
-  slug: string;
-  name: string;
-  heading: string;
-  description: string;
-  /** The cover image URL, or ''. */
-  cover: string;
+export interface ManagedBooklet extends BookletFields {
   /** What its paid chapters cost together, in yuan ('20.50'); '0.00' is free: they read free (issue 17). */
   price: string;
   owner: { username: string };

@@ -158,14 +158,19 @@ export interface BookletRatingSummary {
   count: number;
 }
 
-/** `GET /api/booklets/{slug}/`. */
-export interface BookletDetail {
+/** What names and shows a booklet, to its readers and to its owner. */
+export interface BookletFields {
   id: number;
   slug: string;
   name: string;
   heading: string;
   description: string;
+  /** The cover image URL, or ''. */
   cover: string;
+}
+
+/** `GET /api/booklets/{slug}/`. */
+export interface BookletDetail extends BookletFields {
   owner: Pick<ArticleAuthor, 'username' | 'avatar' | 'description' | 'column'>;
   /** The reading tree. */
   children: BookletNode[];

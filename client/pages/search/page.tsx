@@ -81,7 +81,7 @@ function SearchResultItem({ hit, t }: { hit: SearchHit; t: Translate }) {
         {' · '}
         <time dateTime={hit.modified}>{hit.modified.slice(0, 10)}</time>
       </p>
-      <h2 className="search-result__title">
+      <h2 className="article-card__title search-result__title">
         <Link to={hit.path} dangerouslySetInnerHTML={{ __html: hit.title_html }} />
       </h2>
       {hit.snippet ? <p className="search-result__snippet" dangerouslySetInnerHTML={{ __html: hit.snippet }} /> : null}
