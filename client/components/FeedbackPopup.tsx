@@ -91,7 +91,7 @@ export default observer(function FeedbackPopup() {
           {t('feedback.submit')}
         </button>
         <p className="form__tip" role="status" aria-live="polite">
-          {feedback.tip ?? ''}
+          {feedback.tips.text ?? ''}
         </p>
       </form>
     </div>

@@ -58,7 +58,7 @@ export const SignInForm = observer(function SignInForm({ onSignedIn }: { onSigne
         </form>
       )}
       <p className="form__tip" role="status" aria-live="polite">
-        {signIn.tip ?? ''}
+        {signIn.tips.text ?? ''}
       </p>
       <p className="sign-in__notice">
         {t('signIn.appNotice')} <Link to="/apps/download/">{t('signIn.appLink')}</Link>

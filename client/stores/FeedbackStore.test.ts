@@ -36,10 +36,10 @@ describe('FeedbackStore', () => {
     stores.feedback.open();
     expect(stores.feedback.filled).toBe(false);
     expect(await stores.feedback.submit()).toBe(false);
-    expect(stores.feedback.tip).toBe('Please input E-mail');
+    expect(stores.feedback.tips.text).toBe('Please input E-mail');
     stores.feedback.setEmail('a@qq.com');
     expect(await stores.feedback.submit()).toBe(false);
-    expect(stores.feedback.tip).toBe('Please input something');
+    expect(stores.feedback.tips.text).toBe('Please input something');
     stores.feedback.setContent('  ');
     expect(stores.feedback.filled).toBe(false);
     expect(calls).toEqual([]);

@@ -19,7 +19,8 @@ export class FeedbackStore {
   content = '';
   submitting = false;
   /** A message shown for 2 s. */
-  private readonly tips = new TimedTip();
+  /** The form's passing message (docs/specification/shell.md §4). */
+  readonly tips = new TimedTip();
 
   constructor(
     private readonly api: ApiClient,
@@ -94,11 +95,11 @@ export class FeedbackStore {
   async submit(): Promise<boolean> {
     if (this.submitting) return false;
     if (!this.email.trim()) {
-      this.showTip(this.env.t('feedback.emailRequired'));
+      this.tips.show(this.env.t('feedback.emailRequired'));
       return false;
     }
     if (!this.content.trim()) {
-      this.showTip(this.env.t('feedback.contentRequired'));
+      this.tips.show(this.env.t('feedback.contentRequired'));
       return false;
     }
     runInAction(() => (this.submitting = true));
@@ -116,14 +117,6 @@ export class FeedbackStore {
     } finally {
       runInAction(() => (this.submitting = false));
     }
-  }
-
-  get tip(): string | null {
-    return this.tips.text;
-  }
-
-  showTip(text: string): void {
-    this.tips.show(text);
   }
 }
 

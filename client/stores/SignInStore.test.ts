@@ -23,7 +23,7 @@ describe('SignInStore', () => {
   it('asks for both fields before calling the server', async () => {
     const { stores, calls } = storesAnswering(async () => ({ status: 200, data: {} }));
     expect(await stores.signIn.signInByMail(' ', 'secret')).toBe(false);
-    expect(stores.signIn.tip).toBe('Please enter account and password');
+    expect(stores.signIn.tips.text).toBe('Please enter account and password');
     expect(calls).toEqual([]);
   });
 
@@ -35,7 +35,7 @@ describe('SignInStore', () => {
   ])('explains a %s answer', async (status, data, message) => {
     const { stores } = storesAnswering(async () => ({ status, data }));
     expect(await stores.signIn.signInByMail('ann@example.com', 'secret')).toBe(false);
-    expect(stores.signIn.tip).toBe(message);
+    expect(stores.signIn.tips.text).toBe(message);
     expect(stores.account.signedIn).toBe(false);
   });
 
@@ -44,7 +44,7 @@ describe('SignInStore', () => {
       throw new ApiTimeoutError('Network Timeout');
     });
     await stores.signIn.signInByMail('ann@example.com', 'secret');
-    expect(stores.signIn.tip).toBe('Network Timeout...');
+    expect(stores.signIn.tips.text).toBe('Network Timeout...');
   });
 
   it('signs in and ignores a second submit while the first runs', async () => {
@@ -63,25 +63,25 @@ describe('SignInStore', () => {
     const { stores } = storesAnswering(async () => ({ status: 200, data: {} }));
     await stores.signIn.signInByMail('', '');
     vi.advanceTimersByTime(1999);
-    expect(stores.signIn.tip).not.toBeNull();
+    expect(stores.signIn.tips.text).not.toBeNull();
     vi.advanceTimersByTime(1);
-    expect(stores.signIn.tip).toBeNull();
+    expect(stores.signIn.tips.text).toBeNull();
   });
 
   it('validates the reset e-mail and stays silent when the call fails', async () => {
     const { stores, calls } = storesAnswering(async () => ({ status: 500, data: 'down' }));
     await stores.signIn.requestReset('');
-    expect(stores.signIn.tip).toBe('Please input Email');
+    expect(stores.signIn.tips.text).toBe('Please input Email');
     await stores.signIn.requestReset('ann@localhost');
-    expect(stores.signIn.tip).toBe('Please input correct Email');
+    expect(stores.signIn.tips.text).toBe('Please input correct Email');
     expect(calls).toEqual([]);
     expect(await stores.signIn.requestReset('ann@example.com')).toBe(false);
-    expect(stores.signIn.tip).toBe('Please input correct Email');
+    expect(stores.signIn.tips.text).toBe('Please input correct Email');
   });
 
   it('confirms a sent reset mail', async () => {
     const { stores } = storesAnswering(async () => ({ status: 200, data: { detail: 'sent' } }));
     expect(await stores.signIn.requestReset('ann@example.com')).toBe(true);
-    expect(stores.signIn.tip).toBe('Password reset mail has been sent to your mailbox.Please check it.');
+    expect(stores.signIn.tips.text).toBe('Password reset mail has been sent to your mailbox.Please check it.');
   });
 });

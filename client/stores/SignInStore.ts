@@ -19,7 +19,8 @@ export class SignInStore {
   mode: SignInMode = 'mail';
   submitting = false;
   /** A message shown for 2 s. */
-  private readonly tips = new TimedTip();
+  /** The form's passing message (docs/specification/shell.md §4). */
+  readonly tips = new TimedTip();
 
   constructor(
     private readonly account: AccountStore,
@@ -85,7 +86,7 @@ export class SignInStore {
   async signInByMail(email: string, password: string): Promise<boolean> {
     if (this.submitting) return false;
     if (!email.trim() || !password) {
-      this.showTip(this.env.t('signIn.required'));
+      this.tips.show(this.env.t('signIn.required'));
       return false;
     }
     runInAction(() => (this.submitting = true));
@@ -93,7 +94,7 @@ export class SignInStore {
       await this.account.signIn(email.trim(), password);
       return true;
     } catch (error) {
-      this.showTip(this.failureMessage(error));
+      this.tips.show(this.failureMessage(error));
       return false;
     } finally {
       runInAction(() => (this.submitting = false));
@@ -104,31 +105,23 @@ export class SignInStore {
   async requestReset(email: string): Promise<boolean> {
     if (this.submitting) return false;
     if (!email.trim()) {
-      this.showTip(this.env.t('reset.required'));
+      this.tips.show(this.env.t('reset.required'));
       return false;
     }
     if (!isValidEmail(email)) {
-      this.showTip(this.env.t('reset.invalid'));
+      this.tips.show(this.env.t('reset.invalid'));
       return false;
     }
     runInAction(() => (this.submitting = true));
     try {
       await this.account.requestPasswordReset(email.trim());
-      this.showTip(this.env.t('reset.sent'));
+      this.tips.show(this.env.t('reset.sent'));
       return true;
     } catch {
       return false;
     } finally {
       runInAction(() => (this.submitting = false));
     }
-  }
-
-  get tip(): string | null {
-    return this.tips.text;
-  }
-
-  showTip(text: string): void {
-    this.tips.show(text);
   }
 
   /** docs/specification/shell.md §8: timeout, 400, 401, anything else with its status and first message. */
