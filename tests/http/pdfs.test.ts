@@ -56,7 +56,8 @@ async function download(visitor: Visitor, url: string) {
   return visitor.agent.get(url).buffer(true).parse(binary);
 }
 
-describe('PDF export with Chromium', async () => {
+// A real Chromium launches and prints here: a loaded machine takes longer than the default 5 s (a hang guard, not a time budget).
+describe('PDF export with Chromium', { timeout: 60_000 }, async () => {
   const dataDir = freshDataDir();
   const { app: express, database } = await testApp({ config: { dataDir } });
   // A server that stays up: the export fetches the page's fonts and images from the address the request came in on.
