@@ -53,7 +53,7 @@ describe('on the packaged Chromium', () => {
     await page.waitForSelector('html[data-hydrated="true"]');
     await page.locator('input[type="email"]').fill('mei@example.com');
     await page.locator('input[type="password"]').fill(PASSWORD);
-    await page.locator('form button[type="submit"]').click();
+    await page.locator('form:not([role="search"]) button[type="submit"]').click();
     await page.waitForURL(`${server.origin}/editor?article=${articleId}`);
     await page.waitForSelector('[data-editor-ready="true"]');
     // Reached inside the app, the editor links its own stylesheet (the server linked it only on a direct visit).

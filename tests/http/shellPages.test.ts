@@ -32,6 +32,7 @@ describe('the app download page', () => {
     expect(android.text).toContain('注册需在 App 中完成');
   });
 
+  // It builds a second app with its own fresh database (a schema and every migration on PostgreSQL): 30 s is a hang guard, not a time budget.
   it('says "coming soon" for a store without a link, and leaves the links out of other pages’ state', async () => {
     const { app } = await testApp({ config: { appLinks: { android: 'https://play.example/zine-android' } } });
     const res = await request(app).get('/apps/download').expect(200);
@@ -41,7 +42,7 @@ describe('the app download page', () => {
     const page = await request(bare.app).get('/apps/download').expect(200);
     expect(page.text.match(/Coming soon/g)).toHaveLength(2);
     expect((jsonBlock(page.text, '__STATE__') as { env: Record<string, unknown> }).env).not.toHaveProperty('appLinks');
-  });
+  }, 30_000);
 });
 
 describe('the SMS code page', () => {
