@@ -30,17 +30,6 @@ const READER_PAGES = Object.entries(PAGES)
   .filter(([, facts]) => facts.reader)
   .map(([name]) => name);
 
-// React Router's package exports only its development build (warnings, invariant messages);
-// its production build ships beside it. Both bundles take that one, and react-router-dom (its
-// re-export) is bundled into the server so that Node never loads the development copy beside it
-// (the parts of React Router that import `cookie` are not used; tests/http/serverDependencies.test.ts
-// would fail if they were, that package not being ours).
-const REACT_ROUTER_PRODUCTION = {
-  'react-router/dom': path.resolve('node_modules/react-router/dist/production/dom-export.mjs'),
-  'react-router': path.resolve('node_modules/react-router/dist/production/index.mjs'),
-  'react-router-dom': path.resolve('node_modules/react-router-dom/dist/index.mjs'),
-};
-
 const stylesheetOptions = {
   entryPoints: ['client/styles/app.css', ...Object.keys(PAGE_STYLESHEETS)],
   outdir: CLIENT_DIR,
@@ -62,7 +51,6 @@ const serverOptions = {
   format: 'esm',
   target: 'node20',
   packages: 'external',
-  alias: REACT_ROUTER_PRODUCTION,
   sourcemap: 'linked',
   jsx: 'automatic',
   logLevel: 'warning',
@@ -82,7 +70,11 @@ async function buildScripts() {
       if (!initial.has(file)) for (const id of first.find((c) => c.fileName === file).moduleIds) readerModules.add(id);
     }
   }
-  const groups = [{ name: 'reader', test: (id) => readerModules.has(id), includeDependenciesRecursively: false }];
+  // What every page loads stays one file: left alone, Rolldown splits each module a lazy page shares with the shell into a chunk of its own.
+  const groups = [
+    { name: 'reader', test: (id) => readerModules.has(id), includeDependenciesRecursively: false },
+    { name: 'shell', tags: ['$initial'], includeDependenciesRecursively: false },
+  ];
   return chunksOf(await rolldown({ ...scriptOptions({ groups }), write: true }));
 }
 
@@ -90,7 +82,6 @@ function scriptOptions(codeSplitting) {
   return {
     input: { entry: ENTRY },
     platform: 'browser',
-    resolve: { alias: REACT_ROUTER_PRODUCTION },
     // The entry exports nothing; grouping without dependencies (below) needs this said.
     preserveEntrySignatures: 'allow-extension',
     logLevel: 'warn',

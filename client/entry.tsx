@@ -1,7 +1,7 @@
 import { configure } from 'mobx';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, RouterProvider, type RouteMatch } from './routing/router';
 import { textLocale } from '../shared/locale';
 import { browserTransport, rememberBearerToken } from './api/browserTransport';
 import { loadCatalogue } from './i18n/loadCatalogue';
@@ -9,18 +9,11 @@ import { Tracker } from './tracking/tracker';
 import { readJsonScript } from './readJsonScript';
 import { createRoutes } from './routes';
 import { isChunkLoadError, reloadOnceForChunkError } from './routing/loadChunk';
-import { resolveLazyMatches } from './routing/resolveLazyMatches';
 import { installLinkPrefetch } from './routing/prefetchLinks';
 import { trackNavigationProgress } from './routing/trackNavigationProgress';
 import { StoresProvider } from './stores/context';
 import { RootStore, type RootSnapshot } from './stores/RootStore';
 import { isRouteHandle } from './routing/pageRoute';
-
-declare global {
-  interface Window {
-    __staticRouterHydrationData?: unknown;
-  }
-}
 
 configure({ enforceActions: 'observed' });
 
@@ -41,27 +34,26 @@ async function start(): Promise<void> {
   );
   const routes = createRoutes(() => stores);
 
-  // The router's own hydration data travels as JSON too (CSP: no inline script).
-  window.__staticRouterHydrationData = readJsonScript('__ROUTER__') ?? undefined;
+  // The route errors the server rendered travel as JSON too (CSP: no inline script).
+  const router = new BrowserRouter(routes, readJsonScript('__ROUTER__'));
   try {
-    await resolveLazyMatches(routes, window.location.pathname);
+    await router.ready();
   } catch (error) {
     if (isChunkLoadError(error) && reloadOnceForChunkError()) return;
     throw error;
   }
-  const router = createBrowserRouter(routes);
   trackNavigationProgress(router, stores.ui);
   // Page events name the page (the route's page module): the load, then each client-side navigation.
   tracker.watchPage(pageNameOf(router.state.matches));
   let trackedPath = window.location.pathname;
   router.subscribe((state) => {
-    if (state.navigation.state !== 'idle' || state.location.pathname === trackedPath) return;
+    if (state.navigation !== 'idle' || state.location.pathname === trackedPath) return;
     trackedPath = state.location.pathname;
     tracker.track({ cate: 'page', event: 'view', page: pageNameOf(state.matches) });
   });
   // Tasks kept before a sign-in that left the page (the chat app's reload, /sign/in/) run where they belong.
   router.subscribe((state) => {
-    if (state.navigation.state === 'idle' && !state.errors) void stores.runDeferredHere();
+    if (state.navigation === 'idle' && !state.errors) void stores.runDeferredHere();
   });
   installLinkPrefetch(routes);
 
@@ -79,7 +71,7 @@ async function start(): Promise<void> {
 }
 
 /** The page module of the deepest matched route (`article`, `home`…), or undefined. */
-function pageNameOf(matches: ReadonlyArray<{ route: { handle?: unknown } }>): string | undefined {
+function pageNameOf(matches: readonly RouteMatch[]): string | undefined {
   for (const match of [...matches].reverse()) if (isRouteHandle(match.route.handle)) return match.route.handle.page;
   return undefined;
 }

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import type { MouseEvent } from 'react';
-import { Link, useLocation, useMatches, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useMatches, useNavigate } from '../routing/router';
 import { SIGN_IN_PATH } from '../../shared/constants';
 import { pageTitle } from '../routing/documentTitle';
 import { signInPath } from '../routing/guards';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../routing/router';
 import { cutTitle, readNotification, templateParts } from '../../shared/notifications';
 import { relativeTime } from '../../shared/relativeTime';
 import { ColumnLink } from '../platform/ColumnLink';

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Link, useRevalidator } from 'react-router-dom';
+import { Link, useRevalidator } from '../routing/router';
 import { columnPath } from '../../shared/column';
 import { MEMBER_TIERS, type MemberTier } from '../../shared/constants';
 import { useStores } from '../stores/context';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { Params } from 'react-router-dom';
+import type { Params } from './router';
 import { columnUsername } from '../../shared/column';
 import type { MessageKey } from '../i18n/en';
 import type { RootStore } from '../stores/RootStore';

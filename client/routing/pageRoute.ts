@@ -15,7 +15,7 @@
  *   payment login's open id) and what the reader's typing asks for (redeem, SMS code). It too lives in a
  *   store; the component starts it in a `useEffect` after hydration, and the server renders the empty state.
  */
-import { data, type LoaderFunctionArgs, type NonIndexRouteObject, type Params } from 'react-router-dom';
+import { routeError, type LoaderFunctionArgs, type Params, type RouteObject } from './router';
 import { ApiRequestError } from '../api/client';
 import type { MessageKey } from '../i18n/en';
 import type { RootStore } from '../stores/RootStore';
@@ -39,7 +39,7 @@ export interface PageRouteOptions {
 }
 
 /** The parts of a route object a page contributes; the table adds path, index and children. */
-export type PageRouteParts = Pick<NonIndexRouteObject, 'id' | 'handle' | 'lazy'>;
+export type PageRouteParts = Pick<RouteObject, 'id' | 'handle' | 'lazy'>;
 
 /**
  * A lazily loaded route for one page. Its loader checks validity, runs the guards,
@@ -58,7 +58,7 @@ export function pageRoute(getStores: () => RootStore, page: PageName, options: P
         Component: module.default,
         loader: async ({ params, request }: LoaderFunctionArgs) => {
           if (options.validate && !options.validate(params)) {
-            throw data('Not Found', { status: 404, statusText: 'Not Found' });
+            throw routeError('Not Found', { status: 404, statusText: 'Not Found' });
           }
           const stores = getStores();
           await withBackendStatus(runGuards(options.guards ?? pageFacts(page).guards ?? [], { stores, request }));
@@ -85,6 +85,6 @@ export async function withBackendStatus(work: Promise<void> | void): Promise<voi
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
     const status = error.status >= 400 ? error.status : error.timedOut ? 504 : 502;
-    throw data(error.message, { status });
+    throw routeError(error.message, { status });
   }
 }

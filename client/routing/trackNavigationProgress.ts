@@ -1,17 +1,15 @@
-import type { createBrowserRouter } from 'react-router-dom';
+import type { BrowserRouter } from './router';
 import { navigationErrorInfo } from '../../shared/navigationError';
 import type { UiStore } from '../stores/UiStore';
 import { clearChunkReloadFlag, isChunkLoadError, reloadOnceForChunkError } from './loadChunk';
-
-type Router = ReturnType<typeof createBrowserRouter>;
 
 /**
  * Drives the progress line from the router: start, finish, or red when a route
  * errored. A chunk that failed to load reloads the page instead (docs/specification/shell.md §4).
  */
-export function trackNavigationProgress(router: Router, ui: UiStore): () => void {
+export function trackNavigationProgress(router: BrowserRouter, ui: UiStore): () => void {
   return router.subscribe((state) => {
-    if (state.navigation.state !== 'idle') {
+    if (state.navigation !== 'idle') {
       ui.startProgress();
       return;
     }

@@ -12,7 +12,7 @@ export interface DocumentHeadParts {
   stylesheets: readonly string[];
   /** The store snapshot, rebuilt in the browser before hydration. */
   state: unknown;
-  /** The router's loader data and errors, copied to `window.__staticRouterHydrationData`. */
+  /** The route errors the page shows, for the browser's router (`serializeErrors()`). */
   routerData: unknown;
 }
 

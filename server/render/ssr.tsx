@@ -1,11 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Request as ExpressRequest, RequestHandler, Response } from 'express';
+import type { Request as ExpressRequest, RequestHandler } from 'express';
 import type { ApiTransport } from '../../client/api/transport';
 import { enableStaticRendering } from 'mobx-react-lite';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router-dom';
+import { isRouteErrorResponse, queryPage, RouterView, serializeErrors, STATIC_NAVIGATOR, type RouterState } from '../../client/routing/router';
 import { isCrawler } from '../../shared/crawler';
-import { matchedRoutesOf } from './matchedRoutes';
 import { loadsWechatSdk } from '../../shared/wechatSdk';
 import { textLocale } from '../../shared/locale';
 import { CATALOGUE_MODULES } from '../../client/i18n/loadCatalogue';
@@ -24,7 +23,6 @@ import { DocumentCollector } from './cache/collector';
 import type { RenderCache } from './cache/renderCache';
 import { toFetchRequest } from './fetchRequest';
 import { EDITOR_PAGE_MODULE, modulePreloads, pageStylesheets, type AssetManifest } from './manifest';
-import { routerHydrationData } from './routerData';
 import { pageHead } from '../seo/pageHead';
 import { siteOriginFor } from '../seo/origin';
 
@@ -50,17 +48,15 @@ export interface SsrOptions {
 
 /**
  * Server rendering: a new RootStore per request, the route loaders through the
- * router's static handler, the status decided before the first byte, then the
+ * router's page query, the status decided before the first byte, then the
  * document streams: browsers get the shell at once, crawlers the complete page.
  */
 export function ssr(options: SsrOptions): RequestHandler {
   const origin = options.config.publicOrigin ?? 'http://localhost';
   const editorStylesheet = options.manifest.pageCss[EDITOR_PAGE_MODULE]?.[0];
-  // One route table and static handler for the process: built per request, their path
-  // compilation and flattening were a tenth of a page's CPU (issue 15). The loaders find the
-  // request's stores through async context.
-  const handler = createStaticHandler(createRoutes(storesOfThisRequest, { extraRoutes: options.extraRoutes }));
-  const matchedRoutes = matchedRoutesOf();
+  // One route table for the process (its paths compiled once); the loaders find the request's
+  // stores through async context.
+  const routes = createRoutes(storesOfThisRequest, { extraRoutes: options.extraRoutes });
   return async (req, res) => {
     const { locale, clientType, nonce } = res.locals;
     const crawler = isCrawler(req.headers['user-agent']);
@@ -95,21 +91,20 @@ export function ssr(options: SsrOptions): RequestHandler {
       res.status(400).type('text/plain').send('Bad Request');
       return;
     }
-    const context = await requestStores.run(stores, () => handler.query(request));
-    if (context instanceof Response) {
-      sendRouterResponse(res, context);
+    const query = await requestStores.run(stores, () => queryPage(routes, request));
+    if (query.redirect) {
+      res.status(query.redirect.status).location(query.redirect.location).end();
       return;
     }
-    concealInternalErrors(context, req.log, options.config.env === 'production');
+    concealInternalErrors(query.state, req.log, options.config.env === 'production');
 
     // A page for the cache is the same for every anonymous reader: complete, with no inline script and no nonce.
     const cacheSlot = options.renderCache?.slotOf(res);
     const complete = crawler || cacheSlot !== undefined;
     const renderNonce = cacheSlot ? undefined : nonce;
-    const render = (ctx: StaticHandlerContext, onFailure: (error: unknown) => void) => {
-      const status = ctx.statusCode;
+    const render = (state: RouterState, status: number, onFailure: (error: unknown) => void) => {
       let failed = false;
-      const handles = ctx.matches.map((m) => ({ handle: m.route.handle, pathname: m.pathname }));
+      const handles = state.matches.map((m) => ({ handle: m.route.handle, pathname: m.pathname }));
       const pages = handles
         .map((m) => m.handle)
         .filter(isRouteHandle)
@@ -121,15 +116,14 @@ export function ssr(options: SsrOptions): RequestHandler {
           matches: handles,
           url: new URL(request.url),
           origin: siteOriginFor(options.config.publicOrigin, req),
-          errorStatus: ctx.errors ? status : undefined,
+          errorStatus: state.errors ? status : undefined,
         }),
         entryScript: options.manifest.entry,
         preloads: modulePreloads(options.manifest, [CATALOGUE_MODULES[stores.env.textLocale], ...pages]),
         stylesheets: pageStylesheets(options.manifest, pages),
         state: stores,
-        routerData: routerHydrationData(ctx),
+        routerData: serializeErrors(state.errors),
       });
-      const router = createStaticRouter(matchedRoutes(ctx.matches), ctx);
       const send = () => {
         res.status(status);
         res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
@@ -137,8 +131,8 @@ export function ssr(options: SsrOptions): RequestHandler {
       };
       const keep = (slot: NonNullable<typeof cacheSlot>, cache: NonNullable<SsrOptions['renderCache']>) => () => {
         const rendered = {
-          routeIds: ctx.matches.map((m) => m.route.id),
-          params: ctx.matches.at(-1)?.params ?? {},
+          routeIds: state.matches.map((m) => m.id),
+          params: state.matches.at(-1)?.params ?? {},
           articleAuthor: stores.article.current?.author.username ?? null,
           failed,
         };
@@ -147,7 +141,7 @@ export function ssr(options: SsrOptions): RequestHandler {
       const finished = cacheSlot && options.renderCache ? keep(cacheSlot, options.renderCache) : send;
       const stream = renderToPipeableStream(
         <StoresProvider stores={stores}>
-          <StaticRouterProvider router={router} context={ctx} hydrate={false} nonce={renderNonce} />
+          <RouterView state={state} navigator={STATIC_NAVIGATOR} />
         </StoresProvider>,
         {
           nonce: renderNonce,
@@ -168,11 +162,11 @@ export function ssr(options: SsrOptions): RequestHandler {
     };
 
     // A component that throws renders the error page with 500; if that fails too, the fallback.
-    render(context, (error) => {
+    render(query.state, query.status, (error) => {
       req.log.error({ err: error }, 'the page failed to render');
       if (res.headersSent) return;
       const shown = options.config.env === 'production' ? new Error('Internal Server Error') : error;
-      render({ ...context, statusCode: 500, errors: { root: shown }, loaderData: { root: null } }, (fallbackError) => {
+      render({ ...query.state, errors: { root: shown } }, 500, (fallbackError) => {
         req.log.error({ err: fallbackError }, 'the error page failed to render');
         if (res.headersSent) return;
         res
@@ -184,21 +178,14 @@ export function ssr(options: SsrOptions): RequestHandler {
   };
 }
 
-/** Redirects (from guards) go out as they are; nothing else reaches here from query(). */
-function sendRouterResponse(res: Response, response: globalThis.Response): void {
-  const location = response.headers.get('Location');
-  res.status(response.status);
-  if (location) res.location(location);
-  res.end();
-}
-
 /** Unexpected loader errors are logged with the request id; in production their text stays on the server. */
-function concealInternalErrors(context: StaticHandlerContext, log: Logger, production: boolean): void {
-  if (!context.errors) return;
-  for (const [routeId, error] of Object.entries(context.errors)) {
+function concealInternalErrors(state: RouterState, log: Logger, production: boolean): void {
+  const { errors } = state;
+  if (!errors) return;
+  for (const [routeId, error] of Object.entries(errors)) {
     if (isRouteErrorResponse(error)) continue;
     log.error({ err: error, routeId }, 'route loader failed');
-    if (production) context.errors[routeId] = new Error('Internal Server Error');
+    if (production) errors[routeId] = new Error('Internal Server Error');
   }
 }
 

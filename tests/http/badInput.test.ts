@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import type { RouteObject } from 'react-router-dom';
+import type { RouteObject } from '../../client/routing/router';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';

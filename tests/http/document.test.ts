@@ -34,17 +34,15 @@ describe('the document', () => {
     expect(res.text).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 
-  it('carries the router hydration data as JSON, with loader data null rather than absent', async () => {
+  it('carries the route errors as JSON: none for a page that rendered (its data is in the stores)', async () => {
     const res = await request(app).get('/found/').expect(200);
-    const data = jsonBlock(res.text, '__ROUTER__') as { loaderData: Record<string, unknown>; errors: unknown };
-    expect(data.loaderData).toEqual({ root: null, found: null });
-    expect(data.errors).toBeNull();
+    expect(res.text).toContain('<script type="application/json" id="__ROUTER__">null</script>');
   });
 
   it('serialises route errors so the browser can rebuild them', async () => {
     const res = await request(app).get('/missing/page').expect(404);
-    const data = jsonBlock(res.text, '__ROUTER__') as { errors: Record<string, { __type: string; status: number }> };
-    expect(data.errors.root).toMatchObject({ __type: 'RouteErrorResponse', status: 404 });
+    const errors = jsonBlock(res.text, '__ROUTER__') as Record<string, { __type: string; status: number; data: unknown }>;
+    expect(errors.root).toEqual({ __type: 'RouteErrorResponse', status: 404, statusText: 'Not Found', data: 'Error: No route matches URL "/missing/page"' });
   });
 
   it('links the entry script, the page chunk and the locale catalogue only', async () => {

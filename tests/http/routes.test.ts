@@ -1,4 +1,4 @@
-import { data } from 'react-router-dom';
+import { routeError } from '../../client/routing/router';
 import { pino } from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -120,7 +120,7 @@ describe('the route table', () => {
             {
               path: 'members-only',
               loader: () => {
-                throw data('Forbidden', { status: 403 });
+                throw routeError('Forbidden', { status: 403 });
               },
               Component: () => null,
             },

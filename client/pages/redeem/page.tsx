@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams } from '../../routing/router';
 import { ScreenFrame } from '../../components/ScreenFrame';
 import { RedeemForm } from './RedeemForm';
 

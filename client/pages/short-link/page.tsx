@@ -1,4 +1,4 @@
-import { redirect } from 'react-router-dom';
+import { redirect } from '../../routing/router';
 import type { PageLoaderArgs } from '../../routing/pageModules';
 
 /**

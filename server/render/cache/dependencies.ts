@@ -1,4 +1,4 @@
-import { matchRoutes } from 'react-router-dom';
+import { matchRoutes } from '../../../client/routing/router';
 import { createRoutes } from '../../../client/routes';
 import { pageFacts } from '../../../client/routing/pageModules';
 import { isRouteHandle } from '../../../client/routing/pageRoute';
@@ -9,7 +9,7 @@ const routeTable = createRoutes(() => {
   throw new Error('the route table is only matched here, never loaded');
 });
 
-/** Paths already matched: react-router flattens and ranks the whole table on every match. */
+/** Paths already matched: a match tries each ranked branch of the table in turn. */
 const matched = new Map<string, boolean>();
 const MATCHED_PATHS = 2000;
 
