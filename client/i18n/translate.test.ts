@@ -129,11 +129,11 @@ describe('the count texts in the three languages', () => {
 
 const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null;
 
-/** The English table of every page's texts (a PageTexts export of a module under client/). */
+/** The English table of every page's texts (a PageTexts export of a module under client/, the editor's read from JSON). */
 async function pageTextTables(): Promise<Map<string, Readonly<Record<string, unknown>>>> {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(
-    (file) => /\.ts$/.test(file) && !/\.test\.ts$/.test(file) && readFileSync(join(root, file), 'utf8').includes('PageTexts'),
+    (file) => /\.ts$/.test(file) && !/\.test\.ts$/.test(file) && /PageTexts|siteFreeTexts/.test(readFileSync(join(root, file), 'utf8')),
   );
   const tables = new Map<string, Readonly<Record<string, unknown>>>();
   for (const file of files) {

@@ -18,7 +18,8 @@ export async function testDatabase(): Promise<Database> {
   if (testEngine() === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
-    const schema = `${TEST_SCHEMA_PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
+    const runStartedAt = process.env.TEST_RUN_STARTED_AT ?? String(Math.floor(Date.now() / 1000));
+    const schema = `${TEST_SCHEMA_PREFIX}${runStartedAt}_${process.pid}_${randomBytes(4).toString('hex')}`;
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     await client.query(`create schema ${schema}`);
