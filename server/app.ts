@@ -42,6 +42,7 @@ import { WechatApi } from './wechat/wechatApi';
 import { startPdfExporter } from './pdf/startPdfExporter';
 import type { PdfExporter } from './pdf/pdfExporter';
 import { WechatPay } from './payments/wechatpay/wechatPay';
+import { Alipay } from './payments/alipay/alipay';
 
 export interface AppDeps {
   config: Config;
@@ -71,6 +72,8 @@ export interface AppDeps {
    * Its sweep starts with the app (the process entry stops it at shutdown).
    */
   wechatPay?: WechatPay;
+  /** Alipay (docs/decisions/044); one is made when the configuration has it and this is absent. Its sweep starts with the app. */
+  alipay?: Alipay;
 }
 
 /** The whole site as an Express app, in the order of docs/design.md §3; tests drive it with supertest. */
@@ -210,6 +213,9 @@ function embeddedBackend(deps: AppDeps): Backend {
     deps.wechatPay ??
     (config.wechatPay ? new WechatPay({ db: database.db, config: config.wechatPay, now, logger: deps.logger, siteName: config.siteName }) : undefined);
   wechatPay?.startSweep();
+  const alipay =
+    deps.alipay ?? (config.alipay ? new Alipay({ db: database.db, config: config.alipay, now, logger: deps.logger, siteName: config.siteName }) : undefined);
+  alipay?.startSweep();
   const api = embeddedApi({
     db: database.db,
     mailer: deps.mailer,
@@ -229,6 +235,7 @@ function embeddedBackend(deps: AppDeps): Backend {
     pdfs: deps.pdfExporter ?? startPdfExporter({ config, db: database.db, logger: deps.logger, now: deps.now ?? Date.now, mediaOrigin: media.origin }),
     wechatPayoutAppId: config.wechat.mp?.appId,
     wechatPay,
+    alipay,
     wechatSigner: config.wechat.mp
       ? new JsapiSigner(new WechatApi(config.wechat.apiBase, config.wechat.timeoutMs), config.wechat.mp, deps.now ?? Date.now)
       : undefined,
@@ -243,7 +250,7 @@ function embeddedBackend(deps: AppDeps): Backend {
   mounted.use('/api', api.router);
   return {
     api: [mounted],
-    log: [logEndpoint(database.db, now)],
+    log: [logEndpoint(database.db, now, (error) => deps.logger.error({ err: error }, 'pruning rate limits failed'))],
     renderCache: renderCache || undefined,
     database,
     media: [mediaRoutes({ db: database.db, now, store: media, logger: deps.logger })],

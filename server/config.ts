@@ -2,6 +2,7 @@ import { createPrivateKey, createPublicKey } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { keyPem, readAlipayKey } from './payments/alipay/keys';
 
 const optionalUrl = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.url({ protocol: /^https?$/ }).optional());
 
@@ -32,6 +33,8 @@ const WECHATPAY_REQUIRED = [
   'WECHATPAY_API_V3_KEY',
 ] as const;
 const optionalText = z.preprocess(blankIsAbsent, z.string().trim().min(1).optional());
+/** Alipay (docs/decisions/044): these are set together or not at all. */
+const ALIPAY_REQUIRED = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'] as const;
 
 const schema = z
   .object({
@@ -169,6 +172,20 @@ const schema = z
     WECHATPAY_NOTIFY_ORIGIN: optionalUrl,
     WECHATPAY_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.mch.weixin.qq.com'),
     WECHATPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    /** Alipay web pay (docs/decisions/044): the app, its private key, Alipay's public key (each a PEM, bare base64 or a file path). */
+    ALIPAY_APP_ID: z.preprocess(
+      blankIsAbsent,
+      z
+        .string()
+        .regex(/^\d{8,32}$/, 'must be an Alipay open platform AppID (digits)')
+        .optional(),
+    ),
+    ALIPAY_PRIVATE_KEY: optionalText,
+    ALIPAY_PUBLIC_KEY: optionalText,
+    ALIPAY_GATEWAY: z.url({ protocol: /^https?$/ }).default('https://openapi.alipay.com/gateway.do'),
+    /** Where Alipay posts its notifications (reachable from the internet); defaults to PUBLIC_ORIGIN. */
+    ALIPAY_NOTIFY_ORIGIN: optionalUrl,
+    ALIPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   })
   .superRefine((c, ctx) => {
     const qiniu = [c.QINIU_ACCESS_KEY, c.QINIU_SECRET_KEY, c.QINIU_BUCKET, c.QINIU_DOMAIN];
@@ -184,6 +201,7 @@ const schema = z
         ctx.addIssue({ code: 'custom', path: [`WECHAT_${app}_APP_SECRET`], message: `WECHAT_${app}_APP_ID and WECHAT_${app}_APP_SECRET are set together` });
       }
     }
+    checkAlipay(c, ctx);
     const wechatPaySet = WECHATPAY_REQUIRED.filter((name) => c[name] !== undefined);
     if (wechatPaySet.length > 0 && wechatPaySet.length < WECHATPAY_REQUIRED.length) {
       const missing = WECHATPAY_REQUIRED.filter((name) => c[name] === undefined);
@@ -254,6 +272,8 @@ export type Config = Readonly<{
   wechat: WechatConfig;
   /** WeChat Pay API v3, when configured: the chat-app and Native (QR) pay (docs/decisions/037). */
   wechatPay?: WechatPayConfig;
+  /** Alipay, when configured: web pay (page pay on desktop, wap pay on phones), docs/decisions/044. */
+  alipay?: AlipayConfig;
   /** Qiniu storage for uploads; absent: DATA_DIR/media and this site's media host. */
   qiniu?: QiniuConfig;
 }>;
@@ -304,6 +324,20 @@ export interface WechatPayConfig {
   timeoutMs: number;
 }
 
+/** Alipay's open platform (docs/decisions/044): the app's side of the RSA2 protocol. */
+export interface AlipayConfig {
+  appId: string;
+  /** The app's private key, PKCS#8 PEM: signs every request and page-pay URL. */
+  privateKeyPem: string;
+  /** Alipay's public key, SPKI PEM: verifies its answers and notifications. */
+  alipayPublicKeyPem: string;
+  /** https://openapi.alipay.com/gateway.do, the sandbox's, or a stand-in. */
+  gateway: string;
+  /** The origin Alipay posts notifications to (no trailing slash). */
+  notifyOrigin: string;
+  timeoutMs: number;
+}
+
 /** Reads the environment once at start; a bad value stops the process with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -313,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const c = parsed.data;
   const wechatPay = wechatPayConfig(c);
+  const alipay = alipayConfig(c);
   return {
     env: c.NODE_ENV,
     port: c.PORT,
@@ -341,7 +376,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chromiumPath: c.CHROMIUM_PATH,
     pdfExport: c.PDF_EXPORT === '1',
     // The sandbox is the default only on a site without a public origin and without a real provider.
-    paymentsSandbox: c.PAYMENTS_SANDBOX === undefined ? !c.PUBLIC_ORIGIN && !wechatPay : c.PAYMENTS_SANDBOX === '1',
+    paymentsSandbox: c.PAYMENTS_SANDBOX === undefined ? !c.PUBLIC_ORIGIN && !wechatPay && !alipay : c.PAYMENTS_SANDBOX === '1',
     wechat: {
       ...(c.WECHAT_WEB_APP_ID && c.WECHAT_WEB_APP_SECRET ? { web: { appId: c.WECHAT_WEB_APP_ID, secret: c.WECHAT_WEB_APP_SECRET } } : {}),
       ...(c.WECHAT_MP_APP_ID && c.WECHAT_MP_APP_SECRET ? { mp: { appId: c.WECHAT_MP_APP_ID, secret: c.WECHAT_MP_APP_SECRET } } : {}),
@@ -350,6 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: c.WECHAT_TIMEOUT_MS,
     },
     ...(wechatPay ? { wechatPay } : {}),
+    ...(alipay ? { alipay } : {}),
     appLinks: { ...(c.IOS_APP_URL ? { ios: c.IOS_APP_URL } : {}), ...(c.ANDROID_APP_URL ? { android: c.ANDROID_APP_URL } : {}) },
     ...(c.QINIU_ACCESS_KEY && c.QINIU_SECRET_KEY && c.QINIU_BUCKET && c.QINIU_DOMAIN
       ? {
@@ -382,6 +418,57 @@ function wechatPayConfig(c: z.infer<typeof schema>): WechatPayConfig | undefined
     baseUrl: c.WECHATPAY_BASE_URL.replace(/\/+$/, ''),
     timeoutMs: c.WECHATPAY_TIMEOUT_MS,
   };
+}
+
+function alipayConfig(c: z.infer<typeof schema>): AlipayConfig | undefined {
+  const { ALIPAY_APP_ID: appId, ALIPAY_PRIVATE_KEY: privateKey, ALIPAY_PUBLIC_KEY: publicKey } = c;
+  const notifyOrigin = c.ALIPAY_NOTIFY_ORIGIN ?? c.PUBLIC_ORIGIN;
+  if (!appId || !privateKey || !publicKey || !notifyOrigin) return undefined;
+  return {
+    appId,
+    privateKeyPem: keyPem(readAlipayKey(privateKey, 'private')),
+    alipayPublicKeyPem: keyPem(readAlipayKey(publicKey, 'public')),
+    gateway: c.ALIPAY_GATEWAY,
+    notifyOrigin: new URL(notifyOrigin).origin,
+    timeoutMs: c.ALIPAY_TIMEOUT_MS,
+  };
+}
+
+type AlipayEnv = Partial<Record<(typeof ALIPAY_REQUIRED)[number] | 'ALIPAY_NOTIFY_ORIGIN' | 'PUBLIC_ORIGIN', string>>;
+
+/** Alipay's keys all or none, a notify origin, and keys that parse. */
+function checkAlipay(c: AlipayEnv, ctx: { addIssue(issue: { code: 'custom'; path: string[]; message: string }): void }): void {
+  const set = ALIPAY_REQUIRED.filter((name) => c[name] !== undefined);
+  if (set.length === 0) return;
+  if (set.length < ALIPAY_REQUIRED.length) {
+    const missing = ALIPAY_REQUIRED.filter((name) => c[name] === undefined);
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing[0] ?? 'ALIPAY_APP_ID'],
+      message: `Alipay takes all of ${ALIPAY_REQUIRED.join(', ')} or none; missing: ${missing.join(', ')}`,
+    });
+    return;
+  }
+  if (!c.ALIPAY_NOTIFY_ORIGIN && !c.PUBLIC_ORIGIN) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ALIPAY_NOTIFY_ORIGIN'],
+      message: 'Alipay needs ALIPAY_NOTIFY_ORIGIN or PUBLIC_ORIGIN: where its notifications arrive',
+    });
+  }
+  for (const [name, kind] of [
+    ['ALIPAY_PRIVATE_KEY', 'private'],
+    ['ALIPAY_PUBLIC_KEY', 'public'],
+  ] as const) {
+    const value = c[name];
+    try {
+      if (value !== undefined) readAlipayKey(value, kind);
+    } catch (error) {
+      const reason =
+        error instanceof Error && error.message.startsWith('must') ? error.message : `must be an RSA ${kind} key (PEM or base64), or the path of one`;
+      ctx.addIssue({ code: 'custom', path: [name], message: reason });
+    }
+  }
 }
 
 /** A key given inline (PEM, newlines possibly written as \\n in a .env line) or as the path of a PEM file. */

@@ -14,6 +14,7 @@ import { createMailer } from './mail/mailer';
 import { loadManifest } from './render/manifest';
 import { startPdfExporter } from './pdf/startPdfExporter';
 import { WechatPay } from './payments/wechatpay/wechatPay';
+import { Alipay } from './payments/alipay/alipay';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
@@ -41,6 +42,8 @@ const pdfExporter = database ? startPdfExporter({ config, db: database.db, logge
 // WeChat Pay (docs/decisions/037): the app starts its sweep of unpaid orders; shutdown stops it.
 const wechatPay =
   database && config.wechatPay ? new WechatPay({ db: database.db, config: config.wechatPay, now: Date.now, logger, siteName: config.siteName }) : undefined;
+// Alipay (docs/decisions/044): web pay, and its own sweep of unpaid orders; shutdown stops it.
+const alipay = database && config.alipay ? new Alipay({ db: database.db, config: config.alipay, now: Date.now, logger, siteName: config.siteName }) : undefined;
 
 const app = createApp({
   config,
@@ -49,6 +52,7 @@ const app = createApp({
   pageViews,
   pdfExporter,
   wechatPay,
+  alipay,
   manifest: loadManifest(config.clientDir),
   mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom }),
 });
@@ -62,6 +66,10 @@ if (wechatPay) {
   logger.info({ mchid: config.wechatPay?.mchid, notifyUrl: wechatPay.notifyUrl }, 'WeChat Pay is configured: chat-app and Native pay take real money');
   // Chat-app pay needs the payer's open id, which only the official account's payment sign-in gives.
   if (!config.wechat.mp) logger.warn('WeChat Pay without WECHAT_MP_APP_ID/SECRET: only Native (QR) pay works; chat-app pay needs the official account');
+}
+
+if (alipay) {
+  logger.info({ appId: config.alipay?.appId, gateway: config.alipay?.gateway, notifyUrl: alipay.notifyUrl }, 'Alipay is configured: web pay takes real money');
 }
 
 if (config.paymentsSandbox && database) {
@@ -83,6 +91,7 @@ function shutdown(reason: string, exitCode: number): void {
   void drainServer(server, 1000)
     .then(() => pageViews?.stop())
     .then(() => wechatPay?.stopSweep())
+    .then(() => alipay?.stopSweep())
     .then(() => database?.close())
     .finally(() => process.exit(exitCode));
   setTimeout(() => process.exit(exitCode || 1), 10_000).unref();

@@ -44,8 +44,15 @@ export interface WechatPayment extends PaymentOrder {
   sandbox_checkout_url?: string;
 }
 
-/** `GET /api/payments/order/{id}/alipay/web/?return_url=`: the order, now pending, and where to pay it. */
+/**
+ * `GET /api/payments/order/{id}/alipay/web/?return_url=`: the order, now pending, and where to pay it:
+ * Alipay's cashier (page pay on desktop, wap pay on phones, docs/decisions/044) or the sandbox
+ * checkout. `return_url` must be an address on this site (else 400 `{return_url: [...]}`); Alipay
+ * brings the payer back through `/api/payments/order/{id}/alipay/return/`, which asks Alipay and
+ * then sends them on to it.
+ */
 export interface WebPayment extends PaymentOrder {
+  /** An absolute URL to navigate to. */
   url: string;
 }
 

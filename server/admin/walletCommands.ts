@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { settleWithdrawal } from '../payments/withdrawals';
 import { creditWalletByEmail } from '../payments/walletCredit';
-import { balanceCents, PLATFORM_ADJUSTMENTS, PLATFORM_CLEARING, PLATFORM_REVENUE, PLATFORM_WECHATPAY } from '../payments/ledger';
+import { balanceCents, PLATFORM_ADJUSTMENTS, PLATFORM_CLEARING, PLATFORM_REVENUE, PLATFORM_WECHATPAY, PLATFORM_ALIPAY } from '../payments/ledger';
 import { formatCents, parseAmountCents } from '../../shared/money';
 
 interface WalletAdminDeps {
@@ -44,7 +44,7 @@ export const walletCommands: Readonly<Record<string, Command>> = {
         .having((eb) => eb.fn.sum('amount_cents'), '!=', 0)
         .execute();
       const accounts = await Promise.all(
-        [PLATFORM_CLEARING, PLATFORM_REVENUE, PLATFORM_ADJUSTMENTS, PLATFORM_WECHATPAY].map(
+        [PLATFORM_CLEARING, PLATFORM_REVENUE, PLATFORM_ADJUSTMENTS, PLATFORM_WECHATPAY, PLATFORM_ALIPAY].map(
           async (account) => `${account}\t${formatCents(await balanceCents(db, account))}`,
         ),
       );

@@ -36,10 +36,14 @@ import { orderRoutes } from './payments/routes';
 import { paymentCallbackRoutes } from './payments/callback';
 import { wechatPayCallbackRoutes } from './payments/wechatPayCallback';
 import type { WechatPay } from '../payments/wechatpay/wechatPay';
+import type { Alipay } from '../payments/alipay/alipay';
+import { alipayCallbackRoutes } from './payments/alipayCallback';
+import { webPayRoutes } from './payments/webPayRoutes';
 import { membershipRoutes } from './accounts/membershipRoutes';
 import { walletRoutes } from './wallet/routes';
 import { pendingReferral, redeemRoutes } from './redeem/routes';
 import { searchRoutes } from './search/routes';
+import { rateLimitStores, type RateLimitStores } from './throttle';
 
 export interface ApiDeps {
   db: Kysely<DB>;
@@ -74,6 +78,10 @@ export interface ApiDeps {
   wechatPayoutAppId?: string;
   /** WeChat Pay API v3 when configured (docs/decisions/037): chat-app and Native pay, its notifications. */
   wechatPay?: WechatPay;
+  /** Alipay when configured (docs/decisions/044): web pay, its notifications. */
+  alipay?: Alipay;
+  /** Where the limiters count; in the database (shared by every process on it) when absent. */
+  rateLimits?: RateLimitStores;
 }
 
 export interface EmbeddedApi {
@@ -87,13 +95,18 @@ export interface EmbeddedApi {
  * The embedded backend: the `/api` contract of both seeds, one folder a domain.
  * It parses its own cookies and bodies (the proxy mode must see raw bodies).
  */
-export function embeddedApi(deps: ApiDeps): EmbeddedApi {
+export function embeddedApi(given: ApiDeps): EmbeddedApi {
+  const deps = {
+    ...given,
+    rateLimits: given.rateLimits ?? rateLimitStores(given.db, (error) => given.onBackgroundError?.(error, 'pruning rate limits')),
+  };
   const reads = [accountInfoRead(deps), articleRead(deps), publicArticlesRead(deps), columnRead(deps), ...bookletReads(deps)];
   const api = Router();
   api.use(cookieParser());
   api.use(authenticate(deps.db, deps.now));
   if (deps.paymentsSandbox !== false) api.use('/payments/callback', paymentCallbackRoutes({ ...deps, dataDir: deps.dataDir ?? 'data' }));
   if (deps.wechatPay) api.use('/payments/callback', wechatPayCallbackRoutes({ wechatPay: deps.wechatPay }));
+  if (deps.alipay) api.use('/payments/callback', alipayCallbackRoutes({ alipay: deps.alipay }));
   api.use(csrfProtection());
   api.use(express.json({ limit: '2mb' }));
   api.use(rejectNulCharacters());
@@ -125,6 +138,7 @@ export function embeddedApi(deps: ApiDeps): EmbeddedApi {
   api.use('/traffic', trafficRoutes(deps));
   api.use('/pdfs', pdfRoutes(deps));
   api.use('/payments/order', orderRoutes(deps));
+  api.use('/payments/order', webPayRoutes(deps));
   api.use('/payments/wallet', walletRoutes(deps));
   api.use('/redeem', redeemRoutes(redeem));
   api.use('/search', searchRoutes({ ...deps, limit: deps.limits.search ?? 60 }));

@@ -1,16 +1,39 @@
-import { rateLimit } from 'express-rate-limit';
+import { MemoryStore, rateLimit, type Store } from 'express-rate-limit';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { DatabaseRateLimitStore } from '../security/databaseRateLimitStore';
 import { ApiError } from './errors';
 
+/** A fresh store for the limiter of this name: one per limiter (express-rate-limit refuses a shared one). */
+export type RateLimitStores = (name: string) => Store;
+
+export interface ThrottleOptions {
+  /** Where hits are counted; in this process's memory when absent. */
+  store?: Store;
+  /** Only failed answers (status >= 400) count, so a guesser is stopped and an honest reader is not. */
+  onlyFailures?: boolean;
+}
+
 /** DRF's throttling answer: 429 with the wait in the detail; `limit` requests per window and address. */
-export function throttle(limit: number, windowMs: number) {
+export function throttle(limit: number, windowMs: number, options: ThrottleOptions = {}) {
   return rateLimit({
     windowMs,
     limit,
+    store: options.store ?? new MemoryStore(),
+    skipSuccessfulRequests: options.onlyFailures ?? false,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    handler: (_req, _res, next, options) => {
-      const seconds = Math.ceil(options.windowMs / 1000);
+    handler: (_req, _res, next, limiterOptions) => {
+      const seconds = Math.ceil(limiterOptions.windowMs / 1000);
       next(ApiError.detail(429, `Request was throttled. Expected available in ${seconds} seconds.`));
     },
   });
+}
+
+/**
+ * Limiters' stores counting in the database, so every process on it shares the counts
+ * (docs/decisions/042); in memory when there is no database (the upstream proxy form).
+ */
+export function rateLimitStores(db: Kysely<DB> | undefined, onPruneError?: (error: unknown) => void): RateLimitStores {
+  return (name) => (db ? new DatabaseRateLimitStore({ db, prefix: `${name}:`, onPruneError }) : new MemoryStore());
 }

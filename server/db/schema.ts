@@ -43,6 +43,9 @@ export interface DB {
   payment_callback_nonces: PaymentCallbackNoncesTable;
   search_documents: SearchDocumentsTable;
   wechatpay_orders: WechatPayOrdersTable;
+  alipay_orders: AlipayOrdersTable;
+  rate_limits: RateLimitsTable;
+  job_leases: JobLeasesTable;
 }
 
 export type BaseRole = 'user' | 'reseller' | 'operator';
@@ -346,8 +349,14 @@ export interface PdfExportsTable {
   /** 1 once a status call has answered the failure: the next call starts a new export. */
   failure_reported: Generated<number>;
   created_at: number;
+  /** When rendering first started. */
   started_at: number | null;
   finished_at: number | null;
+  /** The worker holding the job's claim, and when it took it: the lease (migration 024, docs/decisions/043). */
+  claimed_by: string | null;
+  claimed_at: number | null;
+  /** How many times the job was claimed: one whose renderer died is claimed again, a few times at most. */
+  attempts: Generated<number>;
 }
 
 /** One side of a ledger transfer (migration 017, docs/decisions/024): a txn's rows sum to zero. */
@@ -485,5 +494,41 @@ export interface ReferralsTable {
   user_id: number;
   referrer_user_id: number;
   referrer_code: string;
+  created_at: number;
+}
+
+/** One rate-limit window (migration 023): the limiter's prefix and the client's key, hits so far, when it resets. */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  reset_at: number;
+}
+
+/** Which caller runs a periodic job until when (migration 023, server/jobs/runOnceAcrossFleet.ts). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: number;
+}
+
+/** An Alipay trade offered for one of our orders (docs/decisions/044, migration 025). */
+export interface AlipayOrdersTable {
+  id: Generated<number>;
+  order_id: number;
+  out_trade_no: string;
+  /** alipay.trade.page.pay (desktop) or alipay.trade.wap.pay (phones). */
+  product: 'page' | 'wap';
+  /** The subject sent, so the same trade can be offered again with the same parameters. */
+  subject: string;
+  /** What Alipay must report paid (total_amount), in cents. */
+  amount_cents: number;
+  status: 'open' | 'paid' | 'closed';
+  /** Alipay's trade number, once paid. */
+  trade_no: string | null;
+  /** time_expire: after it nobody can pay, and the sweep closes it. */
+  expires_at: number;
+  /** When an order poll or the return page last asked Alipay about it. */
+  queried_at: number | null;
+  settled_at: number | null;
   created_at: number;
 }

@@ -104,7 +104,7 @@ describe('npm run admin -- credit-wallet', () => {
     expect((await run('help')).out).toContain('credit-wallet <email>');
     expect(await run('ledger-audit')).toEqual({
       code: 0,
-      out: 'every txn sums to zero\nplatform:clearing\t0.00\nplatform:revenue\t0.00\nplatform:adjustments\t-12.50\nplatform:wechatpay\t0.00',
+      out: 'every txn sums to zero\nplatform:clearing\t0.00\nplatform:revenue\t0.00\nplatform:adjustments\t-12.50\nplatform:wechatpay\t0.00\nplatform:alipay\t0.00',
     });
     await database.db
       .insertInto('ledger_entries')

@@ -11,6 +11,8 @@ export const PLATFORM_REVENUE = 'platform:revenue';
 export const PLATFORM_ADJUSTMENTS = 'platform:adjustments';
 /** Money paid to the merchant account at WeChat Pay (docs/decisions/037): its balance is minus what WeChat Pay took in for us. */
 export const PLATFORM_WECHATPAY = 'platform:wechatpay';
+/** Money paid to the app's account at Alipay (docs/decisions/044): its balance is minus what Alipay took in for us. */
+export const PLATFORM_ALIPAY = 'platform:alipay';
 
 export interface Transfer {
   from: string;

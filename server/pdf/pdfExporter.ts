@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
-import { articleDocumentHtml, type PdfWebFont } from './articleDocument';
-import { cjkFontFaces } from './cjkFontFaces';
 import type { PdfRenderer } from './chromiumRenderer';
-import { localGet } from './localGet';
+import { exportDocumentHtml } from './exportDocument';
+import { claimNextJob, failPendingJobs, failUnleasedClaims, recordFailure, recordSuccess, type PdfClaim } from './pdfJobs';
 import { siteAssetFetcher } from './siteAssets';
-import { themeStylesheet } from './themeStylesheet';
 
 export interface PdfExporterOptions {
   db: Kysely<DB>;
@@ -24,71 +22,88 @@ export interface PdfExporterOptions {
   aliases: readonly string[];
   /** A media host elsewhere (Qiniu), whose images the PDF may show. */
   mediaOrigins: readonly string[];
-  /** Where this server answers when no request told us (jobs picked up again at start). */
+  /** Where this server answers when no request told us (jobs another process queued, or left at start). */
   fallbackOrigin: string;
   jobTimeoutMs: number;
   now: () => number;
   logger: Logger;
+  /** How often start() looks for jobs queued elsewhere (default 2 s). */
+  pollMs?: number;
+  /** Names this worker in its claims (default: host, pid and a random part). */
+  workerId?: string;
 }
 
-const fontList = z.array(z.object({ font_name: z.string(), web_font_url: z.string() }).loose());
 const MAX_ASSET_BYTES = 20 * 1024 * 1024;
 const ASSET_TIMEOUT_MS = 10_000;
-const MAX_ERROR_LENGTH = 500;
+const POLL_MS = 2000;
+/** A job is claimed at most this often: once, and once more after its renderer died. */
+const MAX_ATTEMPTS = 2;
 
 /**
- * The background queue of PDF exports (docs/decisions/020): jobs are rows of pdf_exports;
- * one renders at a time, outside any transaction; a job is claimed atomically
- * (pending -> processing), so a job kicked twice, or by two processes, renders once.
+ * The PDF export queue (docs/decisions/020, 043): jobs are rows of pdf_exports, shared by every
+ * process on the database. Each process renders one job at a time, outside any transaction; it
+ * claims the oldest waiting job with one atomic UPDATE, when it queues one itself and every
+ * `pollMs` after start(). A claim is a lease: a job whose renderer died is claimed again.
  * Finished files go to DATA_DIR/pdfs.
  */
 export class PdfExporter {
-  private readonly waiting = new Map<number, string>();
+  /** Where this server answers, for jobs asked of it (the request's local address). */
+  private readonly origins = new Map<number, string>();
+  private readonly workerId: string;
   private running = false;
+  private wokenWhileRunning = false;
   private idleWaiters: Array<() => void> = [];
+  private pollTimer: ReturnType<typeof setInterval> | null = null;
   private stopped = false;
 
-  constructor(private readonly options: PdfExporterOptions) {}
+  constructor(private readonly options: PdfExporterOptions) {
+    this.workerId = (options.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`).slice(0, 100);
+  }
 
   /** False when this server cannot render PDFs. */
   get available(): boolean {
     return this.options.renderer !== null;
   }
 
-  /** How long a job may stay 'processing' before it counts as lost (its worker died). */
+  /** A claim older than this is a dead worker's: a live one has given up on the job by then. */
+  get leaseMs(): number {
+    return this.options.jobTimeoutMs * 1.5;
+  }
+
+  /** How long a job's latest claim may stay 'processing' before it counts as lost: past the lease, when no worker took it again. */
   get staleAfterMs(): number {
     return this.options.jobTimeoutMs * 2;
   }
 
-  /** Queues a pending export; `origin` is where this server answers (from the request). */
+  /** Picks up what was left unfinished, then looks for jobs every `pollMs`, whoever queued them. */
+  start(): Promise<void> {
+    if (this.available && !this.stopped && !this.pollTimer) {
+      this.pollTimer = setInterval(() => this.wake(), this.options.pollMs ?? POLL_MS);
+      this.pollTimer.unref();
+    }
+    return this.recover();
+  }
+
+  /** Wakes the queue for a pending export asked of this process; `origin` is where this server answers (from the request). */
   enqueue(id: number, origin?: string | null): void {
     if (!this.available || this.stopped) return;
-    if (!this.waiting.has(id)) this.waiting.set(id, origin ?? this.options.fallbackOrigin);
-    if (!this.running) {
-      this.running = true;
-      void this.drain();
-    }
+    if (origin) this.origins.set(id, origin);
+    this.wake();
   }
 
   /**
-   * At start: exports a crash left 'processing' (older than a job may run) fail; pending
-   * ones are rendered again (or fail at once when this server cannot render).
+   * Exports a crash left 'processing' without a lease fail (older than a job may run); pending
+   * ones are rendered (or fail at once when this server cannot render).
    */
   async recover(): Promise<void> {
     const { db, now, jobTimeoutMs } = this.options;
     const at = now();
-    await db
-      .updateTable('pdf_exports')
-      .set({ status: 'failed', error: 'interrupted', finished_at: at })
-      .where('status', '=', 'processing')
-      .where('started_at', '<', at - jobTimeoutMs)
-      .execute();
+    await failUnleasedClaims(db, at, jobTimeoutMs);
     if (!this.available) {
-      await db.updateTable('pdf_exports').set({ status: 'failed', error: 'unavailable', finished_at: at }).where('status', '=', 'pending').execute();
+      await failPendingJobs(db, at);
       return;
     }
-    const pending = await db.selectFrom('pdf_exports').select('id').where('status', '=', 'pending').orderBy('id').execute();
-    for (const row of pending) this.enqueue(row.id);
+    this.wake();
   }
 
   /** The stored file of a finished export. */
@@ -105,7 +120,7 @@ export class PdfExporter {
     );
   }
 
-  /** Resolves when the queue is empty (tests, shutdown). */
+  /** Resolves when this process has nothing left to claim (tests, shutdown). */
   idle(): Promise<void> {
     if (!this.running) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
@@ -114,41 +129,60 @@ export class PdfExporter {
   /** Stops taking jobs, lets the current one finish, closes Chromium. */
   async stop(): Promise<void> {
     this.stopped = true;
-    this.waiting.clear();
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    this.pollTimer = null;
+    this.origins.clear();
     await this.idle();
     await this.options.renderer?.close();
   }
 
+  private wake(): void {
+    if (!this.available || this.stopped) return;
+    if (this.running) {
+      this.wokenWhileRunning = true;
+      return;
+    }
+    this.running = true;
+    void this.drain();
+  }
+
   private async drain(): Promise<void> {
-    for (;;) {
-      const next = this.waiting.entries().next();
-      if (next.done) break;
-      const [id, origin] = next.value;
-      this.waiting.delete(id);
+    const { db, now, logger } = this.options;
+    while (!this.stopped) {
+      // A wake during the claim may be for a job the claim did not see yet: then look again.
+      this.wokenWhileRunning = false;
+      let claim: PdfClaim | null;
       try {
-        await this.run(id, origin);
+        claim = await claimNextJob(db, { workerId: this.workerId, now: now(), leaseMs: this.leaseMs, maxAttempts: MAX_ATTEMPTS });
       } catch (error) {
-        this.options.logger.error({ err: error, exportId: id }, 'PDF export: the job could not be recorded');
+        logger.error({ err: error }, 'PDF export: could not claim a job');
+        break;
+      }
+      if (!claim) {
+        if (this.wokenWhileRunning) continue;
+        // Nothing waits: jobs asked of this process were taken by others.
+        this.origins.clear();
+        break;
+      }
+      if (claim.attempt > 1) logger.warn({ exportId: claim.id, attempt: claim.attempt }, 'PDF export: taking over a job whose renderer stopped');
+      try {
+        await this.run(claim);
+      } catch (error) {
+        logger.error({ err: error, exportId: claim.id }, 'PDF export: the job could not be recorded');
       }
     }
     this.running = false;
     for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
-  private async run(id: number, origin: string): Promise<void> {
+  private async run(claim: PdfClaim): Promise<void> {
     const { db, now, renderer, logger } = this.options;
     if (!renderer) return;
-    const claimed = await db
-      .updateTable('pdf_exports')
-      .set({ status: 'processing', started_at: now() })
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return;
-
-    const file = `${id}-${randomBytes(8).toString('hex')}.pdf`;
+    const origin = this.origins.get(claim.id) ?? this.options.fallbackOrigin;
+    this.origins.delete(claim.id);
+    const file = `${claim.id}-${randomBytes(8).toString('hex')}.pdf`;
     try {
-      const html = await this.documentOf(id, origin);
+      const html = await exportDocumentHtml(db, { exportId: claim.id, origin, publicDir: this.options.publicDir });
       const bytes = await renderer.render({
         html,
         fetchAsset: siteAssetFetcher({
@@ -162,25 +196,13 @@ export class PdfExporter {
       });
       await writeAtomically(this.filePath(file), bytes);
     } catch (error) {
-      logger.warn({ err: error, exportId: id }, 'PDF export failed');
-      const message = error instanceof Error ? error.message : String(error);
-      await db
-        .updateTable('pdf_exports')
-        .set({ status: 'failed', error: message.slice(0, MAX_ERROR_LENGTH), finished_at: now() })
-        .where('id', '=', id)
-        .where('status', '=', 'processing')
-        .execute();
+      logger.warn({ err: error, exportId: claim.id }, 'PDF export failed');
+      await recordFailure(db, claim, error instanceof Error ? error.message : String(error), now());
       return;
     }
-    const done = await db
-      .updateTable('pdf_exports')
-      .set({ status: 'success', file, finished_at: now() })
-      .where('id', '=', id)
-      .where('status', '=', 'processing')
-      .executeTakeFirst();
-    // Declared lost meanwhile: nobody will ask for this file.
-    if (Number(done.numUpdatedRows) !== 1) await fs.rm(this.filePath(file), { force: true });
-    else await this.dropSupersededFiles(id);
+    if (await recordSuccess(db, claim, file, now())) await this.dropSupersededFiles(claim.id);
+    // Taken again or declared lost meanwhile: nobody will ask for this file.
+    else await fs.rm(this.filePath(file), { force: true });
   }
 
   /** Only an article's newest PDF is served: the files of its older exports go. */
@@ -199,42 +221,6 @@ export class PdfExporter {
       await fs.rm(this.filePath(row.file), { force: true });
       await db.updateTable('pdf_exports').set({ file: '' }).where('id', '=', row.id).execute();
     }
-  }
-
-  private async documentOf(id: number, origin: string): Promise<string> {
-    const row = await this.options.db
-      .selectFrom('pdf_exports')
-      .innerJoin('articles', 'articles.id', 'pdf_exports.article_id')
-      .innerJoin('users', 'users.id', 'articles.author_id')
-      .select(['articles.title', 'articles.content', 'articles.cover_url', 'articles.theme', 'articles.language', 'articles.modified_at', 'users.username'])
-      .where('pdf_exports.id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw new Error('the article no longer exists');
-    const [themeCss, fonts] = await Promise.all([themeStylesheet(this.options.publicDir, row.theme), webFonts(origin)]);
-    return articleDocumentHtml(
-      {
-        title: row.title,
-        content: row.content,
-        cover_url: row.cover_url,
-        theme: row.theme,
-        language: row.language,
-        author: row.username,
-        modified: row.modified_at,
-      },
-      { baseHref: `${origin}/`, themeCss, fonts, cjkFontFaces: cjkFontFaces() },
-    );
-  }
-}
-
-/** The site's web fonts (GET /api/fonts/ on this server); none when it cannot say. */
-async function webFonts(origin: string): Promise<PdfWebFont[]> {
-  try {
-    const response = await localGet(`${origin}/api/fonts/`, { timeoutMs: 3000, maxBytes: 1024 * 1024 });
-    if (response.status !== 200) return [];
-    const parsed = fontList.safeParse(JSON.parse(response.body.toString('utf8')));
-    return parsed.success ? parsed.data : [];
-  } catch {
-    return [];
   }
 }
 

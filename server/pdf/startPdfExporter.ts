@@ -14,7 +14,8 @@ const BROWSER_IDLE_MS = 60_000;
 /**
  * The PDF export queue of the configuration: the Chromium chromiumExecutable() picks (a
  * system one, else the packaged one), files under DATA_DIR/pdfs; picks up what a previous
- * run left unfinished. Off with PDF_EXPORT=0, or where no browser can run.
+ * run left unfinished, then takes jobs from the queue every process on the database shares
+ * (docs/decisions/043). Off with PDF_EXPORT=0, or where no browser can run.
  */
 export function startPdfExporter(options: { config: Config; db: Kysely<DB>; logger: Logger; now: () => number; mediaOrigin?: string }): PdfExporter {
   const { config, logger } = options;
@@ -41,6 +42,6 @@ export function startPdfExporter(options: { config: Config; db: Kysely<DB>; logg
     now: options.now,
     logger,
   });
-  exporter.recover().catch((error: unknown) => logger.error({ err: error }, 'PDF export: could not pick up unfinished exports'));
+  exporter.start().catch((error: unknown) => logger.error({ err: error }, 'PDF export: could not pick up unfinished exports'));
   return exporter;
 }

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { TRACKING_API_VERSION } from '../../shared/tracking';
 import type { DB } from '../db/schema';
+import { DatabaseRateLimitStore } from '../security/databaseRateLimitStore';
 
 /** The smallest transparent GIF: what an image beacon expects back. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -34,10 +35,14 @@ const eventQuery = z.object({
     .optional(),
 });
 
-/** The embedded log service: stores each tracking event and answers a 1x1 image. */
-export function logEndpoint(db: Kysely<DB>, now: () => number): Router {
+/**
+ * The embedded log service: stores each tracking event and answers a 1x1 image. Its limit is
+ * counted in the database, shared by every process on it (docs/decisions/042).
+ */
+export function logEndpoint(db: Kysely<DB>, now: () => number, onPruneError?: (error: unknown) => void): Router {
   const router = Router();
-  router.get('/log', rateLimit({ windowMs: 60_000, limit: 600, standardHeaders: false, legacyHeaders: false }), async (req, res) => {
+  const store = new DatabaseRateLimitStore({ db, prefix: 'log:', onPruneError });
+  router.get('/log', rateLimit({ windowMs: 60_000, limit: 600, store, standardHeaders: false, legacyHeaders: false }), async (req, res) => {
     res.set('Cache-Control', 'no-store');
     const parsed = eventQuery.safeParse(req.query);
     if (!parsed.success) {

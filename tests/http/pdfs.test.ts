@@ -183,7 +183,8 @@ describe('PDF export with Chromium', { timeout: 60_000 }, async () => {
 
 describe('PDF limits and failures', async () => {
   const dataDir = freshDataDir();
-  const base = await testApp({ config: { dataDir } });
+  // Only its database is used: no Chromium queue of its own polls it beside the test's exporters.
+  const base = await testApp({ config: { dataDir, pdfExport: false } });
   const renderer = fakeRenderer();
   const exporter = exporterWith(base.database, renderer, path.join(dataDir, 'pdfs'));
   const { app, database } = await testApp({ config: { dataDir }, deps: { database: base.database, pdfExporter: exporter } });
@@ -271,7 +272,8 @@ describe('PDF limits and failures', async () => {
 
 describe('PDF export after a crash', async () => {
   const dataDir = freshDataDir();
-  const { database } = await testApp({ config: { dataDir } });
+  // Only its database is used: no Chromium queue of its own polls it beside the test's exporters.
+  const { database } = await testApp({ config: { dataDir, pdfExport: false } });
   const dee = await createPerson(database, 'dee');
   const article = await writeArticle(database, dee.id, 'dee-notes');
   const now = Date.now();

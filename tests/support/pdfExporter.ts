@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Database } from '../../server/db/connection';
 import { createLogger } from '../../server/logger';
 import type { PdfRenderer } from '../../server/pdf/chromiumRenderer';
-import { PdfExporter } from '../../server/pdf/pdfExporter';
+import { PdfExporter, type PdfExporterOptions } from '../../server/pdf/pdfExporter';
 
 /** A renderer that answers at once: for the rules, without paying for Chromium. */
 export function fakeRenderer(fail = false): PdfRenderer & { calls: number } {
@@ -19,8 +19,13 @@ export function fakeRenderer(fail = false): PdfRenderer & { calls: number } {
   };
 }
 
-/** The export queue on a test database, writing into `dir` (a fresh folder when not given). */
-export function exporterWith(database: Database, renderer: PdfRenderer | null, dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-pdfs-'))): PdfExporter {
+/** The export queue on a test database, writing into `dir` (a fresh folder when not given); `more` sets the clock, polling, worker name. */
+export function exporterWith(
+  database: Database,
+  renderer: PdfRenderer | null,
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-pdfs-')),
+  more: Partial<Pick<PdfExporterOptions, 'now' | 'pollMs' | 'workerId'>> = {},
+): PdfExporter {
   return new PdfExporter({
     db: database.db,
     renderer,
@@ -30,7 +35,9 @@ export function exporterWith(database: Database, renderer: PdfRenderer | null, d
     mediaOrigins: [],
     fallbackOrigin: 'http://127.0.0.1:9',
     jobTimeoutMs: 30_000,
-    now: Date.now,
+    now: more.now ?? Date.now,
     logger: createLogger({ logLevel: 'silent' }),
+    pollMs: more.pollMs,
+    workerId: more.workerId,
   });
 }

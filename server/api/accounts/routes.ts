@@ -6,7 +6,7 @@ import type { PasswordResetConfirmRequest, PasswordResetRequest, SignInRequest }
 import { isValidEmail } from '../../../shared/email';
 import type { AccountInfo, DetailMessage } from '../../../shared/entities';
 import { clearSessionCookie, issueCsrfCookie, setSessionCookie } from '../cookies';
-import { throttle } from '../throttle';
+import { throttle, type RateLimitStores } from '../throttle';
 import { accountInfo, confirmPasswordReset, requestPasswordReset, signIn, signOut, type ResetDeps } from './service';
 import { sameOriginGet } from '../csrf';
 import type { PageRead } from '../pageReads';
@@ -16,6 +16,8 @@ export interface AccountsRouteDeps extends ResetDeps {
   secure: boolean;
   /** Attempts per window and client address. */
   limits: { signIn: number; reset: number };
+  /** Where the limiters count (the database, shared by every process); memory when absent. */
+  rateLimits?: RateLimitStores;
 }
 
 const signInBody = requestSchema<SignInRequest>()(
@@ -42,8 +44,11 @@ export function accountInfoRead(deps: { db: Kysely<DB>; now: () => number }): Pa
 /** The accounts API of docs/specification/shell.md §7 with DRF conventions (`info/` is a page read, above). */
 export function accountsRoutes(deps: AccountsRouteDeps): Router {
   const router = Router();
+  const signInLimit = throttle(deps.limits.signIn, 15 * 60_000, { store: deps.rateLimits?.('sign-in') });
+  const resetLimit = throttle(deps.limits.reset, 60 * 60_000, { store: deps.rateLimits?.('password-reset') });
+  const confirmLimit = throttle(deps.limits.reset, 60 * 60_000, { store: deps.rateLimits?.('password-reset-confirm') });
 
-  router.post('/login/cookies/', throttle(deps.limits.signIn, 15 * 60_000), async (req, res) => {
+  router.post('/login/cookies/', signInLimit, async (req, res) => {
     const body = signInBody.parse(req.body);
     const { user, sessionToken } = await signIn(deps, body.email, body.password);
     await signOut(deps, req.auth?.sessionHash ?? null);
@@ -59,13 +64,13 @@ export function accountsRoutes(deps: AccountsRouteDeps): Router {
     res.json({ detail: 'Successfully logged out.' } satisfies DetailMessage);
   });
 
-  router.post('/reset_password/', throttle(deps.limits.reset, 60 * 60_000), async (req, res) => {
+  router.post('/reset_password/', resetLimit, async (req, res) => {
     const body = resetBody.parse(req.body);
     await requestPasswordReset(deps, body.email);
     res.json({ detail: 'Password reset e-mail has been sent.' } satisfies DetailMessage);
   });
 
-  router.post('/reset_password/confirm/', throttle(deps.limits.reset, 60 * 60_000), async (req, res) => {
+  router.post('/reset_password/confirm/', confirmLimit, async (req, res) => {
     const body = confirmBody.parse(req.body);
     await confirmPasswordReset(deps, body.token, body.new_password);
     res.json({ detail: 'Password has been reset with the new password.' } satisfies DetailMessage);

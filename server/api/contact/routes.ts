@@ -3,12 +3,14 @@ import { z } from 'zod';
 import type { ContactAnswer, ContactRequest } from '../../../shared/contact';
 import { isValidEmail } from '../../../shared/email';
 import { requestSchema } from '../requestSchema';
-import { throttle } from '../throttle';
+import { throttle, type RateLimitStores } from '../throttle';
 import { storeContactMessage, type ContactDeps } from './service';
 
 export interface ContactRouteDeps extends ContactDeps {
   /** Messages per hour and client address. */
   limit: number;
+  /** Where the limiter counts (the database, shared by every process); memory when absent. */
+  rateLimits?: RateLimitStores;
   onMailFailure: (error: unknown) => void;
 }
 
@@ -27,7 +29,7 @@ const contactBody = requestSchema<ContactRequest>()(
 /** `POST /api/contact/` (docs/specification/shell.md §7): the feedback popup; anyone may write, the account is noted. */
 export function contactRoutes(deps: ContactRouteDeps): Router {
   const router = Router();
-  router.post('/', throttle(deps.limit, 60 * 60_000), async (req, res) => {
+  router.post('/', throttle(deps.limit, 60 * 60_000, { store: deps.rateLimits?.('contact') }), async (req, res) => {
     const body = contactBody.parse(req.body);
     const { id, mailed } = await storeContactMessage(deps, { ...body, userId: req.auth?.user?.id ?? null });
     mailed.catch(deps.onMailFailure);

@@ -2,12 +2,13 @@ import { Router, type Request, type RequestHandler } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Page } from '../../../shared/entities';
-import type { CreateOrderRequest, PaymentOrder, WebPayment, WechatPayment } from '../../../shared/payments';
+import type { CreateOrderRequest, PaymentOrder, WechatPayment } from '../../../shared/payments';
 import type { DB } from '../../db/schema';
 import { createOrder, listOrders, markPending, orderJson, ownOrder, payWithWallet, type OrderJson } from '../../payments/orders';
 import { sandboxCheckoutUrl, sandboxWechatParams } from '../../payments/providers';
 import { WechatPayUpstreamError } from '../../payments/wechatpay/client';
 import type { WechatPay } from '../../payments/wechatpay/wechatPay';
+import type { Alipay } from '../../payments/alipay/alipay';
 import { siteOriginFor } from '../../seo/origin';
 import { requireUser } from '../auth';
 import { sameOriginGet } from '../csrf';
@@ -25,7 +26,6 @@ const createBody = requestSchema<CreateOrderRequest>()(
 );
 const refParam = z.object({ ref: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/) });
 const wechatQuery = z.object({ openid: z.string().trim().min(1).max(128) });
-const alipayQuery = z.object({ return_url: z.string().max(2000).optional() });
 
 export interface OrderRouteDeps {
   db: Kysely<DB>;
@@ -35,20 +35,19 @@ export interface OrderRouteDeps {
   paymentsSandbox?: boolean;
   /** WeChat Pay API v3, when configured: chat-app (JSAPI) and Native pay go there instead of the sandbox (docs/decisions/037). */
   wechatPay?: WechatPay;
+  /** Alipay, when configured: an order poll asks it about a pending Alipay order (docs/decisions/044). */
+  alipay?: Alipay;
 }
 
 /** `GET /api/payments/order/{id}/wechat/native/`: the order, now pending, and the code_url its QR code shows. */
 export type WechatNativePayment = OrderJson & { code_url: string; sandbox_checkout_url?: string };
 
-/** Orders and their payment methods, mounted at `/api/payments/order` (docs/decisions/025, 037). */
+/** Orders and their payment methods, mounted at `/api/payments/order` (docs/decisions/025, 037); web pay is webPayRoutes(). */
 export function orderRoutes(deps: OrderRouteDeps): Router {
   const router = Router();
   // Starting a provider payment moves the order to pending: a GET by the contract, so only from our pages.
-  // Without a provider or the sandbox, chat-app and web pay are off.
+  // Without a provider or the sandbox, chat-app pay is off (web pay: webPayRoutes.ts).
   const notConfigured = () => ApiError.detail(503, 'This payment method is not configured.');
-  const providerPay: RequestHandler = (_req, _res, next) => {
-    next(deps.paymentsSandbox === false ? notConfigured() : undefined);
-  };
   const wechatPay: RequestHandler = (_req, _res, next) => {
     next(deps.paymentsSandbox === false && !deps.wechatPay ? notConfigured() : undefined);
   };
@@ -76,8 +75,9 @@ export function orderRoutes(deps: OrderRouteDeps): Router {
   router.get('/:ref/', async (req, res) => {
     const user = requireUser(req);
     const order = await ownOrder(deps.db, user.id, refOf(req.params));
-    // A poll of an order waiting for WeChat Pay asks WeChat Pay too (a lost notification, decision 037).
-    res.json(orderJson(deps.wechatPay ? await deps.wechatPay.reconcile(order) : order));
+    // A poll of an order waiting for WeChat Pay or Alipay asks the provider too (a lost notification, decisions 037, 044).
+    const polled = deps.wechatPay ? await deps.wechatPay.reconcile(order) : order;
+    res.json(orderJson(deps.alipay ? await deps.alipay.reconcile(polled) : polled));
   });
   router.post('/:ref/wallet/', async (req, res) => {
     const user = requireUser(req);
@@ -111,12 +111,6 @@ export function orderRoutes(deps: OrderRouteDeps): Router {
     const checkout = sandboxCheckoutUrl(siteOriginFor(deps.publicOrigin, req), order.ref, undefined);
     const answer: WechatNativePayment = { ...orderJson(order), code_url: checkout, sandbox_checkout_url: checkout };
     res.json(answer);
-  });
-  router.get('/:ref/alipay/web/', sameOriginGet(), providerPay, async (req, res) => {
-    const user = requireUser(req);
-    const { return_url: returnUrl } = alipayQuery.parse(req.query);
-    const order = await markPending(deps.db, user.id, refOf(req.params), 'alipay');
-    res.json({ ...orderJson(order), url: sandboxCheckoutUrl(siteOriginFor(deps.publicOrigin, req), order.ref, returnUrl) } satisfies WebPayment);
   });
   return router;
 }

@@ -49,12 +49,14 @@ export async function articlePdfStatus(deps: PdfServiceDeps, user: User, article
       .execute();
     const latest = await trx
       .selectFrom('pdf_exports')
-      .select(['id', 'status', 'failure_reported', 'started_at'])
+      .select(['id', 'status', 'failure_reported', 'started_at', 'claimed_at'])
       .where('article_id', '=', article.id)
       .where('article_version', '=', article.client_modify_date)
       .orderBy('id', 'desc')
       .executeTakeFirst();
-    if (latest?.status === 'processing' && latest.started_at !== null && latest.started_at < now - exporter.staleAfterMs) {
+    // The latest claim counts: a job taken again after its renderer died is not lost.
+    const claimedAt = latest?.claimed_at ?? latest?.started_at ?? null;
+    if (latest?.status === 'processing' && claimedAt !== null && claimedAt < now - exporter.staleAfterMs) {
       await trx
         .updateTable('pdf_exports')
         .set({ status: 'failed', error: 'lost', finished_at: now, failure_reported: 1 })
@@ -84,7 +86,7 @@ export async function articlePdfStatus(deps: PdfServiceDeps, user: User, article
     return { id: row.id, status: 'pending' as const };
   });
 
-  // A pending job left by another process, or by a restart, is taken up here too.
+  // Wakes this process's queue (every process polls the shared queue too, docs/decisions/043).
   if (current.status === 'pending') exporter.enqueue(current.id, origin);
   return current.status === 'success' ? { status: 'success', url: pdfFileUrl(article.id) } : { status: current.status };
 }

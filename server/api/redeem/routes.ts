@@ -1,10 +1,10 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import type { CodeRequest, ReferralAnswer, Referrer } from '../../../shared/redeem';
 import { requireUser } from '../auth';
 import { ApiError } from '../errors';
 import { requestSchema } from '../requestSchema';
+import { throttle, type RateLimitStores } from '../throttle';
 import { findReferrer, ownReferral, recordReferral } from './referral';
 import { describeCode, redeemCode, type RedeemDeps } from './service';
 
@@ -12,6 +12,8 @@ export interface RedeemRouteDeps extends RedeemDeps {
   secure: boolean;
   /** Failed redeem and look-up attempts per 15 minutes and client address. */
   limit: number;
+  /** Where the limiter counts (the database, shared by every process); memory when absent. */
+  rateLimits?: RateLimitStores;
 }
 
 /** The cookie that keeps a referral code until its visitor signs in. */
@@ -28,7 +30,7 @@ const codeParam = z.string().trim().min(1).max(64);
  */
 export function redeemRoutes(deps: RedeemRouteDeps): Router {
   const router = Router();
-  const throttled = failedAttempts(deps.limit);
+  const throttled = throttle(deps.limit, 15 * 60_000, { store: deps.rateLimits?.('redeem'), onlyFailures: true });
 
   router.get('/referral/', async (req, res) => {
     const user = requireUser(req);
@@ -89,17 +91,4 @@ export function pendingReferral(deps: RedeemRouteDeps): RequestHandler {
     }
     next();
   };
-}
-
-function failedAttempts(limit: number): RequestHandler {
-  return rateLimit({
-    windowMs: 15 * 60_000,
-    limit,
-    skipSuccessfulRequests: true,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, _res, next, options) => {
-      next(ApiError.detail(429, `Request was throttled. Expected available in ${Math.ceil(options.windowMs / 1000)} seconds.`));
-    },
-  });
 }

@@ -5,7 +5,7 @@ import { SEARCH_MAX_PAGE_SIZE, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX_LENGTH, SEARCH
 import type { DB } from '../../db/schema';
 import { searchPublic } from '../../search/search';
 import { pageLinks } from '../pagination';
-import { throttle } from '../throttle';
+import { throttle, type RateLimitStores } from '../throttle';
 
 const INTEGER = 'A valid integer is required.';
 
@@ -37,12 +37,14 @@ interface SearchDeps {
   origin: string;
   /** Searches per minute and address. */
   limit: number;
+  /** Where the limiter counts (the database, shared by every process); memory when absent. */
+  rateLimits?: RateLimitStores;
 }
 
 /** `GET /api/search/` (docs/decisions/038): public content by words, DRF-paged; shapes in shared/search.ts. */
 export function searchRoutes(deps: SearchDeps): Router {
   const router = Router();
-  router.get('/', throttle(deps.limit, 60_000), async (req, res) => {
+  router.get('/', throttle(deps.limit, 60_000, { store: deps.rateLimits?.('search') }), async (req, res) => {
     const { q, type, page, page_size: pageSize } = searchQuery.parse(req.query);
     const { count, results } = await searchPublic(deps.db, { q, type, page, pageSize, now: deps.now() });
     res.json({ count, ...pageLinks(deps.origin, req.originalUrl, page, pageSize, count), results } satisfies SearchPage);

@@ -21,6 +21,9 @@ import { redeem } from './019_redeem';
 import { contentRules } from './020_content_rules';
 import { search } from './021_search';
 import { wechatPay } from './022_wechat_pay';
+import { rateLimits } from './023_rate_limits';
+import { pdfQueue } from './024_pdf_queue';
+import { alipay } from './025_alipay';
 
 /** Every migration, in order. Never edit one that has landed: add the next number. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -46,5 +49,8 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '020_content_rules': contentRules(),
     '021_search': search(engine),
     '022_wechat_pay': wechatPay(engine),
+    '023_rate_limits': rateLimits(),
+    '024_pdf_queue': pdfQueue(),
+    '025_alipay': alipay(engine),
   };
 }

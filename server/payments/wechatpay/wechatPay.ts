@@ -4,6 +4,7 @@ import type { WechatAppParams } from '../../../shared/payments';
 import type { WechatPayConfig } from '../../config';
 import type { DB, WechatPayOrdersTable } from '../../db/schema';
 import { DomainError } from '../../domain/DomainError';
+import { runOnceAcrossFleet } from '../../jobs/runOnceAcrossFleet';
 import type { Logger } from '../../logger';
 import { newSecret } from '../../security/secrets';
 import { fulfilOrder, type OrderRow } from '../fulfil';
@@ -198,11 +199,17 @@ export class WechatPay {
     return done;
   }
 
-  /** Runs the sweep every minute until stopped (unref'd: it never keeps the process up). */
+  /**
+   * Runs the sweep every minute until stopped (unref'd: it never keeps the process up). Of the
+   * processes on one database, one sweeps an interval: the others skip (docs/decisions/042).
+   */
   startSweep(intervalMs = SWEEP_INTERVAL_MS): void {
     if (this.timer) return;
+    const job = { name: 'wechatpay-sweep', ttlMs: intervalMs, now: this.clock };
     this.timer = setInterval(() => {
-      this.sweeping = this.sweeping.then(() => this.sweep()).catch((error: unknown) => this.deps.logger.error({ err: error }, 'WeChat Pay sweep failed'));
+      this.sweeping = this.sweeping
+        .then(() => runOnceAcrossFleet(this.deps.db, job, () => this.sweep()))
+        .catch((error: unknown) => this.deps.logger.error({ err: error }, 'WeChat Pay sweep failed'));
     }, intervalMs);
     this.timer.unref();
   }

@@ -1,0 +1,230 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { formatCents } from '../../../shared/money';
+import type { AlipayConfig } from '../../config';
+import type { DB } from '../../db/schema';
+import { DomainError } from '../../domain/DomainError';
+import { runOnceAcrossFleet } from '../../jobs/runOnceAcrossFleet';
+import type { Logger } from '../../logger';
+import { newSecret } from '../../security/secrets';
+import type { OrderRow } from '../fulfil';
+import { markPending, ORDER_ALREADY_PAID, ownOrder } from '../orders';
+import { AlipayClient, chinaTime } from './client';
+import { PAID_STATES, settleAlipayTrade, type AlipayOrderRow, type Settlement, type SettleDeps } from './settle';
+import { sweepAlipay } from './sweep';
+
+/** Where Alipay posts its notifications: server/api/payments/alipayCallback.ts, under /api/payments/callback. */
+export const ALIPAY_NOTIFY_PATH = '/api/payments/callback/alipay/';
+/** How long an Alipay trade can be paid (its time_expire); then the sweep closes it. */
+export const ALIPAY_ORDER_TTL_MS = 30 * 60_000;
+/** An open Alipay order is offered again only with this much time left to pay it. */
+const REUSE_MARGIN_MS = 5 * 60_000;
+/** An order poll or a return asks Alipay about one of its orders at most this often. */
+const QUERY_INTERVAL_MS = 3000;
+/** How often the sweep runs. */
+export const SWEEP_INTERVAL_MS = 60_000;
+
+export interface AlipayDeps {
+  db: Kysely<DB>;
+  config: AlipayConfig;
+  /** The business clock: orders' times, expiry, the sweep's deadline (tests move it). */
+  now: () => number;
+  logger: Logger;
+  siteName: string;
+  /** The protocol's wall clock: request timestamps. */
+  clock?: () => number;
+  client?: AlipayClient;
+}
+
+/** The fields of a notification we act on; the rest are signed and logged, not used. */
+const notificationSchema = z.object({
+  notify_id: z.string().max(128).optional(),
+  app_id: z.string().max(32),
+  out_trade_no: z.string().min(1).max(64),
+  trade_no: z.string().max(64).optional(),
+  trade_status: z.string().max(32),
+  total_amount: z.string().max(16).optional(),
+});
+
+/**
+ * Alipay as web pay (docs/decisions/044): page pay on desktop, wap pay on phones. Every path that
+ * learns an order was paid — the notification, an order poll or the return page's query, the
+ * sweep — goes through settleAlipayTrade(): amount checked against the order, the money booked
+ * platform:alipay -> platform:clearing, then the order fulfilled once (server/payments/fulfil.ts).
+ */
+export class Alipay {
+  readonly client: AlipayClient;
+  private timer: NodeJS.Timeout | undefined;
+  private sweeping: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly deps: AlipayDeps) {
+    this.client = deps.client ?? new AlipayClient(deps.config, deps.clock ?? Date.now);
+  }
+
+  get notifyUrl(): string {
+    return `${this.deps.config.notifyOrigin}${ALIPAY_NOTIFY_PATH}`;
+  }
+
+  /**
+   * Web pay: the signed cashier URL of an Alipay trade for the buyer's own order, at the order's
+   * amount. The open trade of this product again while it has time left (a reload, a second tab),
+   * else a new one. Alipay makes the trade when the payer opens the URL; nothing is sent now.
+   */
+  async startWebPay(userId: number, ref: string, product: 'page' | 'wap', returnUrl: string): Promise<{ order: OrderRow; url: string }> {
+    const order = await ownOrder(this.deps.db, userId, ref);
+    if (order.status === 'paid') throw new DomainError('invalid', ORDER_ALREADY_PAID);
+    if (order.status === 'closed') throw new DomainError('invalid', 'Order closed.');
+    if (order.currency !== 'CNY') throw new DomainError('invalid', 'Alipay takes only CNY.');
+    const now = this.deps.now();
+    const row =
+      (await this.deps.db
+        .selectFrom('alipay_orders')
+        .selectAll()
+        .where('order_id', '=', order.id)
+        .where('product', '=', product)
+        .where('status', '=', 'open')
+        .where('expires_at', '>', now + REUSE_MARGIN_MS)
+        .where('amount_cents', '=', Number(order.amount_cents))
+        .orderBy('id', 'desc')
+        .executeTakeFirst()) ?? (await this.newTrade(order, product, now));
+    const pending = await markPending(this.deps.db, userId, ref, 'alipay');
+    const url = this.client.payUrl({
+      product,
+      outTradeNo: row.out_trade_no,
+      subject: row.subject,
+      totalAmount: formatCents(Number(row.amount_cents)),
+      timeExpire: chinaTime(Number(row.expires_at)),
+      returnUrl,
+      notifyUrl: this.notifyUrl,
+    });
+    return { order: pending, url };
+  }
+
+  /**
+   * A notification POSTed by Alipay (form fields): the RSA2 signature with Alipay's public key
+   * before anything, then the app, the order and the amount, then settled. Refusals are
+   * DomainErrors ('forbidden' for the signature, 'invalid' for the content).
+   */
+  async acceptNotification(form: Record<string, unknown>): Promise<Settlement | 'ignored'> {
+    const fields: Record<string, string> = {};
+    for (const [key, value] of Object.entries(form)) {
+      // A repeated field (an array) is nothing Alipay signs.
+      if (typeof value !== 'string') throw new DomainError('forbidden', 'Invalid signature.');
+      fields[key] = value;
+    }
+    if (!fields.sign || !this.client.verifyNotification(fields)) throw new DomainError('forbidden', 'Invalid signature.');
+    const parsed = notificationSchema.safeParse(fields);
+    if (!parsed.success) throw new DomainError('invalid', 'Malformed notification.');
+    const n = parsed.data;
+    if (!PAID_STATES.includes(n.trade_status)) {
+      // WAIT_BUYER_PAY, TRADE_CLOSED: nothing to deliver; the sweep closes what stays unpaid.
+      this.deps.logger.info({ outTradeNo: n.out_trade_no, tradeStatus: n.trade_status, notifyId: n.notify_id }, 'Alipay notification ignored');
+      return 'ignored';
+    }
+    return settleAlipayTrade(
+      this.settleDeps,
+      { outTradeNo: n.out_trade_no, tradeNo: n.trade_no, tradeStatus: n.trade_status, totalAmount: n.total_amount, appId: n.app_id },
+      'notification',
+    );
+  }
+
+  /**
+   * An order poll or the reader's return from Alipay: a pending Alipay order is asked about at
+   * Alipay (alipay.trade.query, at most every few seconds) and settled when paid, so the page
+   * shows the real state before the notification arrives. Answers the order as it is now.
+   */
+  async reconcile(order: OrderRow): Promise<OrderRow> {
+    if (order.status !== 'pending' || order.method !== 'alipay') return order;
+    const now = this.deps.now();
+    const open = await this.deps.db
+      .selectFrom('alipay_orders')
+      .selectAll()
+      .where('order_id', '=', order.id)
+      .where('status', '=', 'open')
+      .where((eb) => eb.or([eb('queried_at', 'is', null), eb('queried_at', '<', now - QUERY_INTERVAL_MS), eb('queried_at', '>', now)]))
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
+    for (const row of open) await this.queryAndSettle(row, now);
+    return this.deps.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+  }
+
+  /** One sweep now (the tests' and the timer's). */
+  sweep(): Promise<{ paid: number; closed: number; failed: number }> {
+    return sweepAlipay(this.settleDeps, this.client);
+  }
+
+  /**
+   * Runs the sweep every minute until stopped (unref'd: it never keeps the process up). Of the
+   * processes on one database, one sweeps an interval: the others skip (docs/decisions/042).
+   */
+  startSweep(intervalMs = SWEEP_INTERVAL_MS): void {
+    if (this.timer) return;
+    const job = { name: 'alipay-sweep', ttlMs: intervalMs, now: this.deps.clock ?? Date.now };
+    this.timer = setInterval(() => {
+      this.sweeping = this.sweeping
+        .then(() => runOnceAcrossFleet(this.deps.db, job, () => this.sweep()))
+        .catch((error: unknown) => this.deps.logger.error({ err: error }, 'Alipay sweep failed'));
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  /** Stops the sweep and waits for a run in progress (graceful shutdown). */
+  async stopSweep(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.sweeping;
+  }
+
+  private get settleDeps(): SettleDeps {
+    return { db: this.deps.db, config: this.deps.config, logger: this.deps.logger, now: this.deps.now };
+  }
+
+  private async queryAndSettle(row: AlipayOrderRow, now: number): Promise<void> {
+    await this.deps.db.updateTable('alipay_orders').set({ queried_at: now }).where('id', '=', row.id).execute();
+    try {
+      const trade = await this.client.query(row.out_trade_no);
+      if (PAID_STATES.includes(trade.trade_status)) {
+        await settleAlipayTrade(
+          this.settleDeps,
+          { outTradeNo: trade.out_trade_no, tradeNo: trade.trade_no, tradeStatus: trade.trade_status, totalAmount: trade.total_amount },
+          'query',
+        );
+      }
+    } catch (error) {
+      // The page still shows the order; the next poll, the notification or the sweep settles it.
+      this.deps.logger.warn({ err: error, outTradeNo: row.out_trade_no }, 'Alipay query on an order poll failed');
+    }
+  }
+
+  private async newTrade(order: OrderRow, product: 'page' | 'wap', now: number): Promise<AlipayOrderRow> {
+    return this.deps.db
+      .insertInto('alipay_orders')
+      .values({
+        order_id: order.id,
+        // Our ref first, so an operator finds the order at Alipay; letters, digits and underscores only.
+        out_trade_no: `${order.ref}_${product === 'page' ? 'P' : 'W'}${newSecret(6)}`.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 64),
+        product,
+        subject: await this.subject(order),
+        amount_cents: Number(order.amount_cents),
+        status: 'open',
+        trade_no: null,
+        expires_at: now + ALIPAY_ORDER_TTL_MS,
+        queried_at: null,
+        settled_at: null,
+        created_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** What the payer sees at Alipay: the site and the thing bought (no / = &, which Alipay refuses in a subject). */
+  private async subject(order: OrderRow): Promise<string> {
+    let item = order.identity;
+    if (order.type === 'booklet') {
+      const booklet = await this.deps.db.selectFrom('booklets').select('name').where('id', '=', Number(order.identity)).executeTakeFirst();
+      item = booklet?.name ?? item;
+    }
+    return `${this.deps.siteName} - ${item}`.replace(/[/=&]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 128);
+  }
+}

@@ -1,0 +1,72 @@
+import type { AlipayClient } from './client';
+import { AlipayUpstreamError } from './client';
+import { PAID_STATES, settleAlipayTrade, type AlipayOrderRow, type SettleDeps } from './settle';
+
+/** How much one sweep takes on. */
+const SWEEP_BATCH = 50;
+
+/**
+ * The sweep (decision 044): every Alipay order whose time to pay has passed is asked about once
+ * more (paid: settled), else closed there (alipay.trade.close) and here; our order is closed when
+ * none of its provider orders is still open. Answers what it did.
+ */
+export async function sweepAlipay(deps: SettleDeps, client: AlipayClient): Promise<{ paid: number; closed: number; failed: number }> {
+  const expired = await deps.db
+    .selectFrom('alipay_orders')
+    .selectAll()
+    .where('status', '=', 'open')
+    .where('expires_at', '<=', deps.now())
+    .orderBy('expires_at')
+    .limit(SWEEP_BATCH)
+    .execute();
+  const done = { paid: 0, closed: 0, failed: 0 };
+  for (const row of expired) {
+    try {
+      const outcome = await sweepOne(deps, client, row);
+      if (outcome === 'paid') done.paid += 1;
+      else if (outcome === 'closed') done.closed += 1;
+    } catch (error) {
+      done.failed += 1;
+      deps.logger.warn({ err: error, outTradeNo: row.out_trade_no }, 'Alipay sweep could not settle or close an order');
+    }
+  }
+  return done;
+}
+
+async function sweepOne(deps: SettleDeps, client: AlipayClient, row: AlipayOrderRow): Promise<'paid' | 'closed' | 'open'> {
+  let state: string;
+  try {
+    const trade = await client.query(row.out_trade_no);
+    state = trade.trade_status;
+    if (PAID_STATES.includes(state)) {
+      await settleAlipayTrade(deps, { outTradeNo: trade.out_trade_no, tradeNo: trade.trade_no, tradeStatus: state, totalAmount: trade.total_amount }, 'sweep');
+      return 'paid';
+    }
+  } catch (error) {
+    // The payer never opened the cashier: Alipay has no trade, and after time_expire it makes none.
+    if (!(error instanceof AlipayUpstreamError && error.code === 'ACQ.TRADE_NOT_EXIST')) throw error;
+    state = 'TRADE_CLOSED';
+  }
+  if (state === 'WAIT_BUYER_PAY') await client.close(row.out_trade_no);
+  else if (state !== 'TRADE_CLOSED') return 'open';
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.updateTable('alipay_orders').set({ status: 'closed', settled_at: now }).where('id', '=', row.id).where('status', '=', 'open').execute();
+    await trx
+      .updateTable('orders')
+      .set({ status: 'closed' })
+      .where('id', '=', row.order_id)
+      .where('status', '=', 'pending')
+      .where('method', '=', 'alipay')
+      .where((eb) =>
+        eb.not(
+          eb.or([
+            eb.exists(eb.selectFrom('alipay_orders').select('id').where('order_id', '=', row.order_id).where('status', '=', 'open')),
+            eb.exists(eb.selectFrom('wechatpay_orders').select('id').where('order_id', '=', row.order_id).where('status', '=', 'open')),
+          ]),
+        ),
+      )
+      .execute();
+  });
+  return 'closed';
+}
