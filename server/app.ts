@@ -5,6 +5,7 @@ import type { ApiTransport } from '../client/api/transport';
 import type { RouteTableOptions } from '../client/routes';
 import { bringsNoCredentials, resolveAuth } from './api/auth';
 import { embeddedApi } from './api/router';
+import { notificationBusFor } from './api/notifications/bus';
 import { sandboxPages } from './payments/sandboxPages';
 import { inProcessApiApp } from './api/inProcessApp';
 import { inProcessApi, inProcessTransport } from './api/inProcessTransport';
@@ -37,6 +38,10 @@ import { ssr } from './render/ssr';
 import { wechatSignInPages } from './accounts/wechatSignIn';
 import { seoRoutes } from './seo/routes';
 import { fontFiles } from './api/editorAssets/fontFiles';
+import { embeddedHealth, type HealthReport } from './health';
+import { createMetrics } from './metrics/metrics';
+import { metricsEndpoint } from './metrics/metricsEndpoint';
+import { requestMetrics } from './metrics/requestMetrics';
 import { JsapiSigner } from './wechat/jsapiSigner';
 import { WechatApi } from './wechat/wechatApi';
 import { startPdfExporter } from './pdf/startPdfExporter';
@@ -74,6 +79,8 @@ export interface AppDeps {
   wechatPay?: WechatPay;
   /** Alipay (docs/decisions/044); one is made when the configuration has it and this is absent. Its sweep starts with the app. */
   alipay?: Alipay;
+  /** This worker's id in cluster mode, the `worker` label of its metrics; '0' without a primary. */
+  workerId?: string;
 }
 
 /** The whole site as an Express app, in the order of docs/design.md §3; tests drive it with supertest. */
@@ -105,6 +112,18 @@ export function createApp(deps: AppDeps): Express {
     answerFirst(app, hits);
   }
 
+  // Metrics only with METRICS_TOKEN: otherwise no timing at all, and /metrics is an unknown page.
+  const metrics = config.metricsToken
+    ? createMetrics({
+        worker: deps.workerId ?? '0',
+        renderCache: backend.renderCache,
+        db: backend.database?.db,
+        poolStats: backend.database?.poolStats,
+        now: deps.now ?? Date.now,
+      })
+    : undefined;
+  if (metrics) app.use(requestMetrics(app, metrics.requests));
+
   // 1. Request id and log line; security headers with a per-response nonce.
   app.use(requestLogging(deps.logger));
   app.use(securityHeaders(config, csp));
@@ -115,6 +134,7 @@ export function createApp(deps: AppDeps): Express {
       .set('Cache-Control', 'no-store')
       .json(health.body);
   });
+  if (metrics && config.metricsToken) app.get('/metrics', metricsEndpoint(metrics.registry, config.metricsToken));
 
   // 2. The API (embedded, or the upstream proxy), before any body parser or compression of ours.
   // The media's form upload, host and storage callback: outside the API's parsers and CSRF check.
@@ -186,7 +206,7 @@ interface Backend {
   /** Where pages load media from (the policy's sources) and the media host's name, when it is ours. */
   mediaCsp: { img: string[]; connect: string[] };
   mediaHost?: string;
-  health: () => Promise<{ ok: boolean; body: Record<string, string> }>;
+  health: () => Promise<HealthReport>;
 }
 
 function embeddedBackend(deps: AppDeps): Backend {
@@ -236,6 +256,7 @@ function embeddedBackend(deps: AppDeps): Backend {
     wechatPayoutAppId: config.wechat.mp?.appId,
     wechatPay,
     alipay,
+    notificationBus: notificationBusFor(database, (error) => deps.logger.error({ err: error }, 'publishing a notification failed')),
     wechatSigner: config.wechat.mp
       ? new JsapiSigner(new WechatApi(config.wechat.apiBase, config.wechat.timeoutMs), config.wechat.mp, deps.now ?? Date.now)
       : undefined,
@@ -278,10 +299,7 @@ function embeddedBackend(deps: AppDeps): Backend {
     transportFor: (req) => inProcessTransport(inProcess, { headers: req.headers, bearerToken: bearerFromQuery(req) }),
     // Without a session cookie or a token the embedded backend would answer "signed out".
     isAnonymous: bringsNoCredentials,
-    async health() {
-      const reachable = await database.ping();
-      return { ok: reachable, body: { status: reachable ? 'ok' : 'unavailable', database: reachable ? 'ok' : 'unreachable' } };
-    },
+    health: () => embeddedHealth({ db: database.db, media, now }),
   };
 }
 

@@ -13,6 +13,18 @@ describe('loadConfig', () => {
     expect(config.secure).toBe(false);
   });
 
+  it('runs one worker per core in production, one process otherwise, and /metrics only with a token (decision 048)', () => {
+    expect(loadConfig({}).webConcurrency).toBe(1);
+    expect(loadConfig({ NODE_ENV: 'test' }).webConcurrency).toBe(1);
+    expect(loadConfig({ NODE_ENV: 'production' }).webConcurrency).toBe(os.availableParallelism());
+    expect(loadConfig({ NODE_ENV: 'production', WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
+    expect(loadConfig({ NODE_ENV: 'production', WEB_CONCURRENCY: '' }).webConcurrency).toBe(os.availableParallelism());
+    expect(() => loadConfig({ WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '0123456789abcdef' }).metricsToken).toBe('0123456789abcdef');
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+  });
+
   it('knows an https origin is secure', () => {
     const config = loadConfig({ PUBLIC_ORIGIN: 'https://zine.example/' });
     expect(config.secure).toBe(true);

@@ -1,8 +1,10 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import fs from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { keyPem, readAlipayKey } from './payments/alipay/keys';
+import { checkS3Settings, s3ConfigOf, s3Settings, type S3Config } from './s3Config';
 
 const optionalUrl = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.url({ protocol: /^https?$/ }).optional());
 
@@ -123,6 +125,8 @@ const schema = z
     /** The bucket's public domain, images are served from it: https://media.example.com */
     QINIU_DOMAIN: optionalUrl,
     QINIU_UPLOAD_URL: z.url({ protocol: /^https?$/ }).default('https://upload.qiniup.com'),
+    /** An S3-compatible bucket for uploads and PDF exports (docs/decisions/047): server/s3Config.ts. */
+    ...s3Settings,
     /**
      * Chromium for PDF exports (docs/decisions/020, 030). Unset: Debian's /usr/bin/chromium when
      * installed, else the one packaged in @sparticuz/chromium; set to a missing file: the packaged one.
@@ -186,8 +190,13 @@ const schema = z
     /** Where Alipay posts its notifications (reachable from the internet); defaults to PUBLIC_ORIGIN. */
     ALIPAY_NOTIFY_ORIGIN: optionalUrl,
     ALIPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    /** Worker processes sharing the port (docs/decisions/048); unset: one per core in production, else 1. */
+    WEB_CONCURRENCY: z.preprocess(blankIsAbsent, z.coerce.number().int().min(1).max(256).optional()),
+    /** Turns GET /metrics on, for a `Authorization: Bearer <token>` (docs/decisions/048); unset: 404. */
+    METRICS_TOKEN: z.preprocess(blankIsAbsent, z.string().trim().min(16, 'must be at least 16 characters').optional()),
   })
   .superRefine((c, ctx) => {
+    checkS3Settings(c, ctx);
     const qiniu = [c.QINIU_ACCESS_KEY, c.QINIU_SECRET_KEY, c.QINIU_BUCKET, c.QINIU_DOMAIN];
     if (qiniu.some(Boolean) && !qiniu.every(Boolean)) {
       ctx.addIssue({
@@ -276,6 +285,12 @@ export type Config = Readonly<{
   alipay?: AlipayConfig;
   /** Qiniu storage for uploads; absent: DATA_DIR/media and this site's media host. */
   qiniu?: QiniuConfig;
+  /** An S3-compatible bucket for uploads and PDF exports; absent: DATA_DIR (docs/decisions/047). */
+  s3?: S3Config;
+  /** Worker processes (WEB_CONCURRENCY); 1 runs the server in this process, without a primary. */
+  webConcurrency: number;
+  /** The bearer token GET /metrics wants; absent: /metrics is off (404). */
+  metricsToken: string | undefined;
 }>;
 
 export interface QiniuConfig {
@@ -370,6 +385,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderCacheBytes: c.RENDER_CACHE_MB * 1024 * 1024,
     heapGrowthPercent: c.HEAP_GROWTH_PERCENT,
     renderCacheMaxAgeMs: c.RENDER_CACHE_MAX_AGE_S * 1000,
+    webConcurrency: c.WEB_CONCURRENCY ?? (c.NODE_ENV === 'production' ? availableParallelism() : 1),
+    metricsToken: c.METRICS_TOKEN,
     logEndpoint: c.LOG_ENDPOINT,
     wechatSdkUrl: c.WECHAT_JS_SDK_URL,
     smsWebhookUrl: c.SMS_WEBHOOK_URL,
@@ -398,6 +415,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           },
         }
       : {}),
+    ...s3ConfigOf(c),
   };
 }
 

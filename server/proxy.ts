@@ -53,6 +53,10 @@ function proxyTo(target: string, pathFilter: string, options: ProxyOptions): Req
           timedOut.add(req);
           proxyReq.destroy(new Error('upstream timeout'));
         });
+        // The live notification stream (decision 046) is idle between events by design: no timeout once it answers.
+        proxyReq.on('response', (proxyRes) => {
+          if (String(proxyRes.headers['content-type'] ?? '').startsWith('text/event-stream')) proxyReq.setTimeout(0);
+        });
       },
       error(error, req, res) {
         const status = timedOut.has(req) ? 504 : 502;

@@ -38,6 +38,12 @@ export interface MarkReadRequest {
   read: true;
 }
 
+/** `GET /api/notification/stream/`'s `notification` event (decision 046); its `count` event has `unread_count` only. */
+export interface NotificationLive {
+  unread_count: number;
+  notification: NotificationItem;
+}
+
 /** How many notifications the mark-read call changed; none is left unread. */
 export interface MarkedRead {
   updated: number;

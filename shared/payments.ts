@@ -3,7 +3,7 @@ import type { MemberTier } from './constants';
 /** The payment calls' shapes, the same on both sides (issue 8; docs/specification/content-and-commerce.md §3, §7). */
 
 export type OrderType = 'membership' | 'booklet';
-export type OrderStatus = 'created' | 'pending' | 'paid' | 'failed' | 'closed';
+export type OrderStatus = 'created' | 'pending' | 'paid' | 'failed' | 'closed' | 'refunded';
 
 /** An order as the API shows it: `id` is its public reference, never the row id; amounts are decimal strings. */
 export interface PaymentOrder {

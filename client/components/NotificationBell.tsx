@@ -14,7 +14,10 @@ export const NotificationBell = observer(function NotificationBell() {
   const signedIn = account.signedIn;
 
   useEffect(() => {
-    if (signedIn) void notifications.loadCount();
+    if (!signedIn) return undefined;
+    void notifications.loadCount();
+    // Live count and items while signed in (decision 046); closed on sign-out.
+    return notifications.live();
   }, [signedIn, notifications]);
 
   if (!signedIn) return null;

@@ -72,6 +72,7 @@ const EN = {
   'status.paid': 'Paid',
   'status.failed': 'Failed',
   'status.closed': 'Closed',
+  'status.refunded': 'Refunded',
 } as const;
 
 export type PaymentTextKey = keyof typeof EN;
@@ -149,6 +150,7 @@ export const PAYMENT_TEXTS: PageTexts<PaymentTextKey> = {
     'status.paid': '已支付',
     'status.failed': '失败',
     'status.closed': '已关闭',
+    'status.refunded': '已退款',
   },
   'zh-TW': {
     'panel.label': '付款',
@@ -221,5 +223,6 @@ export const PAYMENT_TEXTS: PageTexts<PaymentTextKey> = {
     'status.paid': '已付款',
     'status.failed': '失敗',
     'status.closed': '已關閉',
+    'status.refunded': '已退款',
   },
 };

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NOTIFICATION_TYPES, templateParts } from '../../shared/notifications';
 import { ApiClient } from '../api/client';
 import type { ApiRequest, ApiResponse } from '../api/transport';
@@ -98,6 +98,67 @@ describe('NotificationStore', () => {
     const list = new NotificationStore(client).createList();
     await list.open(1, 20);
     expect(list.pages).toBe(3);
+  });
+});
+
+describe('NotificationStore live updates (decision 046)', () => {
+  it('takes the count from stream events and puts a new item on top of an open first page', async () => {
+    const { client } = fakeBackend({
+      'GET /api/notification/': { status: 200, data: { count: 1, next: null, previous: null, results: [{ ...item, unread: false }] } },
+      'PUT /api/notification/': { status: 200, data: { updated: 0 } },
+    });
+    const store = new NotificationStore(client);
+    const list = store.createList();
+    await list.open(1, 8);
+    store.receive(JSON.stringify({ unread_count: 4 }));
+    expect(store.unreadCount).toBe(4);
+    store.receive(JSON.stringify({ unread_count: 5, notification: { id: 9, unread: true, payload: { type: 'thumbsup' } } }));
+    expect(store.unreadCount).toBe(5);
+    expect(list.entries.map((entry) => entry.id)).toEqual(['n9', 'n7']);
+    store.receive('not json');
+    store.receive(JSON.stringify({ unread_count: 'many' }));
+    expect(store.unreadCount).toBe(5);
+  });
+
+  it("listens with EventSource: skips the first count (loadCount has it), applies a reconnect's, closes on cleanup", () => {
+    const opened: FakeEventSource[] = [];
+    class FakeEventSource {
+      readonly listeners = new Map<string, (event: { data: string }) => void>();
+      closed = false;
+      constructor(readonly url: string) {
+        opened.push(this);
+      }
+      addEventListener(name: string, listener: (event: { data: string }) => void) {
+        this.listeners.set(name, listener);
+      }
+      close() {
+        this.closed = true;
+      }
+    }
+    vi.stubGlobal('EventSource', FakeEventSource);
+    try {
+      const store = new NotificationStore(fakeBackend({}).client);
+      const close = store.live();
+      const source = opened[0];
+      expect(source?.url).toBe('/api/notification/stream/');
+      source?.listeners.get('count')?.({ data: JSON.stringify({ unread_count: 2 }) });
+      expect(store.unreadCount).toBe(0);
+      source?.listeners.get('count')?.({ data: JSON.stringify({ unread_count: 3 }) });
+      expect(store.unreadCount).toBe(3);
+      source?.listeners.get('notification')?.({ data: JSON.stringify({ unread_count: 4, notification: item }) });
+      expect(store.unreadCount).toBe(4);
+      close();
+      expect(source?.closed).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('keeps fetch-on-open where there is no EventSource (the server, old browsers)', () => {
+    const { client } = fakeBackend({});
+    expect(typeof EventSource).toBe('undefined');
+    const close = new NotificationStore(client).live();
+    expect(() => close()).not.toThrow();
   });
 });
 

@@ -13,6 +13,8 @@ import { byNumber } from './pageSource';
  */
 export class NotificationStore {
   unreadCount = 0;
+  /** The lists made lately (the dropdown's, the full page's): new items go on top of their first page. */
+  private lists: NotificationList[] = [];
 
   constructor(private readonly api: ApiClient) {
     makeStoreObservable(this, { unreadCount: observable });
@@ -32,7 +34,42 @@ export class NotificationStore {
 
   /** A list of its own for the dropdown or the full page, so the two never share items. */
   createList(): NotificationList {
-    return new NotificationList(this.api, (hadUnread) => this.clearAfterOpen(hadUnread));
+    const list = new NotificationList(this.api, (hadUnread) => this.clearAfterOpen(hadUnread));
+    this.lists = [list, ...this.lists.slice(0, 3)];
+    return list;
+  }
+
+  /**
+   * Live updates over Server-Sent Events (decision 046), in the browser after hydration; answers
+   * the close. EventSource retries by itself; without it, or refused for good (signed out, an
+   * upstream without the stream), the count and lists stay fetch-on-open.
+   */
+  live(url = '/api/notification/stream/'): () => void {
+    if (typeof EventSource === 'undefined') return () => undefined;
+    const source = new EventSource(url);
+    const receive = (event: MessageEvent<string>) => this.receive(event.data);
+    // The first open's count is what `loadCount` fetched; applied late it could undo a clear. A reconnect's catches up.
+    let opened = false;
+    source.addEventListener('count', (event: MessageEvent<string>) => (opened ? receive(event) : (opened = true)));
+    source.addEventListener('notification', receive);
+    return () => source.close();
+  }
+
+  /** A stream event: `{ unread_count, notification? }`. */
+  receive(data: string): void {
+    let sent: unknown;
+    try {
+      sent = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if (typeof sent !== 'object' || sent === null || !('unread_count' in sent) || typeof sent.unread_count !== 'number') return;
+    const count = sent.unread_count;
+    const item = 'notification' in sent ? sent.notification : undefined;
+    runInAction(() => {
+      this.unreadCount = count;
+      if (item !== undefined) for (const list of this.lists) list.prepend(item);
+    });
   }
 
   /** docs/specification/shell.md §4: the unread count is cleared after the list opens. */
@@ -97,6 +134,11 @@ export class NotificationList {
 
   get pages(): number {
     return Math.max(1, Math.ceil(this.list.count / this.pageSize));
+  }
+
+  /** A new notification on top, when this list shows the first page. */
+  prepend(raw: unknown): void {
+    if (this.list.loaded && this.list.page === 1) this.list.prepend(received(raw, 0));
   }
 
   /** Fetches a page (a newer call wins), then clears the unread count. */

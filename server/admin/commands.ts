@@ -8,8 +8,9 @@ import { redeemCommands } from './redeemCommands';
 import { walletCommands } from './walletCommands';
 import { bookletPriceCommands } from './bookletPriceCommands';
 import { searchCommands } from './searchCommands';
+import { refundCommands, type RefundAdminDeps } from './refundCommands';
 
-export interface AdminDeps {
+export interface AdminDeps extends RefundAdminDeps {
   users: UserDirectory;
   db: Kysely<DB>;
   now: () => number;
@@ -135,6 +136,7 @@ const COMMANDS: Readonly<Record<string, { usage: string; run: (args: string[], d
   ...walletCommands,
   ...bookletPriceCommands,
   ...searchCommands,
+  ...refundCommands,
 };
 
 /** `npm run admin -- <command>`: operator actions on accounts (there is no web sign-up). */

@@ -25,6 +25,7 @@ import type { JsapiSigner } from '../wechat/jsapiSigner';
 import { csrfProtection } from './csrf';
 import { socialRoutes } from './social/routes';
 import { notificationRoutes } from './notifications/routes';
+import { inProcessNotificationBus, type NotificationBus } from './notifications/bus';
 import { attachmentRoutes } from './attachments/routes';
 import { trafficRoutes } from './traffic/routes';
 import { apiErrorHandler } from './errors';
@@ -82,6 +83,8 @@ export interface ApiDeps {
   alipay?: Alipay;
   /** Where the limiters count; in the database (shared by every process on it) when absent. */
   rateLimits?: RateLimitStores;
+  /** Tells the live notification streams of new notifications (decision 046); this process only when absent. */
+  notificationBus?: NotificationBus;
 }
 
 export interface EmbeddedApi {
@@ -99,6 +102,7 @@ export function embeddedApi(given: ApiDeps): EmbeddedApi {
   const deps = {
     ...given,
     rateLimits: given.rateLimits ?? rateLimitStores(given.db, (error) => given.onBackgroundError?.(error, 'pruning rate limits')),
+    notificationBus: given.notificationBus ?? inProcessNotificationBus(),
   };
   const reads = [accountInfoRead(deps), articleRead(deps), publicArticlesRead(deps), columnRead(deps), ...bookletReads(deps)];
   const api = Router();

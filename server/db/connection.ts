@@ -6,6 +6,7 @@ import { withStatementCache } from './statementCache';
 import { createRequire } from 'node:module';
 import type PgModule from 'pg';
 import type { Engine } from './engine';
+import { pgListener, type PgListener } from './pgListener';
 import { migrations } from './migrations';
 import type { DB } from './schema';
 
@@ -14,8 +15,12 @@ export interface Database {
   engine: Engine;
   /** The PostgreSQL schema it works in, when not the default. */
   schema?: string;
+  /** PostgreSQL only: LISTEN over one dedicated connection, opened on first use, closed with the database. */
+  listener?: PgListener;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
+  /** PostgreSQL's pool: connections open, idle, and callers waiting for one (SQLite has none). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -85,12 +90,17 @@ function openPostgres(url: string, schema?: string, poolSize = 10): Database {
     },
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const listener = pgListener(() => new pg.Client({ connectionString: url }));
   return {
     db,
     engine: 'postgres',
     schema,
+    listener,
     ping: () => ping(db),
-    close: () => db.destroy(),
+    close: async () => {
+      await listener.close();
+      await db.destroy();
+    },
   };
 }
 

@@ -44,6 +44,7 @@ export interface DB {
   search_documents: SearchDocumentsTable;
   wechatpay_orders: WechatPayOrdersTable;
   alipay_orders: AlipayOrdersTable;
+  refunds: RefundsTable;
   rate_limits: RateLimitsTable;
   job_leases: JobLeasesTable;
 }
@@ -387,7 +388,7 @@ export interface WithdrawalsTable {
 }
 
 export type OrderType = 'membership' | 'booklet';
-export type OrderStatus = 'created' | 'pending' | 'paid' | 'failed' | 'closed';
+export type OrderStatus = 'created' | 'pending' | 'paid' | 'failed' | 'closed' | 'refunded';
 
 export interface OrdersTable {
   id: Generated<number>;
@@ -531,4 +532,26 @@ export interface AlipayOrdersTable {
   queried_at: number | null;
   settled_at: number | null;
   created_at: number;
+}
+
+/** Who gives the money back: the provider that took it, the wallet, or nobody (the sandbox took none). */
+export type RefundProvider = 'wechat' | 'alipay' | 'wallet' | 'sandbox';
+
+/** The refund of one order (migration 026, docs/decisions/049): pending -> succeeded | failed. */
+export interface RefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  /** Derived from the order's ref: a second request is the same refund at the provider. */
+  out_refund_no: string;
+  provider: RefundProvider;
+  amount_cents: number;
+  currency: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  reason: string | null;
+  /** WeChat Pay's refund_id or Alipay's trade_no, once known. */
+  provider_refund_id: string | null;
+  /** Why the provider refused, for the operator. */
+  failure: string | null;
+  created_at: number;
+  settled_at: number | null;
 }

@@ -15,6 +15,10 @@ export interface MediaStore {
   readonly origin: string;
   /** What the editor needs to upload one article's images straight to the storage. */
   uploadTicket(grant: UploadGrant, requestOrigin: string): Promise<UploadToken>;
+  /** The stored bytes of a key, or null when there is none (stores the site serves from itself). */
+  read?(key: string): Promise<Buffer | null>;
+  /** Whether the storage can be used now, for a health check. */
+  health?(): Promise<{ ok: boolean; detail: string }>;
 }
 
 /** Who may upload for which article, and how many bytes one file may have. */
@@ -85,6 +89,26 @@ export class LocalMediaStore implements MediaStore {
 
   urlOf(key: string): string {
     return `${this.origin}/media/${key}`;
+  }
+
+  async read(key: string): Promise<Buffer | null> {
+    return fs.readFile(this.fileOf(key)).catch((error: unknown) => {
+      if (error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'EISDIR')) return null;
+      throw error;
+    });
+  }
+
+  /** The folder can be written: a probe file is made and removed. */
+  async health(): Promise<{ ok: boolean; detail: string }> {
+    const probe = path.join(this.dir, `.health-${randomBytes(6).toString('hex')}`);
+    try {
+      await fs.mkdir(this.dir, { recursive: true });
+      await fs.writeFile(probe, '');
+      await fs.rm(probe, { force: true });
+      return { ok: true, detail: `${this.dir} writable` };
+    } catch (error) {
+      return { ok: false, detail: `${this.dir} not writable: ${error instanceof Error ? error.message : String(error)}` };
+    }
   }
 
   /** The file of a key, or an error for a key that is not safe. */

@@ -2,10 +2,12 @@ import type { Kysely } from 'kysely';
 import { Router } from 'express';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
+import { bucketMediaHost } from './bucketMediaHost';
 import { mediaHost } from './mediaHost';
 import { LocalMediaStore, type MediaStore } from './mediaStore';
 import { qiniuCallbackRoute } from './qiniuCallback';
 import { QiniuMediaStore } from './qiniuStore';
+import { S3MediaStore } from './s3Store';
 import { uploadRoute } from './uploadRoute';
 
 export interface MediaRouteDeps {
@@ -17,13 +19,18 @@ export interface MediaRouteDeps {
 
 /**
  * The media's own routes, outside the API's parsers and CSRF check: with media on this
- * machine, the form upload and the media host under /media; with Qiniu, its upload callback.
+ * machine or in an S3 bucket, the form upload and the media host under /media; with Qiniu,
+ * its upload callback.
  */
 export function mediaRoutes(deps: MediaRouteDeps): Router {
   const router = Router();
   if (deps.store instanceof LocalMediaStore) {
     router.use('/media', uploadRoute({ ...deps, store: deps.store }));
     router.use('/media', mediaHost(deps.store));
+  }
+  if (deps.store instanceof S3MediaStore) {
+    router.use('/media', uploadRoute({ ...deps, store: deps.store }));
+    router.use('/media', bucketMediaHost(deps.store.bucket, deps.logger));
   }
   if (deps.store instanceof QiniuMediaStore) router.use(qiniuCallbackRoute({ ...deps, store: deps.store }));
   return router;

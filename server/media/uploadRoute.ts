@@ -4,19 +4,22 @@ import multer from 'multer';
 import { MAX_UPLOAD_BYTES } from '../../shared/traffic';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
-import { type LocalMediaStore } from './mediaStore';
+import type { MediaStore } from './mediaStore';
 import { TOO_MANY_PIXELS } from '../../shared/imageLimits';
 import { hasTooManyPixels, imageFacts } from './imageInput';
 import { qetag } from './qetag';
 import { forgetUpload, recordUpload } from './recordUpload';
-import { verifyUploadToken } from './uploadToken';
+import { verifyUploadToken, type SigningKey } from './uploadToken';
 
 export interface UploadRouteDeps {
   db: Kysely<DB>;
   now: () => number;
-  store: LocalMediaStore;
+  store: UploadingStore;
   logger: Logger;
 }
+
+/** A store that takes the editor's uploads through this site: it signs their tokens itself. */
+export type UploadingStore = MediaStore & { signingKey(): Promise<SigningKey> };
 
 /** An upload's name: random hex, '_hd' and an image extension (docs/specification/content-and-commerce.md §5); nothing else, no folders. */
 export const UPLOAD_KEY = /^[0-9a-f]{8,64}_hd\.(?:jpg|jpeg|png|gif|webp)$/;

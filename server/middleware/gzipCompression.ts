@@ -1,5 +1,5 @@
 import compression from 'compression';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 
 /**
  * gzip for dynamic responses. `compression` always prefers brotli when offered, which
@@ -22,5 +22,7 @@ export function gzipCompression(): RequestHandler[] {
   // larger and cost twice the CPU: long matches are cheap). Level 3, zlib's fast strategy: a
   // quarter of level 5's CPU on that page for 7 % more bytes. Memory level 7: the same bytes in
   // 64 kB less per response than zlib's 8 (decision 045, issue 15).
-  return [dropBrotli, compression({ level: 3, memLevel: 7 })];
+  // Never an event stream: gzip would hold its events back until a buffer fills (decision 046).
+  const filter = (req: Request, res: Response) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res);
+  return [dropBrotli, compression({ level: 3, memLevel: 7, filter })];
 }

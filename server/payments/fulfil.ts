@@ -15,14 +15,15 @@ export const BOOKLET_FEE_PERCENT = 0;
 /**
  * Marks an order paid and delivers it, in the caller's transaction. The money is in
  * platform:clearing by now (from a provider, or moved there from the buyer's wallet).
- * Returns false when the order was already paid: a repeated callback delivers nothing twice.
+ * Returns false when the order was already paid (or paid and refunded): a repeated callback
+ * delivers nothing twice.
  */
 export async function fulfilOrder(trx: Transaction<DB>, order: OrderRow, method: string, now: number): Promise<boolean> {
   const updated = await trx
     .updateTable('orders')
     .set({ status: 'paid', paid_at: now, method })
     .where('id', '=', order.id)
-    .where('status', '!=', 'paid')
+    .where('status', 'not in', ['paid', 'refunded'])
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) return false;
   if (order.type === 'membership') await deliverMembership(trx, order, now);

@@ -12,6 +12,7 @@ import { priceOrder } from './pricing';
 export type OrderJson = PaymentOrder;
 
 export const ORDER_ALREADY_PAID = 'Order already paid.';
+export const ORDER_REFUNDED = 'Order refunded.';
 
 /** Unpaid orders one user may start in an hour: enough for any shopper, not for filling the table. */
 export const MAX_OPEN_ORDERS = 100;
@@ -39,7 +40,7 @@ export async function createOrder(db: Kysely<DB>, userId: number, type: OrderTyp
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .where('user_id', '=', userId)
-    .where('status', '!=', 'paid')
+    .where('status', 'not in', ['paid', 'refunded'])
     .where('created_at', '>', now - OPEN_ORDER_WINDOW_MS)
     .executeTakeFirst();
   if (Number(open?.n ?? 0) >= MAX_OPEN_ORDERS) throw new DomainError('limit', 'Too many unpaid orders. Please try again later.');
@@ -95,6 +96,7 @@ export async function payWithWallet(db: Kysely<DB>, userId: number, ref: string,
     const order = await trx.selectFrom('orders').selectAll().where('ref', '=', ref).where('user_id', '=', userId).executeTakeFirst();
     if (!order) throw new DomainError('not_found', 'Not found.');
     if (order.status === 'paid') throw new DomainError('invalid', ORDER_ALREADY_PAID);
+    if (order.status === 'refunded') throw new DomainError('invalid', ORDER_REFUNDED);
     if (order.status === 'closed') throw new DomainError('invalid', 'Order closed.');
     await spendFromWallet(trx, userId, Number(order.amount_cents), { to: PLATFORM_CLEARING, kind: `order_${order.type}`, ref: order.ref, now });
     await fulfilOrder(trx, order, 'wallet', now);
@@ -106,6 +108,7 @@ export async function payWithWallet(db: Kysely<DB>, userId: number, ref: string,
 export async function markPending(db: Kysely<DB>, userId: number, ref: string, method: string): Promise<OrderRow> {
   const order = await ownOrder(db, userId, ref);
   if (order.status === 'paid') throw new DomainError('invalid', ORDER_ALREADY_PAID);
+  if (order.status === 'refunded') throw new DomainError('invalid', ORDER_REFUNDED);
   if (order.status === 'closed') throw new DomainError('invalid', 'Order closed.');
   // Asked again (a reload, a second tab), a pending order with this method is left as it is.
   if (order.status === 'pending' && order.method === method) return order;

@@ -47,8 +47,8 @@ export async function acceptSandboxCallback(db: Kysely<DB>, secret: Buffer, c: S
         await fulfilOrder(trx, order, order.method ?? 'sandbox', now);
         return 'paid';
       }
-      if (order.status === 'paid') return 'paid';
-      await trx.updateTable('orders').set({ status: 'failed' }).where('id', '=', order.id).where('status', '!=', 'paid').execute();
+      if (order.status === 'paid' || order.status === 'refunded') return 'paid';
+      await trx.updateTable('orders').set({ status: 'failed' }).where('id', '=', order.id).where('status', 'not in', ['paid', 'refunded']).execute();
       return 'failed';
     });
   } catch (error) {

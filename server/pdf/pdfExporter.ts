@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
 import type { PdfRenderer } from './chromiumRenderer';
 import { exportDocumentHtml } from './exportDocument';
+import { LocalPdfFiles, type PdfFiles } from './pdfFiles';
 import { claimNextJob, failPendingJobs, failUnleasedClaims, recordFailure, recordSuccess, type PdfClaim } from './pdfJobs';
 import { siteAssetFetcher } from './siteAssets';
 
@@ -16,6 +15,8 @@ export interface PdfExporterOptions {
   renderer: PdfRenderer | null;
   /** DATA_DIR/pdfs. */
   dir: string;
+  /** Where finished files go instead of `dir` (the S3 bucket, docs/decisions/047). */
+  files?: PdfFiles;
   /** Where the theme sheets live (public/). */
   publicDir: string;
   /** Origins that mean this server (PUBLIC_ORIGIN, the site origin). */
@@ -44,7 +45,7 @@ const MAX_ATTEMPTS = 2;
  * process on the database. Each process renders one job at a time, outside any transaction; it
  * claims the oldest waiting job with one atomic UPDATE, when it queues one itself and every
  * `pollMs` after start(). A claim is a lease: a job whose renderer died is claimed again.
- * Finished files go to DATA_DIR/pdfs.
+ * Finished files go to DATA_DIR/pdfs, or to the S3 bucket when one is configured.
  */
 export class PdfExporter {
   /** Where this server answers, for jobs asked of it (the request's local address). */
@@ -55,8 +56,10 @@ export class PdfExporter {
   private idleWaiters: Array<() => void> = [];
   private pollTimer: ReturnType<typeof setInterval> | null = null;
   private stopped = false;
+  readonly files: PdfFiles;
 
   constructor(private readonly options: PdfExporterOptions) {
+    this.files = options.files ?? new LocalPdfFiles(options.dir);
     this.workerId = (options.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`).slice(0, 100);
   }
 
@@ -106,18 +109,9 @@ export class PdfExporter {
     this.wake();
   }
 
-  /** The stored file of a finished export. */
-  filePath(name: string): string {
-    return path.join(this.options.dir, path.basename(name));
-  }
-
   /** False when a finished export's file is gone (DATA_DIR wiped, another machine's disk). */
-  async hasFile(name: string): Promise<boolean> {
-    if (!name) return false;
-    return fs.access(this.filePath(name)).then(
-      () => true,
-      () => false,
-    );
+  hasFile(name: string): Promise<boolean> {
+    return this.files.exists(name);
   }
 
   /** Resolves when this process has nothing left to claim (tests, shutdown). */
@@ -194,7 +188,7 @@ export class PdfExporter {
         }),
         timeoutMs: this.options.jobTimeoutMs,
       });
-      await writeAtomically(this.filePath(file), bytes);
+      await this.files.save(file, bytes);
     } catch (error) {
       logger.warn({ err: error, exportId: claim.id }, 'PDF export failed');
       await recordFailure(db, claim, error instanceof Error ? error.message : String(error), now());
@@ -202,7 +196,7 @@ export class PdfExporter {
     }
     if (await recordSuccess(db, claim, file, now())) await this.dropSupersededFiles(claim.id);
     // Taken again or declared lost meanwhile: nobody will ask for this file.
-    else await fs.rm(this.filePath(file), { force: true });
+    else await this.files.remove(file);
   }
 
   /** Only an article's newest PDF is served: the files of its older exports go. */
@@ -218,15 +212,8 @@ export class PdfExporter {
       .where('file', '!=', '')
       .execute();
     for (const row of older) {
-      await fs.rm(this.filePath(row.file), { force: true });
+      await this.files.remove(row.file);
       await db.updateTable('pdf_exports').set({ file: '' }).where('id', '=', row.id).execute();
     }
   }
-}
-
-async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const partial = `${file}.${randomBytes(6).toString('hex')}.part`;
-  await fs.writeFile(partial, bytes);
-  await fs.rename(partial, file);
 }

@@ -5,6 +5,8 @@ import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
 import { chromiumExecutable, chromiumSource } from './chromiumExecutable';
 import { ChromiumPdfRenderer } from './chromiumRenderer';
+import { S3Bucket } from '../media/s3Bucket';
+import { BucketPdfFiles } from './bucketPdfFiles';
 import { PdfExporter } from './pdfExporter';
 
 const JOB_TIMEOUT_MS = 60_000;
@@ -13,7 +15,7 @@ const BROWSER_IDLE_MS = 60_000;
 
 /**
  * The PDF export queue of the configuration: the Chromium chromiumExecutable() picks (a
- * system one, else the packaged one), files under DATA_DIR/pdfs; picks up what a previous
+ * system one, else the packaged one), files under DATA_DIR/pdfs or in the S3 bucket; picks up what a previous
  * run left unfinished, then takes jobs from the queue every process on the database shares
  * (docs/decisions/043). Off with PDF_EXPORT=0, or where no browser can run.
  */
@@ -34,6 +36,7 @@ export function startPdfExporter(options: { config: Config; db: Kysely<DB>; logg
       ? new ChromiumPdfRenderer({ executable: async () => (await chromiumExecutable(config.chromiumPath)).path, idleMs: BROWSER_IDLE_MS, logger })
       : null,
     dir: path.join(config.dataDir, 'pdfs'),
+    ...(config.s3 ? { files: new BucketPdfFiles(new S3Bucket(config.s3)) } : {}),
     publicDir: path.resolve('public'),
     aliases,
     mediaOrigins: options.mediaOrigin && !aliases.includes(options.mediaOrigin) ? [options.mediaOrigin] : [],

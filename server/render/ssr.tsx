@@ -25,6 +25,7 @@ import { toFetchRequest } from './fetchRequest';
 import { EDITOR_PAGE_MODULE, modulePreloads, pageStylesheets, type AssetManifest } from './manifest';
 import { pageHead } from '../seo/pageHead';
 import { siteOriginFor } from '../seo/origin';
+import { ROUTE_LABEL } from '../metrics/requestMetrics';
 
 enableStaticRendering(true);
 storesForServerRendering();
@@ -96,6 +97,8 @@ export function ssr(options: SsrOptions): RequestHandler {
       res.status(query.redirect.status).location(query.redirect.location).end();
       return;
     }
+    // The page's route id names it in /metrics (server/metrics/requestMetrics.ts).
+    res.locals[ROUTE_LABEL] = query.state.matches.at(-1)?.id;
     concealInternalErrors(query.state, req.log, options.config.env === 'production');
 
     // A page for the cache is the same for every anonymous reader: complete, with no inline script and no nonce.

@@ -95,6 +95,8 @@ interface ApiRoute {
   paged?: boolean;
   /** Ends the caller's session: called with a throwaway one. */
   signsOut?: boolean;
+  /** Answers a signed-in caller with a stream that stays open: probed anonymously only (refused before it opens); its own tests read it. */
+  streams?: boolean;
   /** Also takes a multipart form (the booklet form: name, heading, description and a `cover` file). */
   form?: boolean;
   /** Whole bodies beyond the generated corpus (ids past 32 bits, limits, other people's things), each refused with a 4xx. */
@@ -300,6 +302,8 @@ const API_ROUTES: readonly ApiRoute[] = [
   },
   { method: 'get', route: '/api/notification/count/', query: { action: ['strict', 'follow'], filter: ['strict', 'unread'] } },
   { method: 'get', route: '/api/notification/', paged: true, query: { action: ['strict', 'follow'], filter: ['strict', 'unread'] } },
+  // The live stream (decision 046): anonymous probes are refused before it opens; tests/http/notificationsStream.test.ts reads it.
+  { method: 'get', route: '/api/notification/stream/', streams: true },
   {
     method: 'put',
     route: '/api/notification/',
@@ -327,6 +331,13 @@ const API_ROUTES: readonly ApiRoute[] = [
     route: '/api/payments/callback/wechatpay/',
     required: true,
     body: { id: text('EV-0001'), event_type: text('TRANSACTION.SUCCESS'), resource_type: text('encrypt-resource'), resource: loose(null) },
+  },
+  // WeChat Pay's refund notifications (decision 049): mounted only with WeChat Pay configured, like its payment notifications.
+  {
+    method: 'post',
+    route: '/api/payments/callback/wechatpay/refund/',
+    required: true,
+    body: { id: text('EV-0002'), event_type: text('REFUND.SUCCESS'), resource_type: text('encrypt-resource'), resource: loose(null) },
   },
   // Alipay's notifications (decision 044): mounted only with Alipay configured, so here every probe meets a 404 (or the CSRF check);
   // tests/http/alipay.test.ts sends garbage to the mounted one.
@@ -472,6 +483,8 @@ const jsonText = (data: string): RawBody => ({ type: 'application/json', data: B
  */
 const SERVER_ROUTES: Readonly<Record<string, ServerRoute>> = {
   "server/app.ts GET '/healthz'": { method: 'get', paths: () => ['/healthz', '/healthz?x=%00&y=%ff'] },
+  // Off in the fixture (no METRICS_TOKEN): the page renderer's 404; on, tests/http/healthAndMetrics.test.ts.
+  "server/app.ts GET '/metrics'": { method: 'get', paths: () => ['/metrics', '/metrics?x=%00&y=%ff'] },
   // The page renderer (and the render cache before it): PAGE_ROUTES and ODD_PATHS.
   "server/app.ts GET '/{*splat}'": { method: 'get', paths: () => [] },
   "server/seo/routes.ts GET '/robots.txt'": { method: 'get', paths: () => ['/robots.txt', '/robots.txt?%ff'] },
@@ -616,6 +629,8 @@ const SERVER_ROUTES: Readonly<Record<string, ServerRoute>> = {
       '/media/',
     ],
   },
+  // Mounted instead of mediaHost.ts when S3 is configured: tests/http/s3Storage.test.ts sends it bad views.
+  "server/media/bucketMediaHost.ts GET '/*key'": { method: 'get', paths: () => [] },
   // Mounted only with Qiniu credentials: its own test below, on an app that has them.
   'server/media/qiniuCallback.ts POST QINIU_CALLBACK_PATH': { method: 'post', paths: () => [] },
 };
@@ -1138,7 +1153,7 @@ describe('bad input answers 4xx, never 5xx (issue 13)', async () => {
     return probes;
   }
 
-  const callersFor = (route: ApiRoute) => (route.signsOut ? [dan, anonymous] : [ann, anonymous]);
+  const callersFor = (route: ApiRoute) => (route.streams ? [anonymous] : route.signsOut ? [dan, anonymous] : [ann, anonymous]);
 
   // ---- The tables stay whole. ----
 

@@ -33,6 +33,8 @@ function startServer(env: Record<string, string> = { API_UPSTREAM: upstream.orig
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       NODE_ENV: 'production',
+      // The one process, whatever the cores (a cluster's shutdown: tests/http/cluster.test.ts).
+      WEB_CONCURRENCY: '1',
       PUBLIC_ORIGIN: '',
       PAYMENTS_SANDBOX: '',
       ...env,

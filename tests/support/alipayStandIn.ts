@@ -10,7 +10,9 @@ import type { AddressInfo } from 'node:net';
  * product code, amounts and time_expire. Opening a page-pay or wap-pay URL makes the trade, as
  * Alipay's cashier does; alipay.trade.query and alipay.trade.close answer JSON signed with the
  * stand-in's own "Alipay" private key; notifications are form posts signed as Alipay signs them
- * (sorted pairs without `sign` and `sign_type`).
+ * (sorted pairs without `sign` and `sign_type`). alipay.trade.refund (docs/decisions/049) refunds a
+ * paid trade at once and says so with fund_change 'Y'; the same out_request_no again answers
+ * 'N' (no money moved this time), and alipay.trade.fastpay.refund.query tells it was done.
  */
 
 export interface AlipayStandInOptions {
@@ -34,6 +36,15 @@ export interface StandInTrade {
   status: 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED' | 'TRADE_FINISHED';
   tradeNo: string;
   gmtPayment: string | undefined;
+}
+
+export interface StandInRefund {
+  outTradeNo: string;
+  outRequestNo: string;
+  refundAmount: string;
+  reason: string | undefined;
+  /** How many refund requests asked for it. */
+  asked: number;
 }
 
 export interface AlipayRecorded {
@@ -62,6 +73,10 @@ export interface AlipayStandIn {
   deliver(outTradeNo: string, fields: Record<string, string>): Promise<{ status: number; body: string }>;
   /** Where the cashier sends the payer after paying: the trade's return_url with Alipay's signed sync-return fields. */
   returnUrl(outTradeNo: string): string;
+  /** Refunds made, by `out_trade_no|out_request_no`. */
+  refunds: Map<string, StandInRefund>;
+  /** Refuses every refund request with this sub_code from now on (null: accept them again). */
+  refuseRefunds(subCode: string | null): void;
   close(): Promise<void>;
 }
 
@@ -88,6 +103,8 @@ const chinaNow = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0
 export async function startAlipayStandIn(options: AlipayStandInOptions): Promise<AlipayStandIn> {
   const trades = new Map<string, StandInTrade>();
   const requests: AlipayRecorded[] = [];
+  const refunds = new Map<string, StandInRefund>();
+  let refusedWith: string | null = null;
   const sellerId = options.sellerId ?? '2088000000000001';
   const verifies = (content: string, signature: string): boolean => {
     try {
@@ -203,7 +220,53 @@ export async function startAlipayStandIn(options: AlipayStandInOptions): Promise
       trade.status = 'TRADE_CLOSED';
       return answer(res, rec, method, { code: '10000', msg: 'Success', out_trade_no: trade.outTradeNo, trade_no: trade.tradeNo });
     }
+    if (method === 'alipay.trade.refund') return refund(res, rec, biz, trade);
+    if (method === 'alipay.trade.fastpay.refund.query') {
+      if (!trade) return answer(res, rec, method, businessFailure('ACQ.TRADE_NOT_EXIST', '交易不存在'));
+      const requestNo = typeof biz.out_request_no === 'string' ? biz.out_request_no : '';
+      const made = refunds.get(`${trade.outTradeNo}|${requestNo}`);
+      // A refund never made answers 10000 without refund_status, as Alipay does.
+      return answer(res, rec, method, {
+        code: '10000',
+        msg: 'Success',
+        out_trade_no: trade.outTradeNo,
+        trade_no: trade.tradeNo,
+        out_request_no: requestNo,
+        ...(made ? { refund_amount: made.refundAmount, total_amount: trade.totalAmount, refund_status: 'REFUND_SUCCESS' } : {}),
+      });
+    }
     answer(res, rec, method, { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-method', sub_msg: '不存在的方法名' });
+  }
+
+  function refund(res: ServerResponse, rec: AlipayRecorded, biz: Record<string, unknown>, trade: StandInTrade | undefined): void {
+    const method = 'alipay.trade.refund';
+    if (!trade) return answer(res, rec, method, businessFailure('ACQ.TRADE_NOT_EXIST', '交易不存在'));
+    if (refusedWith) return answer(res, rec, method, businessFailure(refusedWith, '退款被拒绝'));
+    const amount = typeof biz.refund_amount === 'string' ? biz.refund_amount : '';
+    if (!AMOUNT.test(amount) || Number(amount) < 0.01) return answer(res, rec, method, businessFailure('ACQ.INVALID_PARAMETER', '参数无效'));
+    const requestNo = typeof biz.out_request_no === 'string' && biz.out_request_no !== '' ? biz.out_request_no : trade.outTradeNo;
+    if (!TRADE_NO.test(requestNo)) return answer(res, rec, method, businessFailure('ACQ.INVALID_PARAMETER', 'out_request_no'));
+    const reason = typeof biz.refund_reason === 'string' ? biz.refund_reason : undefined;
+    const key = `${trade.outTradeNo}|${requestNo}`;
+    const done = [...refunds.values()].filter((r) => r.outTradeNo === trade.outTradeNo);
+    const refundedCents = done.reduce((sum, r) => sum + Math.round(Number(r.refundAmount) * 100), 0);
+    const base = { code: '10000', msg: 'Success', trade_no: trade.tradeNo, out_trade_no: trade.outTradeNo, buyer_logon_id: 'pay***@example.com' };
+    const existing = refunds.get(key);
+    if (existing) {
+      if (existing.refundAmount !== amount) return answer(res, rec, method, businessFailure('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额与原请求不一致'));
+      existing.asked += 1;
+      return answer(res, rec, method, { ...base, fund_change: 'N', refund_fee: (refundedCents / 100).toFixed(2) });
+    }
+    if (trade.status !== 'TRADE_SUCCESS' && !(trade.status === 'TRADE_CLOSED' && refundedCents > 0))
+      return answer(res, rec, method, businessFailure('ACQ.TRADE_STATUS_ERROR', '交易状态不合法'));
+    const cents = Math.round(Number(amount) * 100);
+    if (refundedCents + cents > Math.round(Number(trade.totalAmount) * 100)) {
+      return answer(res, rec, method, businessFailure('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限'));
+    }
+    refunds.set(key, { outTradeNo: trade.outTradeNo, outRequestNo: requestNo, refundAmount: amount, reason, asked: 1 });
+    // Refunded whole, the trade closes.
+    if (refundedCents + cents === Math.round(Number(trade.totalAmount) * 100)) trade.status = 'TRADE_CLOSED';
+    answer(res, rec, method, { ...base, fund_change: 'Y', refund_fee: ((refundedCents + cents) / 100).toFixed(2), gmt_refund_pay: chinaNow() });
   }
 
   function handle(req: IncomingMessage, res: ServerResponse, body: string): void {
@@ -314,6 +377,10 @@ export async function startAlipayStandIn(options: AlipayStandInOptions): Promise
       url.searchParams.set('sign', rsa2(alipaySignContent(fields, ['sign', 'sign_type'])));
       url.searchParams.set('sign_type', 'RSA2');
       return url.toString();
+    },
+    refunds,
+    refuseRefunds(subCode) {
+      refusedWith = subCode;
     },
     close: () =>
       new Promise((resolve) => {

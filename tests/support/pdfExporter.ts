@@ -19,12 +19,12 @@ export function fakeRenderer(fail = false): PdfRenderer & { calls: number } {
   };
 }
 
-/** The export queue on a test database, writing into `dir` (a fresh folder when not given); `more` sets the clock, polling, worker name. */
+/** The export queue on a test database, writing into `dir` (a fresh folder when not given); `more` sets the clock, polling, worker name, file storage. */
 export function exporterWith(
   database: Database,
   renderer: PdfRenderer | null,
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-pdfs-')),
-  more: Partial<Pick<PdfExporterOptions, 'now' | 'pollMs' | 'workerId'>> = {},
+  more: Partial<Pick<PdfExporterOptions, 'now' | 'pollMs' | 'workerId' | 'files'>> = {},
 ): PdfExporter {
   return new PdfExporter({
     db: database.db,
@@ -39,5 +39,6 @@ export function exporterWith(
     logger: createLogger({ logLevel: 'silent' }),
     pollMs: more.pollMs,
     workerId: more.workerId,
+    files: more.files,
   });
 }

@@ -9,7 +9,10 @@ import type { AddressInfo } from 'node:net';
  * payer's open id for the app, amounts, out_trade_no reuse — keeps the orders, answers every
  * call signed with the platform key, and sends notifications (signed, the resource encrypted
  * with the API v3 key) to an order's notify_url. It also answers WeChat's OAuth code exchange
- * (`/sns/oauth2/access_token`), so one stand-in serves the payment sign-in too.
+ * (`/sns/oauth2/access_token`), so one stand-in serves the payment sign-in too. Refunds
+ * (`POST /v3/refund/domestic/refunds`, docs/decisions/049) are checked the same way, against the
+ * paid order, kept by out_refund_no (asked again: the same refund), and finished by the test,
+ * which then sends the refund notification, signed and encrypted like a payment's.
  */
 
 export interface StandInOptions {
@@ -40,11 +43,31 @@ export interface StandInOrder {
   openid: string | undefined;
   prepayId: string | undefined;
   codeUrl: string | undefined;
-  state: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'USERPAYING';
+  state: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'USERPAYING' | 'REFUND';
   transactionId: string | undefined;
   successTime: string | undefined;
   /** The body of the placing request, exactly, to tell a repeated placement from a conflicting one. */
   placedWith: string;
+}
+
+export interface StandInRefund {
+  outRefundNo: string;
+  outTradeNo: string;
+  refundId: string;
+  refund: number;
+  total: number;
+  currency: string;
+  notifyUrl: string;
+  reason: string | undefined;
+  status: 'PROCESSING' | 'SUCCESS' | 'ABNORMAL' | 'CLOSED';
+  /** How many refund requests asked for it. */
+  asked: number;
+}
+
+export interface RefundRefusal {
+  status: number;
+  code: string;
+  message: string;
 }
 
 export interface Recorded {
@@ -72,17 +95,31 @@ export interface WechatPayStandIn {
   notify(outTradeNo: string, options?: Parameters<WechatPayStandIn['notification']>[1]): Promise<{ status: number; body: string }>;
   /** Posts a ready notification (the same one again: a replay) to the order's notify_url. */
   deliver(outTradeNo: string, notification: Notification): Promise<{ status: number; body: string }>;
+  refunds: Map<string, StandInRefund>;
+  /** Refuses every refund request with this answer from now on (null: accept them again). */
+  refuseRefunds(refusal: RefundRefusal | null): void;
+  /** WeChat Pay finishes the refund (no notification is sent; see notifyRefund()). */
+  finishRefund(outRefundNo: string, status?: 'SUCCESS' | 'ABNORMAL' | 'CLOSED'): StandInRefund;
+  /** A signed refund notification, encrypted; `refund` overrides fields of the resource. */
+  refundNotification(outRefundNo: string, options?: { refund?: Record<string, unknown>; signWith?: KeyObject; timestamp?: number }): Notification;
+  /** Posts a refund notification to the refund's notify_url. */
+  notifyRefund(outRefundNo: string, options?: Parameters<WechatPayStandIn['refundNotification']>[1]): Promise<{ status: number; body: string }>;
+  /** Posts a ready refund notification (a replay) to the refund's notify_url. */
+  deliverRefund(outRefundNo: string, notification: Notification): Promise<{ status: number; body: string }>;
   close(): Promise<void>;
 }
 
 const AUTH = /^WECHATPAY2-SHA256-RSA2048 (.+)$/;
 const TRADE_NO = /^[A-Za-z0-9_\-|*]{6,32}$/;
+const REFUND_NO = /^[A-Za-z0-9_\-|*@]{1,64}$/;
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
 
 export async function startWechatPayStandIn(options: StandInOptions): Promise<WechatPayStandIn> {
   const orders = new Map<string, StandInOrder>();
   const requests: Recorded[] = [];
   const openids = new Set<string>(Object.values(options.oauthCodes ?? {}));
+  const refunds = new Map<string, StandInRefund>();
+  let refusal: RefundRefusal | null = null;
 
   const signed = (body: string, key = options.platformPrivateKey, timestamp = Math.floor(Date.now() / 1000)): Record<string, string> => {
     const nonce = randomBytes(16).toString('hex');
@@ -191,6 +228,87 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
     answer(res, rec, 200, tradeType === 'JSAPI' ? { prepay_id: order.prepayId } : { code_url: order.codeUrl });
   }
 
+  const refundJson = (refund: StandInRefund): Record<string, unknown> => ({
+    refund_id: refund.refundId,
+    out_refund_no: refund.outRefundNo,
+    transaction_id: orders.get(refund.outTradeNo)?.transactionId ?? '',
+    out_trade_no: refund.outTradeNo,
+    channel: 'ORIGINAL',
+    user_received_account: '支付用户零钱',
+    create_time: new Date().toISOString().replace(/\.\d+Z$/, '+00:00'),
+    status: refund.status,
+    funds_account: 'AVAILABLE',
+    amount: { total: refund.total, refund: refund.refund, payer_total: refund.total, payer_refund: refund.refund, currency: refund.currency },
+  });
+
+  function refund(res: ServerResponse, rec: Recorded, body: string): void {
+    let input: Record<string, unknown>;
+    try {
+      input = JSON.parse(body) as Record<string, unknown>;
+    } catch {
+      return fail(res, rec, 400, 'PARAM_ERROR', 'body is not JSON');
+    }
+    if (refusal) return fail(res, rec, refusal.status, refusal.code, refusal.message);
+    const amount = (input.amount ?? {}) as Record<string, unknown>;
+    if (typeof input.out_refund_no !== 'string' || !REFUND_NO.test(input.out_refund_no)) return fail(res, rec, 400, 'PARAM_ERROR', 'out_refund_no');
+    if (typeof input.notify_url !== 'string' || !/^https?:\/\/[^?#]+$/.test(input.notify_url)) return fail(res, rec, 400, 'PARAM_ERROR', 'notify_url');
+    if (input.reason !== undefined && (typeof input.reason !== 'string' || input.reason.length > 80)) return fail(res, rec, 400, 'PARAM_ERROR', 'reason');
+    const order = typeof input.out_trade_no === 'string' ? orders.get(input.out_trade_no) : undefined;
+    if (!order) return fail(res, rec, 404, 'RESOURCE_NOT_EXISTS', 'no such order');
+    if (order.state !== 'SUCCESS' && order.state !== 'REFUND') return fail(res, rec, 400, 'INVALID_REQUEST', 'the order is not paid');
+    if (amount.total !== order.total) return fail(res, rec, 400, 'PARAM_ERROR', 'amount.total is not the order total');
+    if (typeof amount.refund !== 'number' || !Number.isInteger(amount.refund) || amount.refund < 1 || amount.refund > order.total) {
+      return fail(res, rec, 400, 'PARAM_ERROR', 'amount.refund');
+    }
+    if (amount.currency !== 'CNY') return fail(res, rec, 400, 'PARAM_ERROR', 'amount.currency');
+    const existing = refunds.get(input.out_refund_no);
+    if (existing) {
+      if (existing.outTradeNo !== order.outTradeNo || existing.refund !== amount.refund)
+        return fail(res, rec, 400, 'INVALID_REQUEST', 'out_refund_no used for another refund');
+      existing.asked += 1;
+      return answer(res, rec, 200, refundJson(existing));
+    }
+    const refunded = [...refunds.values()].filter((r) => r.outTradeNo === order.outTradeNo && r.status !== 'CLOSED' && r.status !== 'ABNORMAL');
+    if (refunded.reduce((sum, r) => sum + r.refund, 0) + amount.refund > order.total) return fail(res, rec, 403, 'NOT_ENOUGH', 'more than was paid');
+    const made: StandInRefund = {
+      outRefundNo: input.out_refund_no,
+      outTradeNo: order.outTradeNo,
+      refundId: `50300${Date.now()}${randomBytes(4).toString('hex')}`.slice(0, 32),
+      refund: amount.refund,
+      total: order.total,
+      currency: 'CNY',
+      notifyUrl: input.notify_url,
+      reason: typeof input.reason === 'string' ? input.reason : undefined,
+      status: 'PROCESSING',
+      asked: 1,
+    };
+    refunds.set(made.outRefundNo, made);
+    answer(res, rec, 200, refundJson(made));
+  }
+
+  /** A notification body as WeChat Pay sends it: the resource encrypted with the API v3 key, the whole signed. */
+  const encryptedNotification = (
+    resource: string,
+    kind: { originalType: string; event: string; summary: string },
+    opts: { signWith?: KeyObject | undefined; timestamp?: number | undefined },
+  ): Notification => {
+    const nonce = randomBytes(6).toString('hex');
+    const associatedData = kind.originalType;
+    const cipher = createCipheriv('aes-256-gcm', Buffer.from(options.apiV3Key), Buffer.from(nonce));
+    cipher.setAAD(Buffer.from(associatedData));
+    const ciphertext = Buffer.concat([cipher.update(resource, 'utf8'), cipher.final(), cipher.getAuthTag()]).toString('base64');
+    const body = JSON.stringify({
+      id: `EV-${randomBytes(8).toString('hex')}`,
+      create_time: new Date().toISOString(),
+      resource_type: 'encrypt-resource',
+      event_type: kind.event,
+      summary: kind.summary,
+      resource: { original_type: kind.originalType, algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: associatedData, nonce },
+    });
+    const headers = signed(body, opts.signWith ?? options.platformPrivateKey, opts.timestamp);
+    return { headers: { ...headers, 'Content-Type': 'application/json' }, body };
+  };
+
   function handle(req: IncomingMessage, res: ServerResponse, body: string): void {
     const method = req.method ?? '';
     const url = req.url ?? '';
@@ -211,6 +329,7 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
     if (refused) return fail(res, rec, 401, 'SIGN_ERROR', refused);
 
     if (method === 'POST' && parsed.pathname === '/v3/pay/transactions/jsapi') return place(res, rec, 'JSAPI', body);
+    if (method === 'POST' && parsed.pathname === '/v3/refund/domestic/refunds') return refund(res, rec, body);
     if (method === 'POST' && parsed.pathname === '/v3/pay/transactions/native') return place(res, rec, 'NATIVE', body);
     const query = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/.exec(parsed.pathname);
     if (method === 'GET' && query) {
@@ -251,6 +370,12 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
     return order;
   };
 
+  const refundOf = (outRefundNo: string): StandInRefund => {
+    const made = refunds.get(outRefundNo);
+    if (!made) throw new Error(`the stand-in has no refund ${outRefundNo}`);
+    return made;
+  };
+
   const standIn: WechatPayStandIn = {
     origin: `http://127.0.0.1:${port}`,
     orders,
@@ -266,29 +391,49 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
       return order;
     },
     notification(outTradeNo, opts = {}) {
-      const order = orderOf(outTradeNo);
-      const resource = JSON.stringify({ ...transaction(order), ...opts.transaction });
-      const nonce = randomBytes(6).toString('hex');
-      const associatedData = 'transaction';
-      const cipher = createCipheriv('aes-256-gcm', Buffer.from(options.apiV3Key), Buffer.from(nonce));
-      cipher.setAAD(Buffer.from(associatedData));
-      const ciphertext = Buffer.concat([cipher.update(resource, 'utf8'), cipher.final(), cipher.getAuthTag()]).toString('base64');
-      const body = JSON.stringify({
-        id: `EV-${randomBytes(8).toString('hex')}`,
-        create_time: new Date().toISOString(),
-        resource_type: 'encrypt-resource',
-        event_type: 'TRANSACTION.SUCCESS',
-        summary: '支付成功',
-        resource: { original_type: 'transaction', algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: associatedData, nonce },
-      });
-      const headers = signed(body, opts.signWith ?? options.platformPrivateKey, opts.timestamp);
-      return { headers: { ...headers, 'Content-Type': 'application/json' }, body };
+      const resource = JSON.stringify({ ...transaction(orderOf(outTradeNo)), ...opts.transaction });
+      return encryptedNotification(resource, { originalType: 'transaction', event: 'TRANSACTION.SUCCESS', summary: '支付成功' }, opts);
     },
     async notify(outTradeNo, opts) {
       return standIn.deliver(outTradeNo, standIn.notification(outTradeNo, opts));
     },
     async deliver(outTradeNo, notification) {
       const res = await fetch(orderOf(outTradeNo).notifyUrl, { method: 'POST', headers: notification.headers, body: notification.body });
+      return { status: res.status, body: await res.text() };
+    },
+    refunds,
+    refuseRefunds(next) {
+      refusal = next;
+    },
+    finishRefund(outRefundNo, status = 'SUCCESS') {
+      const made = refundOf(outRefundNo);
+      made.status = status;
+      if (status === 'SUCCESS') orderOf(made.outTradeNo).state = 'REFUND';
+      return made;
+    },
+    refundNotification(outRefundNo, opts = {}) {
+      const made = refundOf(outRefundNo);
+      const order = orderOf(made.outTradeNo);
+      const resource = JSON.stringify({
+        mchid: options.mchid,
+        out_trade_no: made.outTradeNo,
+        transaction_id: order.transactionId ?? '',
+        out_refund_no: made.outRefundNo,
+        refund_id: made.refundId,
+        refund_status: made.status,
+        ...(made.status === 'SUCCESS' ? { success_time: new Date().toISOString().replace(/\.\d+Z$/, '+00:00') } : {}),
+        user_received_account: '支付用户零钱',
+        amount: { total: made.total, refund: made.refund, payer_total: made.total, payer_refund: made.refund },
+        ...opts.refund,
+      });
+      const event = `REFUND.${made.status === 'PROCESSING' ? 'SUCCESS' : made.status}`;
+      return encryptedNotification(resource, { originalType: 'refund', event, summary: '退款状态' }, opts);
+    },
+    async notifyRefund(outRefundNo, opts) {
+      return standIn.deliverRefund(outRefundNo, standIn.refundNotification(outRefundNo, opts));
+    },
+    async deliverRefund(outRefundNo, notification) {
+      const res = await fetch(refundOf(outRefundNo).notifyUrl, { method: 'POST', headers: notification.headers, body: notification.body });
       return { status: res.status, body: await res.text() };
     },
     close: () =>

@@ -74,6 +74,8 @@ function statusText(t: ReturnType<typeof usePaymentTexts>, status: PaymentOrder[
       return t('status.failed');
     case 'closed':
       return t('status.closed');
+    case 'refunded':
+      return t('status.refunded');
     default:
       return String(status);
   }

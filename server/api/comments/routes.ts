@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { COMMENT_MAX_LENGTH, type CommentItem, type CommentRequest, type Page } from '../../../shared/entities';
 import type { DB } from '../../db/schema';
+import type { NotificationBus } from '../notifications/bus';
 import { requireUser } from '../auth';
 import { pageLinks, pageQuery } from '../pagination';
 import { requestSchema } from '../requestSchema';
@@ -32,7 +33,7 @@ function slugOf(raw: string | undefined): string {
 }
 
 /** `GET`/`POST /api/comments/article/{slug}/` (docs/specification/content-and-commerce.md §7). */
-export function commentRoutes(deps: { db: Kysely<DB>; now: () => number; origin: string }): Router {
+export function commentRoutes(deps: { db: Kysely<DB>; now: () => number; origin: string; notificationBus?: NotificationBus }): Router {
   const router = Router();
   router.get('/article/:slug/', async (req, res) => {
     const { page, page_size: pageSize } = query.parse(req.query);
@@ -42,7 +43,7 @@ export function commentRoutes(deps: { db: Kysely<DB>; now: () => number; origin:
   router.post('/article/:slug/', async (req, res) => {
     const reader = requireUser(req);
     const input = body.parse(req.body);
-    res.status(201).json(await addComment(deps.db, slugOf(req.params.slug), reader, input.text, input.parent ?? null, deps.now()));
+    res.status(201).json(await addComment(deps.db, slugOf(req.params.slug), reader, input.text, input.parent ?? null, deps.now(), deps.notificationBus));
   });
   return router;
 }

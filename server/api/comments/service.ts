@@ -6,7 +6,8 @@ import { preparedQuery } from '../../db/preparedQuery';
 import type { DB, User } from '../../db/schema';
 import { readArticle } from '../articles/service';
 import { ApiError } from '../errors';
-import { notify } from '../notifications/service';
+import type { NotificationBus } from '../notifications/bus';
+import { announce, notify } from '../notifications/service';
 
 /** Top-level comments of a readable article, newest first, each with its replies. */
 export async function listComments(
@@ -63,7 +64,15 @@ const topLevelComments = preparedQuery(1, (db, articleId: number) =>
 );
 
 /** Adds a comment (or a reply to a top-level comment of the same article) by the reader. */
-export async function addComment(db: Kysely<DB>, slug: string, reader: User, text: string, parentId: number | null, now: number): Promise<CommentItem> {
+export async function addComment(
+  db: Kysely<DB>,
+  slug: string,
+  reader: User,
+  text: string,
+  parentId: number | null,
+  now: number,
+  bus?: NotificationBus,
+): Promise<CommentItem> {
   const { article, authorId } = await readArticle(db, slug, reader, now);
   // Who hears of it (decision 014): the author of the comment replied to, else the article's author.
   let recipientId = authorId;
@@ -81,11 +90,12 @@ export async function addComment(db: Kysely<DB>, slug: string, reader: User, tex
       .returning('id')
       .executeTakeFirstOrThrow();
     const type = parentId === null ? 'comment' : 'reply_comment';
-    await notify(trx, { recipientId, actorId: reader.id, type, articleId: article.id, commentId: inserted.id }, now);
+    const notified = await notify(trx, { recipientId, actorId: reader.id, type, articleId: article.id, commentId: inserted.id }, now);
     // The article page shows its comments and their count: cached copies go at once.
     await contentChanged(trx, [`article:${article.slug}`], now);
-    return inserted;
+    return { ...inserted, notified };
   });
+  announce(bus, row.notified);
   const [created] = await commentRows(db).where('comments.id', '=', row.id).execute();
   if (!created) throw new Error('comment vanished after insert');
   return { ...toItem(created), replies: [] };

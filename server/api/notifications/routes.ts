@@ -15,7 +15,9 @@ import type { DB } from '../../db/schema';
 import { requireUser } from '../auth';
 import { pageLinks, pageQuery } from '../pagination';
 import { requestSchema } from '../requestSchema';
+import type { NotificationBus } from './bus';
 import { listNotifications, markAllRead, unreadCount } from './service';
+import { notificationStream } from './stream';
 
 /** `action=favorite&action=follow` or `action=favorite,follow`; absent: all five. */
 const actions = z
@@ -35,8 +37,15 @@ const readBody = requestSchema<MarkReadRequest>()(z.object({ read: z.literal(tru
  * The messaging service of docs/specification/shell.md §7, mounted at `/api/notification` — the same paths
  * `MESSAGE_UPSTREAM` sends elsewhere in proxy mode. Every call is the caller's own.
  */
-export function notificationRoutes(deps: { db: Kysely<DB>; now: () => number; origin: string }): Router {
+export function notificationRoutes(deps: {
+  db: Kysely<DB>;
+  now: () => number;
+  origin: string;
+  notificationBus: NotificationBus;
+  onBackgroundError?: (error: unknown, what: string) => void;
+}): Router {
   const router = Router();
+  router.get('/stream/', notificationStream(deps));
   router.get('/count/', async (req, res) => {
     const user = requireUser(req);
     const query = countQuery.parse(req.query);

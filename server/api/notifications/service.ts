@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { NotificationItem, NotificationKind } from '../../../shared/notifications';
 import type { DB } from '../../db/schema';
+import type { NotificationBus, Notified } from './bus';
 
 /** Decision 014: notifications older than this are deleted when their recipient reads the list. */
 export const NOTIFICATION_RETENTION_MS = 180 * 24 * 60 * 60 * 1000;
@@ -16,10 +17,10 @@ export interface NotificationEvent {
 /**
  * Records one notification for the recipient, inside the event's own transaction.
  * Never for yourself; a like, favourite or follow repeated (undone and done again)
- * while the first is still unread is not told twice.
+ * while the first is still unread is not told twice. Answers the new row, for `announce` after commit.
  */
-export async function notify(trx: Kysely<DB>, event: NotificationEvent, now: number): Promise<void> {
-  if (event.recipientId === event.actorId) return;
+export async function notify(trx: Kysely<DB>, event: NotificationEvent, now: number): Promise<Notified | undefined> {
+  if (event.recipientId === event.actorId) return undefined;
   const articleId = event.articleId ?? null;
   if (event.type !== 'comment' && event.type !== 'reply_comment') {
     let same = trx
@@ -30,9 +31,9 @@ export async function notify(trx: Kysely<DB>, event: NotificationEvent, now: num
       .where('type', '=', event.type)
       .where('read_at', 'is', null);
     same = articleId === null ? same.where('article_id', 'is', null) : same.where('article_id', '=', articleId);
-    if (await same.executeTakeFirst()) return;
+    if (await same.executeTakeFirst()) return undefined;
   }
-  await trx
+  const inserted = await trx
     .insertInto('notifications')
     .values({
       recipient_id: event.recipientId,
@@ -43,7 +44,22 @@ export async function notify(trx: Kysely<DB>, event: NotificationEvent, now: num
       created_at: now,
       read_at: null,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { recipientId: event.recipientId, notificationId: inserted.id };
+}
+
+/** Tells the live streams (decision 046); call once the transaction that wrote the row has committed. */
+export function announce(bus: NotificationBus | undefined, notified: Notified | undefined): void {
+  if (bus && notified) void bus.publish(notified);
+}
+
+/** One of the recipient's notifications, as the list answers it; undefined when gone. */
+export async function notificationItem(db: Kysely<DB>, recipientId: number, id: number): Promise<NotificationItem | undefined> {
+  const rows = await itemRows(
+    db.selectFrom('notifications').where('notifications.recipient_id', '=', recipientId).where('notifications.id', '=', id),
+  ).execute();
+  return rows[0] && toItem(rows[0]);
 }
 
 /** The recipient's notifications of the given kinds, newest first, optionally unread only. */
@@ -62,53 +78,14 @@ export async function listNotifications(
   if (unreadOnly) base = base.where('notifications.read_at', 'is', null);
   const [{ count }, rows] = await Promise.all([
     base.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow(),
-    base
-      .innerJoin('users as actor', 'actor.id', 'notifications.actor_id')
-      .innerJoin('users as recipient', 'recipient.id', 'notifications.recipient_id')
-      .leftJoin('articles', 'articles.id', 'notifications.article_id')
-      .leftJoin('comments', 'comments.id', 'notifications.comment_id')
-      .select([
-        'notifications.id',
-        'notifications.type',
-        'notifications.created_at',
-        'notifications.read_at',
-        'actor.username as actor_username',
-        'actor.avatar as actor_avatar',
-        'actor.status as actor_status',
-        'recipient.username as recipient_username',
-        'articles.slug as article_slug',
-        'articles.title as article_title',
-        'articles.trashed as article_trashed',
-        'comments.id as comment_id',
-        'comments.text as comment_text',
-      ])
+    itemRows(base)
       .orderBy('notifications.created_at', 'desc')
       .orderBy('notifications.id', 'desc')
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
   ]);
-  const results = rows.map((row): NotificationItem => {
-    // A banned or deactivated actor, or an article in the bin, is 'missing': the client shows nothing.
-    const actorGone = row.actor_status === 'banned' || row.actor_status === 'inactive';
-    const articleGone = row.type !== 'follow' && (row.article_slug === null || row.article_trashed === 1);
-    return {
-      id: row.id,
-      unread: row.read_at === null,
-      payload: {
-        type: row.type,
-        source: actorGone ? null : { type: 'User', object: { username: row.actor_username, avatar: row.actor_avatar } },
-        target:
-          row.type === 'follow'
-            ? { type: 'User', object: { username: row.recipient_username } }
-            : articleGone || row.article_slug === null || row.article_title === null
-              ? null
-              : { type: 'Article', object: { slug: row.article_slug, title: row.article_title } },
-        result: row.comment_id === null || row.comment_text === null ? null : { type: 'Comment', object: { id: row.comment_id, text: row.comment_text } },
-        created: new Date(Number(row.created_at)).toISOString(),
-      },
-    };
-  });
+  const results = rows.map(toItem);
   return { count: Number(count), results };
 }
 
@@ -144,3 +121,52 @@ export async function markAllRead(db: Kysely<DB>, recipientId: number, now: numb
     return Number(updated.numUpdatedRows);
   });
 }
+
+type NotificationsFrom = SelectQueryBuilder<DB, 'notifications', object>;
+
+function itemRows(base: NotificationsFrom) {
+  return base
+    .innerJoin('users as actor', 'actor.id', 'notifications.actor_id')
+    .innerJoin('users as recipient', 'recipient.id', 'notifications.recipient_id')
+    .leftJoin('articles', 'articles.id', 'notifications.article_id')
+    .leftJoin('comments', 'comments.id', 'notifications.comment_id')
+    .select([
+      'notifications.id',
+      'notifications.type',
+      'notifications.created_at',
+      'notifications.read_at',
+      'actor.username as actor_username',
+      'actor.avatar as actor_avatar',
+      'actor.status as actor_status',
+      'recipient.username as recipient_username',
+      'articles.slug as article_slug',
+      'articles.title as article_title',
+      'articles.trashed as article_trashed',
+      'comments.id as comment_id',
+      'comments.text as comment_text',
+    ]);
+}
+
+function toItem(row: ItemRow): NotificationItem {
+  // A banned or deactivated actor, or an article in the bin, is 'missing': the client shows nothing.
+  const actorGone = row.actor_status === 'banned' || row.actor_status === 'inactive';
+  const articleGone = row.type !== 'follow' && (row.article_slug === null || row.article_trashed === 1);
+  return {
+    id: row.id,
+    unread: row.read_at === null,
+    payload: {
+      type: row.type,
+      source: actorGone ? null : { type: 'User', object: { username: row.actor_username, avatar: row.actor_avatar } },
+      target:
+        row.type === 'follow'
+          ? { type: 'User', object: { username: row.recipient_username } }
+          : articleGone || row.article_slug === null || row.article_title === null
+            ? null
+            : { type: 'Article', object: { slug: row.article_slug, title: row.article_title } },
+      result: row.comment_id === null || row.comment_text === null ? null : { type: 'Comment', object: { id: row.comment_id, text: row.comment_text } },
+      created: new Date(Number(row.created_at)).toISOString(),
+    },
+  };
+}
+
+type ItemRow = Awaited<ReturnType<ReturnType<typeof itemRows>['execute']>>[number];

@@ -23,5 +23,18 @@ export function wechatPayCallbackRoutes(deps: { wechatPay: WechatPay }): Router 
       res.status(domainErrorAnswer(error).status).json({ code: 'FAIL', message: error.message });
     }
   });
+  // Refund outcomes (docs/decisions/049): the same signature and encryption, the same answers.
+  router.post('/wechatpay/refund/', express.raw({ type: () => true, limit: '64kb' }), async (req, res) => {
+    const body = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
+    try {
+      const outcome = await deps.wechatPay.acceptRefundNotification((name) => req.get(name), body);
+      req.log.info({ outcome }, 'WeChat Pay refund notification');
+      res.status(204).end();
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      req.log.warn({ reason: error.message }, 'WeChat Pay refund notification refused');
+      res.status(domainErrorAnswer(error).status).json({ code: 'FAIL', message: error.message });
+    }
+  });
   return router;
 }

@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import type { Readable } from 'node:stream';
+import { type Response, Router } from 'express';
 import { z } from 'zod';
 import { localOriginOf } from '../../pdf/siteAssets';
 import { pdfFileName } from '../../pdf/pdfFileName';
@@ -26,14 +27,23 @@ export function pdfRoutes(deps: PdfServiceDeps): Router {
   });
   router.get('/article/:id/file/', async (req, res, next) => {
     const user = requireUser(req);
-    const file = await articlePdfFile(deps, user, idOf(req.params.id));
-    res.download(file.path, pdfFileName(file.title), { dotfiles: 'allow' }, (error) => {
+    const { download, title } = await articlePdfFile(deps, user, idOf(req.params.id));
+    if ('stream' in download) return sendStream(res, download, pdfFileName(title));
+    res.download(download.path, pdfFileName(title), { dotfiles: 'allow' }, (error) => {
       if (!error) return;
       if (res.headersSent) next(error);
       else next(ApiError.detail(404, 'Not found.'));
     });
   });
   return router;
+}
+
+/** A PDF from the bucket, as res.download sends one from disk. */
+function sendStream(res: Response, download: { stream: Readable; size: number | undefined }, name: string): void {
+  res.attachment(name).type('application/pdf').set('Cache-Control', 'private, no-cache');
+  if (download.size !== undefined) res.set('Content-Length', String(download.size));
+  download.stream.on('error', () => res.destroy());
+  download.stream.pipe(res);
 }
 
 function idOf(raw: string | undefined): number {

@@ -4,6 +4,7 @@ import { nextQuotaReset } from '../../../shared/pageViewQuota';
 import { PDF_LIMITS, pdfRemaining } from '../../../shared/pdfLimits';
 import type { DB, PdfExportsTable, User } from '../../db/schema';
 import type { PdfExporter } from '../../pdf/pdfExporter';
+import type { PdfDownload } from '../../pdf/pdfFiles';
 import { ApiError } from '../errors';
 import type { PdfExportStatus, PdfQuota } from '../../../shared/pdfs';
 
@@ -92,7 +93,7 @@ export async function articlePdfStatus(deps: PdfServiceDeps, user: User, article
 }
 
 /** The newest finished PDF of the user's article: the file and the title it is named after. */
-export async function articlePdfFile(deps: PdfServiceDeps, user: User, articleId: number): Promise<{ path: string; title: string }> {
+export async function articlePdfFile(deps: PdfServiceDeps, user: User, articleId: number): Promise<{ download: PdfDownload; title: string }> {
   const article = await ownArticle(deps.db, user, articleId);
   const exporter = deps.pdfs;
   const row = await deps.db
@@ -102,8 +103,9 @@ export async function articlePdfFile(deps: PdfServiceDeps, user: User, articleId
     .where('status', '=', 'success')
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  if (!row || !exporter) throw ApiError.detail(404, 'Not found.');
-  return { path: exporter.filePath(row.file), title: article.title };
+  const download = row && exporter ? await exporter.files.download(row.file) : null;
+  if (!download) throw ApiError.detail(404, 'Not found.');
+  return { download, title: article.title };
 }
 
 /** A finished export whose file is gone reads as failed, so asking again makes it anew. */

@@ -5,7 +5,8 @@ import { preparedQuery } from '../../db/preparedQuery';
 import type { DB, User } from '../../db/schema';
 import { readArticle } from '../articles/service';
 import { ApiError } from '../errors';
-import { notify } from '../notifications/service';
+import type { NotificationBus } from '../notifications/bus';
+import { announce, notify } from '../notifications/service';
 
 type Reaction = 'likes' | 'favorites';
 
@@ -20,10 +21,11 @@ export async function react(
   slug: string,
   on: boolean,
   now: number,
+  bus?: NotificationBus,
 ): Promise<{ count: number; status: boolean }> {
   const { article, authorId } = await readArticle(db, slug, reader, now);
   if (on) {
-    await db.transaction().execute(async (trx) => {
+    const notified = await db.transaction().execute(async (trx) => {
       const added = await trx
         .insertInto(table)
         .values({ article_id: article.id, user_id: reader.id, created_at: now })
@@ -33,9 +35,11 @@ export async function react(
       // Only a new like or favourite tells the author (decision 014).
       if (added) {
         const type = table === 'likes' ? 'thumbsup' : 'favorite';
-        await notify(trx, { recipientId: authorId, actorId: reader.id, type, articleId: article.id }, now);
+        return notify(trx, { recipientId: authorId, actorId: reader.id, type, articleId: article.id }, now);
       }
+      return undefined;
     });
+    announce(bus, notified);
   } else {
     await db.deleteFrom(table).where('article_id', '=', article.id).where('user_id', '=', reader.id).execute();
   }
@@ -84,22 +88,23 @@ const followsBetween = preparedQuery(2, (db, userId: number, readerId: number) =
 );
 
 /** Follows or unfollows a user by name; following oneself is refused. */
-export async function follow(db: Kysely<DB>, reader: User, username: string, on: boolean, now: number): Promise<FollowState> {
+export async function follow(db: Kysely<DB>, reader: User, username: string, on: boolean, now: number, bus?: NotificationBus): Promise<FollowState> {
   const followee = await db.selectFrom('users').select(['id', 'status']).where('username', '=', username).executeTakeFirst();
   if (!followee || followee.status === 'inactive' || followee.status === 'banned') {
     throw new ApiError(400, { following_name: ['No such user.'] });
   }
   if (followee.id === reader.id) throw new ApiError(400, { following_name: ['You cannot follow yourself.'] });
   if (on) {
-    await db.transaction().execute(async (trx) => {
+    const notified = await db.transaction().execute(async (trx) => {
       const added = await trx
         .insertInto('follows')
         .values({ follower_id: reader.id, followee_id: followee.id, created_at: now })
         .onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing())
         .returning('follower_id')
         .executeTakeFirst();
-      if (added) await notify(trx, { recipientId: followee.id, actorId: reader.id, type: 'follow' }, now);
+      return added ? notify(trx, { recipientId: followee.id, actorId: reader.id, type: 'follow' }, now) : undefined;
     });
+    announce(bus, notified);
   } else {
     await db.deleteFrom('follows').where('follower_id', '=', reader.id).where('followee_id', '=', followee.id).execute();
   }

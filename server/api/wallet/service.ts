@@ -59,6 +59,10 @@ function describe(kind: string, ref: string): string {
       return `Membership payment (order ${ref})`;
     case 'order_booklet':
       return `Booklet purchase (order ${ref})`;
+    case 'wallet_refund':
+      return `Refund (order ${ref})`;
+    case 'booklet_sale_refund':
+      return `Booklet sale refunded (order ${ref})`;
     default:
       return kind.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
   }

@@ -24,6 +24,7 @@ import { wechatPay } from './022_wechat_pay';
 import { rateLimits } from './023_rate_limits';
 import { pdfQueue } from './024_pdf_queue';
 import { alipay } from './025_alipay';
+import { refunds } from './026_refunds';
 
 /** Every migration, in order. Never edit one that has landed: add the next number. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -52,5 +53,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '023_rate_limits': rateLimits(),
     '024_pdf_queue': pdfQueue(),
     '025_alipay': alipay(engine),
+    '026_refunds': refunds(engine),
   };
 }

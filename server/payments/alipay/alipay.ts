@@ -8,7 +8,7 @@ import { runOnceAcrossFleet } from '../../jobs/runOnceAcrossFleet';
 import type { Logger } from '../../logger';
 import { newSecret } from '../../security/secrets';
 import type { OrderRow } from '../fulfil';
-import { markPending, ORDER_ALREADY_PAID, ownOrder } from '../orders';
+import { markPending, ORDER_ALREADY_PAID, ORDER_REFUNDED, ownOrder } from '../orders';
 import { AlipayClient, chinaTime } from './client';
 import { PAID_STATES, settleAlipayTrade, type AlipayOrderRow, type Settlement, type SettleDeps } from './settle';
 import { sweepAlipay } from './sweep';
@@ -73,6 +73,7 @@ export class Alipay {
   async startWebPay(userId: number, ref: string, product: 'page' | 'wap', returnUrl: string): Promise<{ order: OrderRow; url: string }> {
     const order = await ownOrder(this.deps.db, userId, ref);
     if (order.status === 'paid') throw new DomainError('invalid', ORDER_ALREADY_PAID);
+    if (order.status === 'refunded') throw new DomainError('invalid', ORDER_REFUNDED);
     if (order.status === 'closed') throw new DomainError('invalid', 'Order closed.');
     if (order.currency !== 'CNY') throw new DomainError('invalid', 'Alipay takes only CNY.');
     const now = this.deps.now();
@@ -88,7 +89,7 @@ export class Alipay {
         .orderBy('id', 'desc')
         .executeTakeFirst()) ?? (await this.newTrade(order, product, now));
     const pending = await markPending(this.deps.db, userId, ref, 'alipay');
-    const url = this.client.payUrl({
+    const url = await this.client.payUrl({
       product,
       outTradeNo: row.out_trade_no,
       subject: row.subject,
@@ -112,7 +113,7 @@ export class Alipay {
       if (typeof value !== 'string') throw new DomainError('forbidden', 'Invalid signature.');
       fields[key] = value;
     }
-    if (!fields.sign || !this.client.verifyNotification(fields)) throw new DomainError('forbidden', 'Invalid signature.');
+    if (!fields.sign || !(await this.client.verifyNotification(fields))) throw new DomainError('forbidden', 'Invalid signature.');
     const parsed = notificationSchema.safeParse(fields);
     if (!parsed.success) throw new DomainError('invalid', 'Malformed notification.');
     const n = parsed.data;

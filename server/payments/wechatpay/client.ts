@@ -48,6 +48,28 @@ export interface PlaceOrder {
   attach: string;
 }
 
+/** A refund as WeChat Pay describes it: the refund call's answer (a notification's resource is refundNoticeSchema). */
+export const refundSchema = z.object({
+  refund_id: z.string(),
+  out_refund_no: z.string(),
+  out_trade_no: z.string().optional(),
+  /** SUCCESS, PROCESSING (the notification follows), CLOSED or ABNORMAL. */
+  status: z.string(),
+  amount: z.object({ refund: z.number().int(), total: z.number().int(), currency: z.string().optional() }).optional(),
+});
+export type WechatPayRefund = z.infer<typeof refundSchema>;
+
+/** What a refund is asked with: the whole of one paid WeChat Pay order. */
+export interface RefundRequest {
+  outTradeNo: string;
+  outRefundNo: string;
+  reason: string | null;
+  refundFen: number;
+  totalFen: number;
+  currency: string;
+  notifyUrl: string;
+}
+
 const prepayAnswer = z.object({ prepay_id: z.string().min(1).max(128) });
 const nativeAnswer = z.object({ code_url: z.string().min(1).max(512) });
 const errorAnswer = z.object({ code: z.string(), message: z.string().optional() });
@@ -99,6 +121,18 @@ export class WechatPayClient {
   /** Closes an unpaid order: nobody can pay it any more. */
   async close(outTradeNo: string): Promise<void> {
     await this.call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}/close`, { mchid: this.config.mchid });
+  }
+
+  /** Asks WeChat Pay to refund a paid order; asked again with the same out_refund_no, it is the same refund. */
+  async refund(request: RefundRequest): Promise<WechatPayRefund> {
+    const body = await this.call('POST', '/v3/refund/domestic/refunds', {
+      out_trade_no: request.outTradeNo,
+      out_refund_no: request.outRefundNo,
+      ...(request.reason ? { reason: request.reason.slice(0, 80) } : {}),
+      notify_url: request.notifyUrl,
+      amount: { refund: request.refundFen, total: request.totalFen, currency: request.currency },
+    });
+    return answerOf(refundSchema, body, 'refund');
   }
 
   private orderBody(order: PlaceOrder) {

@@ -1,5 +1,4 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { z } from 'zod';
 import type { WechatAppParams } from '../../../shared/payments';
 import type { WechatPayConfig } from '../../config';
 import type { DB, WechatPayOrdersTable } from '../../db/schema';
@@ -9,21 +8,23 @@ import type { Logger } from '../../logger';
 import { newSecret } from '../../security/secrets';
 import { fulfilOrder, type OrderRow } from '../fulfil';
 import { PLATFORM_CLEARING, PLATFORM_WECHATPAY, postTransfer } from '../ledger';
-import { ORDER_ALREADY_PAID, ownOrder } from '../orders';
+import { ORDER_ALREADY_PAID, ORDER_REFUNDED, ownOrder } from '../orders';
 import { transactionSchema, WechatPayClient, WechatPayUpstreamError, type PlaceOrder, type WechatPayTransaction } from './client';
-import { chatAppPayParams, chinaTime, decryptResource, signatureHeaders, verifyWechatPay } from './protocol';
+import { settleWechatRefundNotice, type RefundNoticeOutcome } from '../refunds/wechatRefundNotice';
+import { openNotification, type NotificationKeys } from './notification';
+import { chatAppPayParams, chinaTime } from './protocol';
 
 export type WechatPayOrderRow = Selectable<WechatPayOrdersTable>;
 
 /** Where WeChat Pay posts its notifications: server/api/payments/wechatPayCallback.ts, under /api/payments/callback. */
 export const WECHATPAY_NOTIFY_PATH = '/api/payments/callback/wechatpay/';
+/** Where WeChat Pay posts refund outcomes, beside the payments' notifications. */
+export const WECHATPAY_REFUND_NOTIFY_PATH = '/api/payments/callback/wechatpay/refund/';
 
 /** How long an order placed at WeChat Pay can be paid (its time_expire); then the sweep closes it. */
 export const WECHATPAY_ORDER_TTL_MS = 30 * 60_000;
 /** An open order placed at WeChat Pay is offered again only with this much time left to pay it. */
 const REUSE_MARGIN_MS = 5 * 60_000;
-/** A notification signed longer ago (or ahead) than this is refused, as WeChat Pay's own SDKs do. */
-export const NOTIFICATION_WINDOW_S = 5 * 60;
 /** An order poll asks WeChat Pay about one of its orders at most this often. */
 const POLL_QUERY_INTERVAL_MS = 3000;
 /** How often the sweep runs, and how much it takes on at a time. */
@@ -53,19 +54,6 @@ export interface WechatPayDeps {
   client?: WechatPayClient;
 }
 
-const notificationSchema = z.object({
-  id: z.string().max(128),
-  event_type: z.string().max(64),
-  resource_type: z.string().max(64).optional(),
-  resource: z.object({
-    algorithm: z.string().max(32),
-    ciphertext: z.string().min(1).max(65_536),
-    nonce: z.string().min(1).max(64),
-    associated_data: z.string().max(256).optional(),
-    original_type: z.string().max(64).optional(),
-  }),
-});
-
 /**
  * WeChat Pay API v3 as the chat-app pay (JSAPI) and the desktop QR pay (Native), docs/decisions/037.
  * Every path that learns an order was paid — the notification, an order poll's query, the sweep —
@@ -85,6 +73,11 @@ export class WechatPay {
 
   get notifyUrl(): string {
     return `${this.deps.config.notifyOrigin}${WECHATPAY_NOTIFY_PATH}`;
+  }
+
+  /** Where WeChat Pay posts the outcome of a refund (docs/decisions/049). */
+  get refundNotifyUrl(): string {
+    return `${this.deps.config.notifyOrigin}${WECHATPAY_REFUND_NOTIFY_PATH}`;
   }
 
   /** Chat-app pay: a JSAPI order for the payer's open id (one of the buyer's linked WeChat identities), and the bridge's parameters. */
@@ -116,29 +109,25 @@ export class WechatPay {
    * ('forbidden' for the signature, 'invalid' for the content); the route answers them 4xx.
    */
   async acceptNotification(header: (name: string) => string | undefined, body: string): Promise<Settlement | 'ignored'> {
-    const signed = signatureHeaders(header);
-    if (!signed) throw new DomainError('forbidden', 'Missing Wechatpay signature headers.');
-    if (!verifyWechatPay(this.client.platformKey, signed, body)) throw new DomainError('forbidden', 'Invalid signature.');
-    if (Math.abs(Math.floor(this.clock() / 1000) - Number(signed.timestamp)) > NOTIFICATION_WINDOW_S) {
-      throw new DomainError('forbidden', 'Notification expired.');
-    }
-    const notification = notificationSchema.safeParse(safeJson(body));
-    if (!notification.success) throw new DomainError('invalid', 'Malformed notification.');
-    const { event_type: event, resource } = notification.data;
-    if (event !== 'TRANSACTION.SUCCESS') {
-      this.deps.logger.info({ event, id: notification.data.id }, 'WeChat Pay notification ignored');
+    const notification = openNotification(this.notificationKeys, header, body);
+    if (notification.event !== 'TRANSACTION.SUCCESS') {
+      this.deps.logger.info({ event: notification.event, id: notification.id }, 'WeChat Pay notification ignored');
       return 'ignored';
     }
-    let plaintext: string;
-    try {
-      plaintext = decryptResource(this.deps.config.apiV3Key, resource);
-    } catch {
-      throw new DomainError('invalid', 'The notification cannot be decrypted.');
-    }
-    const transaction = transactionSchema.safeParse(safeJson(plaintext));
+    const transaction = transactionSchema.safeParse(notification.resource());
     if (!transaction.success) throw new DomainError('invalid', 'Malformed transaction.');
     if (transaction.data.trade_state !== 'SUCCESS') return 'ignored';
     return this.settle(transaction.data, 'notification');
+  }
+
+  /** A refund notification (docs/decisions/049), checked as a payment's, then the refund completed or failed once. */
+  async acceptRefundNotification(header: (name: string) => string | undefined, body: string): Promise<RefundNoticeOutcome> {
+    const notification = openNotification(this.notificationKeys, header, body);
+    return settleWechatRefundNotice(this.deps, notification);
+  }
+
+  private get notificationKeys(): NotificationKeys {
+    return { platformKey: this.client.platformKey, apiV3Key: this.deps.config.apiV3Key, clock: this.clock };
   }
 
   /**
@@ -416,14 +405,7 @@ export class WechatPay {
 /** The order can still be paid: not paid, not closed. */
 function payable(order: OrderRow): OrderRow {
   if (order.status === 'paid') throw new DomainError('invalid', ORDER_ALREADY_PAID);
+  if (order.status === 'refunded') throw new DomainError('invalid', ORDER_REFUNDED);
   if (order.status === 'closed') throw new DomainError('invalid', 'Order closed.');
   return order;
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }

@@ -72,6 +72,8 @@ export function cachedLangOf(search: string): string | undefined | null {
  */
 export class RenderCache {
   readonly pages: PageLru;
+  /** Pages answered from the cache (by fastHits.ts or the middleware) and renders marked to be kept: plain counts for /metrics. */
+  readonly counts = { hits: 0, misses: 0 };
   private readonly feed: ChangeFeed;
   private readonly inflight = new Map<string, Promise<CachedPage | null>>();
   private readonly slots = new WeakMap<Response, CacheSlot>();
@@ -103,6 +105,7 @@ export class RenderCache {
 
   /** Sends a page freshHit() gave after the headers in `head`, counting the read toward its author's quota. */
   sendHit(req: IncomingMessage, res: ServerResponse, page: CachedPage, head: string[]): void {
+    this.counts.hits += 1;
     this.countView(req, page);
     head.push('X-Cache', 'hit');
     writeCachedPage(req, res, page, head, req.headers['accept-encoding'] ?? '');
@@ -127,17 +130,25 @@ export class RenderCache {
         return;
       }
       const cached = this.pages.get(key, this.options.now());
-      if (cached && this.serve(req, res, cached, 'hit', key)) return;
+      if (cached && this.serve(req, res, cached, 'hit', key)) {
+        this.counts.hits += 1;
+        return;
+      }
       const pending = this.inflight.get(key);
       if (pending) {
         const page = await pending;
-        if (page && this.serve(req, res, page, 'hit', key)) return;
+        if (page && this.serve(req, res, page, 'hit', key)) {
+          this.counts.hits += 1;
+          return;
+        }
         res.set('X-Cache', 'bypass');
         next();
         return;
       }
-      if (isCachedRoute(req.path)) this.open(key, res);
-      else res.set('X-Cache', 'bypass');
+      if (isCachedRoute(req.path)) {
+        this.counts.misses += 1;
+        this.open(key, res);
+      } else res.set('X-Cache', 'bypass');
       next();
     };
   }

@@ -1,0 +1,68 @@
+import { formatCents } from '../../../shared/money';
+import type { Alipay } from '../alipay/alipay';
+import { AlipayUpstreamError } from '../alipay/client';
+import { WechatPayUpstreamError } from '../wechatpay/client';
+import type { WechatPay } from '../wechatpay/wechatPay';
+
+/**
+ * What the provider said to a refund request: done now, being done (WeChat Pay's notification
+ * follows, or the operator asks again), or refused (the refund failed; the order stays paid).
+ */
+export type ProviderAnswer = { kind: 'succeeded'; providerRefundId: string | null } | { kind: 'pending'; note: string } | { kind: 'refused'; reason: string };
+
+export interface ProviderRefund {
+  outTradeNo: string;
+  outRefundNo: string;
+  refundCents: number;
+  totalCents: number;
+  currency: string;
+  reason: string | null;
+}
+
+/** POST /v3/refund/domestic/refunds. An error answer with a code (4xx) is a refusal; no answer or a 5xx leaves it pending. */
+export async function askWechatPay(wechatPay: WechatPay, refund: ProviderRefund): Promise<ProviderAnswer> {
+  try {
+    const answer = await wechatPay.client.refund({
+      outTradeNo: refund.outTradeNo,
+      outRefundNo: refund.outRefundNo,
+      reason: refund.reason,
+      refundFen: refund.refundCents,
+      totalFen: refund.totalCents,
+      currency: refund.currency,
+      notifyUrl: wechatPay.refundNotifyUrl,
+    });
+    if (answer.status === 'SUCCESS') return { kind: 'succeeded', providerRefundId: answer.refund_id };
+    if (answer.status === 'CLOSED' || answer.status === 'ABNORMAL') return { kind: 'refused', reason: `WeChat Pay refund ${answer.status}` };
+    return { kind: 'pending', note: `WeChat Pay refund ${answer.refund_id} is ${answer.status}` };
+  } catch (error) {
+    if (!(error instanceof WechatPayUpstreamError)) throw error;
+    if (error.status !== null && error.status >= 400 && error.status < 500 && error.code !== null && error.code !== 'FREQUENCY_LIMITED') {
+      return { kind: 'refused', reason: error.message };
+    }
+    return { kind: 'pending', note: error.message };
+  }
+}
+
+/**
+ * alipay.trade.refund, whose result is in its answer: fund_change 'Y' is refunded now; otherwise
+ * (a repeated request, whose money moved the first time) Alipay says to ask
+ * alipay.trade.fastpay.refund.query, and REFUND_SUCCESS there is refunded. A business refusal
+ * (code 40004 with a sub_code) fails the refund; no answer or a system error leaves it pending.
+ */
+export async function askAlipay(alipay: Alipay, refund: ProviderRefund): Promise<ProviderAnswer> {
+  try {
+    const answer = await alipay.client.refund({
+      outTradeNo: refund.outTradeNo,
+      outRequestNo: refund.outRefundNo,
+      refundAmount: formatCents(refund.refundCents),
+      reason: refund.reason,
+    });
+    if (answer.fund_change === 'Y') return { kind: 'succeeded', providerRefundId: answer.trade_no ?? null };
+    if (await alipay.client.refundDone(refund.outTradeNo, refund.outRefundNo)) return { kind: 'succeeded', providerRefundId: answer.trade_no ?? null };
+    return { kind: 'pending', note: 'Alipay moved no money and reports no finished refund yet' };
+  } catch (error) {
+    if (!(error instanceof AlipayUpstreamError)) throw error;
+    if (error.code !== null && !error.code.includes('SYSTEM_ERROR') && error.code !== '20000') return { kind: 'refused', reason: error.message };
+    return { kind: 'pending', note: error.message };
+  }
+}

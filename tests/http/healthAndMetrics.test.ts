@@ -1,0 +1,72 @@
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { LocalMediaStore } from '../../server/media/mediaStore';
+import { createPerson } from '../support/people';
+import { testApp } from '../support/testApp';
+
+// /healthz and /metrics in process (docs/decisions/048); the built cluster is tests/http/cluster.test.ts.
+const TOKEN = 'a-metrics-token-for-tests';
+
+/** The disk store with a health check that says what the test wants. */
+function mediaWithHealth(ok: boolean) {
+  return Object.assign(new LocalMediaStore(path.join(os.tmpdir(), 'zine-health-media'), 'http://localhost:3000'), {
+    health: async () => ({ ok, detail: ok ? 'disk writable' : 'bucket unreachable' }),
+  });
+}
+
+describe('/healthz', () => {
+  it('reports the database, the PDF queue and the media store when it can check itself', async () => {
+    const { app, database } = await testApp({ deps: { media: mediaWithHealth(true) } });
+    const user = await createPerson(database, 'waiting');
+    await database.db
+      .insertInto('pdf_exports')
+      .values({ article_id: null, user_id: user.id, article_version: 1, status: 'pending', created_at: Date.now() - 5000 })
+      .execute();
+    const res = await request(app).get('/healthz').expect(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toEqual({
+      status: 'ok',
+      database: 'ok',
+      pdfQueue: { pending: 1, processing: 0, oldestPendingAgeS: expect.closeTo(5, 0) },
+      media: { ok: true, detail: 'disk writable' },
+    });
+  });
+
+  it('answers 503 when the media store fails its check', async () => {
+    const { app } = await testApp({ deps: { media: mediaWithHealth(false) } });
+    const res = await request(app).get('/healthz').expect(503);
+    expect(res.body).toMatchObject({ status: 'unavailable', database: 'ok', media: { ok: false, detail: 'bucket unreachable' } });
+  });
+
+  it('answers 503 when the database is gone', async () => {
+    const { app, database } = await testApp();
+    await database.close();
+    const res = await request(app).get('/healthz').expect(503);
+    expect(res.body).toMatchObject({ status: 'unavailable', database: 'unreachable' });
+  });
+});
+
+describe('/metrics', () => {
+  it('is an unknown page without METRICS_TOKEN', async () => {
+    const { app } = await testApp();
+    await request(app).get('/metrics').set('Authorization', `Bearer ${TOKEN}`).expect(404);
+  });
+
+  it('wants the token, then names routes by pattern, never by URL', async () => {
+    const { app } = await testApp({ config: { metricsToken: TOKEN } });
+    await request(app).get('/metrics').expect(401).expect('WWW-Authenticate', 'Bearer');
+    await request(app).get('/metrics').set('Authorization', 'Bearer nope').expect(401);
+    await request(app).get('/api/articles/12345/');
+    await request(app).get('/api/articles/67890/');
+    await request(app).get('/');
+    const res = await request(app).get('/metrics').set('Authorization', `Bearer ${TOKEN}`).expect(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.text).toMatch(/http_request_duration_seconds_count\{worker="0",route="\/api\/articles\/:id\/",method="GET",code="4xx"\} 2/);
+    expect(res.text).toMatch(/route="home",method="GET",code="2xx"/);
+    expect(res.text).not.toContain('12345');
+    expect(res.text).toMatch(/render_cache_misses_total\{worker="0"\} 1/);
+    expect(res.text).toContain('pdf_queue_jobs{status="pending",worker="0"} 0');
+  });
+});
