@@ -76,13 +76,13 @@ function openSqlite(options: DatabaseOptions): Database {
   };
 }
 
-function openPostgres(url: string, schema?: string, poolSize = 10): Database {
+function openPostgres(url: string, givenSchema?: string, poolSize = 10): Database {
   // Loaded only for PostgreSQL: a SQLite process never holds the driver (memory, issue 15).
   const pg = createRequire(import.meta.url)('pg') as typeof PgModule;
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    ...(givenSchema ? { options: `-c search_path=${givenSchema}` } : {}),
     // int8 (counts, epoch milliseconds) as numbers, as SQLite returns them.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -91,6 +91,8 @@ function openPostgres(url: string, schema?: string, poolSize = 10): Database {
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const listener = pgListener(() => new pg.Client({ connectionString: url }));
+  // A schema named in the URL counts too: else the migrator finds another schema's tables and the channel is shared.
+  const schema = givenSchema ?? schemaInUrl(url);
   return {
     db,
     engine: 'postgres',
@@ -102,6 +104,18 @@ function openPostgres(url: string, schema?: string, poolSize = 10): Database {
       await db.destroy();
     },
   };
+}
+
+/** The first schema of a `?options=-c search_path=…` in a PostgreSQL URL. */
+function schemaInUrl(url: string): string | undefined {
+  let options: string | null;
+  try {
+    options = new URL(url).searchParams.get('options');
+  } catch {
+    return undefined;
+  }
+  const match = /(?:^|\s)-c\s*search_path\s*=\s*"?([^",\s]+)/.exec(options ?? '');
+  return match?.[1];
 }
 
 async function ping(db: Kysely<DB>): Promise<boolean> {

@@ -4,7 +4,7 @@ import { formatCents } from '../../../shared/money';
 import type { AlipayConfig } from '../../config';
 import type { DB } from '../../db/schema';
 import { DomainError } from '../../domain/DomainError';
-import { runOnceAcrossFleet } from '../../jobs/runOnceAcrossFleet';
+import { FleetTimer } from '../../jobs/fleetTimer';
 import type { Logger } from '../../logger';
 import { newSecret } from '../../security/secrets';
 import type { OrderRow } from '../fulfil';
@@ -54,11 +54,18 @@ const notificationSchema = z.object({
  */
 export class Alipay {
   readonly client: AlipayClient;
-  private timer: NodeJS.Timeout | undefined;
-  private sweeping: Promise<unknown> = Promise.resolve();
+  private readonly sweepTimer: FleetTimer;
 
   constructor(private readonly deps: AlipayDeps) {
     this.client = deps.client ?? new AlipayClient(deps.config, deps.clock ?? Date.now);
+    this.sweepTimer = new FleetTimer({
+      db: deps.db,
+      name: 'alipay-sweep',
+      failure: 'Alipay sweep failed',
+      logger: deps.logger,
+      now: deps.clock ?? Date.now,
+      work: () => this.sweep(),
+    });
   }
 
   get notifyUrl(): string {
@@ -155,26 +162,14 @@ export class Alipay {
     return sweepAlipay(this.settleDeps, this.client);
   }
 
-  /**
-   * Runs the sweep every minute until stopped (unref'd: it never keeps the process up). Of the
-   * processes on one database, one sweeps an interval: the others skip (docs/decisions/042).
-   */
+  /** Runs the sweep every minute until stopped; one process of the fleet sweeps an interval (docs/decisions/042). */
   startSweep(intervalMs = SWEEP_INTERVAL_MS): void {
-    if (this.timer) return;
-    const job = { name: 'alipay-sweep', ttlMs: intervalMs, now: this.deps.clock ?? Date.now };
-    this.timer = setInterval(() => {
-      this.sweeping = this.sweeping
-        .then(() => runOnceAcrossFleet(this.deps.db, job, () => this.sweep()))
-        .catch((error: unknown) => this.deps.logger.error({ err: error }, 'Alipay sweep failed'));
-    }, intervalMs);
-    this.timer.unref();
+    this.sweepTimer.start(intervalMs);
   }
 
   /** Stops the sweep and waits for a run in progress (graceful shutdown). */
-  async stopSweep(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.sweeping;
+  stopSweep(): Promise<void> {
+    return this.sweepTimer.stop();
   }
 
   private get settleDeps(): SettleDeps {

@@ -1,4 +1,5 @@
 import type { AlipayClient } from './client';
+import { closeUnpaidTrade } from '../closeUnpaidTrade';
 import { AlipayUpstreamError } from './client';
 import { PAID_STATES, settleAlipayTrade, type AlipayOrderRow, type SettleDeps } from './settle';
 
@@ -49,24 +50,6 @@ async function sweepOne(deps: SettleDeps, client: AlipayClient, row: AlipayOrder
   }
   if (state === 'WAIT_BUYER_PAY') await client.close(row.out_trade_no);
   else if (state !== 'TRADE_CLOSED') return 'open';
-  const now = deps.now();
-  await deps.db.transaction().execute(async (trx) => {
-    await trx.updateTable('alipay_orders').set({ status: 'closed', settled_at: now }).where('id', '=', row.id).where('status', '=', 'open').execute();
-    await trx
-      .updateTable('orders')
-      .set({ status: 'closed' })
-      .where('id', '=', row.order_id)
-      .where('status', '=', 'pending')
-      .where('method', '=', 'alipay')
-      .where((eb) =>
-        eb.not(
-          eb.or([
-            eb.exists(eb.selectFrom('alipay_orders').select('id').where('order_id', '=', row.order_id).where('status', '=', 'open')),
-            eb.exists(eb.selectFrom('wechatpay_orders').select('id').where('order_id', '=', row.order_id).where('status', '=', 'open')),
-          ]),
-        ),
-      )
-      .execute();
-  });
+  await closeUnpaidTrade(deps.db, { table: 'alipay_orders', id: row.id, orderId: row.order_id, method: 'alipay' }, deps.now());
   return 'closed';
 }

@@ -1,9 +1,10 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { closeUnpaidTrade } from '../closeUnpaidTrade';
 import type { WechatAppParams } from '../../../shared/payments';
 import type { WechatPayConfig } from '../../config';
 import type { DB, WechatPayOrdersTable } from '../../db/schema';
 import { DomainError } from '../../domain/DomainError';
-import { runOnceAcrossFleet } from '../../jobs/runOnceAcrossFleet';
+import { FleetTimer } from '../../jobs/fleetTimer';
 import type { Logger } from '../../logger';
 import { newSecret } from '../../security/secrets';
 import { fulfilOrder, type OrderRow } from '../fulfil';
@@ -63,12 +64,19 @@ export interface WechatPayDeps {
 export class WechatPay {
   readonly client: WechatPayClient;
   private readonly clock: () => number;
-  private timer: NodeJS.Timeout | undefined;
-  private sweeping: Promise<unknown> = Promise.resolve();
+  private readonly sweepTimer: FleetTimer;
 
   constructor(private readonly deps: WechatPayDeps) {
     this.clock = deps.clock ?? Date.now;
     this.client = deps.client ?? new WechatPayClient(deps.config, this.clock);
+    this.sweepTimer = new FleetTimer({
+      db: deps.db,
+      name: 'wechatpay-sweep',
+      failure: 'WeChat Pay sweep failed',
+      logger: deps.logger,
+      now: this.clock,
+      work: () => this.sweep(),
+    });
   }
 
   get notifyUrl(): string {
@@ -188,26 +196,14 @@ export class WechatPay {
     return done;
   }
 
-  /**
-   * Runs the sweep every minute until stopped (unref'd: it never keeps the process up). Of the
-   * processes on one database, one sweeps an interval: the others skip (docs/decisions/042).
-   */
+  /** Runs the sweep every minute until stopped; one process of the fleet sweeps an interval (docs/decisions/042). */
   startSweep(intervalMs = SWEEP_INTERVAL_MS): void {
-    if (this.timer) return;
-    const job = { name: 'wechatpay-sweep', ttlMs: intervalMs, now: this.clock };
-    this.timer = setInterval(() => {
-      this.sweeping = this.sweeping
-        .then(() => runOnceAcrossFleet(this.deps.db, job, () => this.sweep()))
-        .catch((error: unknown) => this.deps.logger.error({ err: error }, 'WeChat Pay sweep failed'));
-    }, intervalMs);
-    this.timer.unref();
+    this.sweepTimer.start(intervalMs);
   }
 
   /** Stops the sweep and waits for a run in progress (graceful shutdown). */
-  async stopSweep(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.sweeping;
+  stopSweep(): Promise<void> {
+    return this.sweepTimer.stop();
   }
 
   /**
@@ -307,18 +303,7 @@ export class WechatPay {
     // Still being paid (a password being typed): the next sweep asks again.
     if (state === 'USERPAYING') return 'open';
     if (state !== 'CLOSED' && state !== 'REFUND') await this.client.close(row.out_trade_no);
-    const now = this.deps.now();
-    await this.deps.db.transaction().execute(async (trx) => {
-      await trx.updateTable('wechatpay_orders').set({ status: 'closed', settled_at: now }).where('id', '=', row.id).where('status', '=', 'open').execute();
-      await trx
-        .updateTable('orders')
-        .set({ status: 'closed' })
-        .where('id', '=', row.order_id)
-        .where('status', '=', 'pending')
-        .where('method', '=', 'wechat')
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('wechatpay_orders').select('id').where('order_id', '=', row.order_id).where('status', '=', 'open'))))
-        .execute();
-    });
+    await closeUnpaidTrade(this.deps.db, { table: 'wechatpay_orders', id: row.id, orderId: row.order_id, method: 'wechat' }, this.deps.now());
     return 'closed';
   }
 
