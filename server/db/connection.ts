@@ -107,7 +107,7 @@ function openPostgres(url: string, givenSchema?: string, poolSize = 10): Databas
 }
 
 /** The first schema of a `?options=-c search_path=…` in a PostgreSQL URL. */
-function schemaInUrl(url: string): string | undefined {
+export function schemaInUrl(url: string): string | undefined {
   let options: string | null;
   try {
     options = new URL(url).searchParams.get('options');

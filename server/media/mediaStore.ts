@@ -46,6 +46,19 @@ export function newMediaKey(extension: MediaExtension, folder?: string): string 
   return folder ? `${folder}/${name}` : name;
 }
 
+/** An upload ticket of this site's own: a signed policy, and the form goes to its /media/upload/ (the disk and S3 stores). */
+export function ownUploadTicket(key: SigningKey, grant: UploadGrant, requestOrigin: string, mediaOrigin: string): UploadToken {
+  const token = signUploadToken(key, {
+    scope: 'media',
+    deadline: Math.floor((grant.now + UPLOAD_TOKEN_TTL_MS) / 1000),
+    fsizeLimit: grant.maxBytes,
+    mimeLimit: 'image/*',
+    endUser: String(grant.userId),
+    articleId: grant.articleId,
+  });
+  return { token, upload_url: `${requestOrigin}/media/upload/`, domain: mediaOrigin };
+}
+
 /** The media kept on this machine, under DATA_DIR/media, served by the media host at `${origin}/media/`. */
 export class LocalMediaStore implements MediaStore {
   private key: Promise<SigningKey> | null = null;
@@ -57,15 +70,7 @@ export class LocalMediaStore implements MediaStore {
 
   /** The token is our own signed policy; the form goes to this site's /media/upload/. */
   async uploadTicket(grant: UploadGrant, requestOrigin: string): Promise<UploadToken> {
-    const token = signUploadToken(await this.signingKey(), {
-      scope: 'media',
-      deadline: Math.floor((grant.now + UPLOAD_TOKEN_TTL_MS) / 1000),
-      fsizeLimit: grant.maxBytes,
-      mimeLimit: 'image/*',
-      endUser: String(grant.userId),
-      articleId: grant.articleId,
-    });
-    return { token, upload_url: `${requestOrigin}/media/upload/`, domain: this.origin };
+    return ownUploadTicket(await this.signingKey(), grant, requestOrigin, this.origin);
   }
 
   /**

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import type { UploadToken } from '../../shared/uploads';
 import type { S3Config } from '../s3Config';
-import { isSafeMediaKey, type MediaStore, type UploadGrant } from './mediaStore';
+import { isSafeMediaKey, ownUploadTicket, type MediaStore, type UploadGrant } from './mediaStore';
 import { S3Bucket } from './s3Bucket';
-import { signUploadToken, UPLOAD_TOKEN_TTL_MS, type SigningKey } from './uploadToken';
+import type { SigningKey } from './uploadToken';
 
 /**
  * Media in an S3-compatible bucket (docs/decisions/047): every machine sees the same files.
@@ -57,14 +57,6 @@ export class S3MediaStore implements MediaStore {
 
   /** As on disk: our own signed policy, and the form goes to this site's /media/upload/. */
   async uploadTicket(grant: UploadGrant, requestOrigin: string): Promise<UploadToken> {
-    const token = signUploadToken(this.key, {
-      scope: 'media',
-      deadline: Math.floor((grant.now + UPLOAD_TOKEN_TTL_MS) / 1000),
-      fsizeLimit: grant.maxBytes,
-      mimeLimit: 'image/*',
-      endUser: String(grant.userId),
-      articleId: grant.articleId,
-    });
-    return { token, upload_url: `${requestOrigin}/media/upload/`, domain: this.origin };
+    return ownUploadTicket(this.key, grant, requestOrigin, this.origin);
   }
 }
