@@ -47,7 +47,7 @@ export async function createOrder(db: Kysely<DB>, userId: number, type: OrderTyp
   return db
     .insertInto('orders')
     .values({
-      ref: newSecret(12),
+      ref: newOrderRef(),
       user_id: userId,
       type,
       identity,
@@ -119,4 +119,15 @@ export async function markPending(db: Kysely<DB>, userId: number, ref: string, m
     .where('status', 'in', ['created', 'pending', 'failed'])
     .execute();
   return { ...order, status: 'pending', method };
+}
+
+/**
+ * An order's reference: 12 random bytes as 16 URL-safe characters, the first a letter or digit. A reference
+ * starting with '-' reads as an option on an operator's command line (`npm run admin -- refund`).
+ */
+export function newOrderRef(): string {
+  for (;;) {
+    const ref = newSecret(12);
+    if (/^[A-Za-z0-9]/.test(ref)) return ref;
+  }
 }
