@@ -1,4 +1,4 @@
-import express, { Router } from 'express';
+import express, { Router, type RequestHandler } from 'express';
 import { DomainError } from '../../domain/DomainError';
 import type { WechatPay } from '../../payments/wechatpay/wechatPay';
 import { domainErrorAnswer } from '../domainErrorAnswer';
@@ -11,30 +11,35 @@ import { domainErrorAnswer } from '../domainErrorAnswer';
  */
 export function wechatPayCallbackRoutes(deps: { wechatPay: WechatPay }): Router {
   const router = Router();
-  router.post('/wechatpay/', express.raw({ type: () => true, limit: '64kb' }), async (req, res) => {
-    const body = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
-    try {
-      const outcome = await deps.wechatPay.acceptNotification((name) => req.get(name), body);
-      req.log.info({ outcome }, 'WeChat Pay notification');
-      res.status(204).end();
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      req.log.warn({ reason: error.message }, 'WeChat Pay notification refused');
-      res.status(domainErrorAnswer(error).status).json({ code: 'FAIL', message: error.message });
-    }
-  });
+  router.post(
+    '/wechatpay/',
+    notificationHandler('WeChat Pay notification', (header, body) => deps.wechatPay.acceptNotification(header, body)),
+  );
   // Refund outcomes (docs/decisions/049): the same signature and encryption, the same answers.
-  router.post('/wechatpay/refund/', express.raw({ type: () => true, limit: '64kb' }), async (req, res) => {
-    const body = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
-    try {
-      const outcome = await deps.wechatPay.acceptRefundNotification((name) => req.get(name), body);
-      req.log.info({ outcome }, 'WeChat Pay refund notification');
-      res.status(204).end();
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      req.log.warn({ reason: error.message }, 'WeChat Pay refund notification refused');
-      res.status(domainErrorAnswer(error).status).json({ code: 'FAIL', message: error.message });
-    }
-  });
+  router.post(
+    '/wechatpay/refund/',
+    notificationHandler('WeChat Pay refund notification', (header, body) => deps.wechatPay.acceptRefundNotification(header, body)),
+  );
   return router;
+}
+
+type Accept = (header: (name: string) => string | undefined, body: string) => Promise<unknown>;
+
+/** The raw body to `accept`, answered 204 when taken and `{code: 'FAIL', message}` when refused. */
+function notificationHandler(what: string, accept: Accept): RequestHandler[] {
+  return [
+    express.raw({ type: () => true, limit: '64kb' }),
+    async (req, res) => {
+      const body = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
+      try {
+        const outcome = await accept((name) => req.get(name), body);
+        req.log.info({ outcome }, what);
+        res.status(204).end();
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        req.log.warn({ reason: error.message }, `${what} refused`);
+        res.status(domainErrorAnswer(error).status).json({ code: 'FAIL', message: error.message });
+      }
+    },
+  ];
 }

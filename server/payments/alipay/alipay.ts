@@ -12,6 +12,7 @@ import { markPending, ORDER_ALREADY_PAID, ORDER_REFUNDED, ownOrder } from '../or
 import { AlipayClient, chinaTime } from './client';
 import { PAID_STATES, settleAlipayTrade, type AlipayOrderRow, type Settlement, type SettleDeps } from './settle';
 import { sweepAlipay } from './sweep';
+import type { SweepTally } from '../sweepTrades';
 
 /** Where Alipay posts its notifications: server/api/payments/alipayCallback.ts, under /api/payments/callback. */
 export const ALIPAY_NOTIFY_PATH = '/api/payments/callback/alipay/';
@@ -158,7 +159,7 @@ export class Alipay {
   }
 
   /** One sweep now (the tests' and the timer's). */
-  sweep(): Promise<{ paid: number; closed: number; failed: number }> {
+  sweep(): Promise<SweepTally> {
     return sweepAlipay(this.settleDeps, this.client);
   }
 

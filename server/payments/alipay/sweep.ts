@@ -1,4 +1,5 @@
 import type { AlipayClient } from './client';
+import { sweepEach, type SweepOutcome, type SweepTally } from '../sweepTrades';
 import { closeUnpaidTrade } from '../closeUnpaidTrade';
 import { AlipayUpstreamError } from './client';
 import { PAID_STATES, settleAlipayTrade, type AlipayOrderRow, type SettleDeps } from './settle';
@@ -11,7 +12,7 @@ const SWEEP_BATCH = 50;
  * more (paid: settled), else closed there (alipay.trade.close) and here; our order is closed when
  * none of its provider orders is still open. Answers what it did.
  */
-export async function sweepAlipay(deps: SettleDeps, client: AlipayClient): Promise<{ paid: number; closed: number; failed: number }> {
+export async function sweepAlipay(deps: SettleDeps, client: AlipayClient): Promise<SweepTally> {
   const expired = await deps.db
     .selectFrom('alipay_orders')
     .selectAll()
@@ -20,21 +21,14 @@ export async function sweepAlipay(deps: SettleDeps, client: AlipayClient): Promi
     .orderBy('expires_at')
     .limit(SWEEP_BATCH)
     .execute();
-  const done = { paid: 0, closed: 0, failed: 0 };
-  for (const row of expired) {
-    try {
-      const outcome = await sweepOne(deps, client, row);
-      if (outcome === 'paid') done.paid += 1;
-      else if (outcome === 'closed') done.closed += 1;
-    } catch (error) {
-      done.failed += 1;
-      deps.logger.warn({ err: error, outTradeNo: row.out_trade_no }, 'Alipay sweep could not settle or close an order');
-    }
-  }
-  return done;
+  return sweepEach(
+    expired,
+    (row) => sweepOne(deps, client, row),
+    (row, error) => deps.logger.warn({ err: error, outTradeNo: row.out_trade_no }, 'Alipay sweep could not settle or close an order'),
+  );
 }
 
-async function sweepOne(deps: SettleDeps, client: AlipayClient, row: AlipayOrderRow): Promise<'paid' | 'closed' | 'open'> {
+async function sweepOne(deps: SettleDeps, client: AlipayClient, row: AlipayOrderRow): Promise<SweepOutcome> {
   let state: string;
   try {
     const trade = await client.query(row.out_trade_no);

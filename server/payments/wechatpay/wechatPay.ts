@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sweepEach, type SweepOutcome, type SweepTally } from '../sweepTrades';
 import { closeUnpaidTrade } from '../closeUnpaidTrade';
 import type { WechatAppParams } from '../../../shared/payments';
 import type { WechatPayConfig } from '../../config';
@@ -172,7 +173,7 @@ export class WechatPay {
    * more (paid: settled), else closed there and here; our order is closed when none of its
    * WeChat Pay orders is still open. Answers what it did.
    */
-  async sweep(): Promise<{ paid: number; closed: number; failed: number }> {
+  async sweep(): Promise<SweepTally> {
     const now = this.deps.now();
     const expired = await this.deps.db
       .selectFrom('wechatpay_orders')
@@ -182,18 +183,11 @@ export class WechatPay {
       .orderBy('expires_at')
       .limit(SWEEP_BATCH)
       .execute();
-    const done = { paid: 0, closed: 0, failed: 0 };
-    for (const row of expired) {
-      try {
-        const outcome = await this.sweepOne(row);
-        if (outcome === 'paid') done.paid += 1;
-        else if (outcome === 'closed') done.closed += 1;
-      } catch (error) {
-        done.failed += 1;
-        this.deps.logger.warn({ err: error, outTradeNo: row.out_trade_no }, 'WeChat Pay sweep could not settle or close an order');
-      }
-    }
-    return done;
+    return sweepEach(
+      expired,
+      (row) => this.sweepOne(row),
+      (row, error) => this.deps.logger.warn({ err: error, outTradeNo: row.out_trade_no }, 'WeChat Pay sweep could not settle or close an order'),
+    );
   }
 
   /** Runs the sweep every minute until stopped; one process of the fleet sweeps an interval (docs/decisions/042). */
@@ -284,7 +278,7 @@ export class WechatPay {
     return true;
   }
 
-  private async sweepOne(row: WechatPayOrderRow): Promise<'paid' | 'closed' | 'open'> {
+  private async sweepOne(row: WechatPayOrderRow): Promise<SweepOutcome> {
     let state: string;
     try {
       const transaction = await this.client.query(row.out_trade_no);
