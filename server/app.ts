@@ -271,7 +271,7 @@ function embeddedBackend(deps: AppDeps): Backend {
   mounted.use('/api', api.router);
   return {
     api: [mounted],
-    log: [logEndpoint(database.db, now, (error) => deps.logger.error({ err: error }, 'pruning rate limits failed'))],
+    log: [logEndpoint(database.db, now)],
     renderCache: renderCache || undefined,
     database,
     media: [mediaRoutes({ db: database.db, now, store: media, logger: deps.logger })],

@@ -4,7 +4,6 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { TRACKING_API_VERSION } from '../../shared/tracking';
 import type { DB } from '../db/schema';
-import { DatabaseRateLimitStore } from '../security/databaseRateLimitStore';
 
 /** The smallest transparent GIF: what an image beacon expects back. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -36,13 +35,13 @@ const eventQuery = z.object({
 });
 
 /**
- * The embedded log service: stores each tracking event and answers a 1x1 image. Its limit is
- * counted in the database, shared by every process on it (docs/decisions/042).
+ * The embedded log service: stores each tracking event and answers a 1x1 image. Its flood limit
+ * counts in each process's memory: every page view sends events, and a shared count would double
+ * the database writes of each (docs/decisions/042).
  */
-export function logEndpoint(db: Kysely<DB>, now: () => number, onPruneError?: (error: unknown) => void): Router {
+export function logEndpoint(db: Kysely<DB>, now: () => number): Router {
   const router = Router();
-  const store = new DatabaseRateLimitStore({ db, prefix: 'log:', onPruneError });
-  router.get('/log', rateLimit({ windowMs: 60_000, limit: 600, store, standardHeaders: false, legacyHeaders: false }), async (req, res) => {
+  router.get('/log', rateLimit({ windowMs: 60_000, limit: 600, standardHeaders: false, legacyHeaders: false }), async (req, res) => {
     res.set('Cache-Control', 'no-store');
     const parsed = eventQuery.safeParse(req.query);
     if (!parsed.success) {
