@@ -9,7 +9,9 @@ import { openPreparedDatabase } from './db/prepare';
 import { drainServer } from './drainServer';
 import type { Logger } from './logger';
 import { createMailer } from './mail/mailer';
+import { notificationBusFor } from './api/notifications/bus';
 import { Alipay } from './payments/alipay/alipay';
+import { renewalReminderTimer, RENEWAL_SWEEP_INTERVAL_MS } from './payments/subscriptions/reminderTimer';
 import { WechatPay } from './payments/wechatpay/wechatPay';
 import { startPdfExporter } from './pdf/startPdfExporter';
 import { loadManifest } from './render/manifest';
@@ -45,6 +47,13 @@ export async function serve(config: Config, logger: Logger, options: ServeOption
   const alipay =
     database && config.alipay ? new Alipay({ db: database.db, config: config.alipay, now: Date.now, logger, siteName: config.siteName }) : undefined;
 
+  // Renewal reminders of subscriptions (docs/decisions/051): one process of the fleet sweeps an hour; shutdown stops it.
+  const reminderBus = database ? notificationBusFor(database, (error) => logger.error({ err: error }, 'publishing a notification failed')) : undefined;
+  const renewalReminders = database
+    ? renewalReminderTimer({ db: database.db, now: Date.now, logger, announce: (notified) => void reminderBus?.publish(notified) })
+    : undefined;
+  renewalReminders?.start(RENEWAL_SWEEP_INTERVAL_MS);
+
   const app = createApp({
     config,
     logger,
@@ -78,6 +87,7 @@ export async function serve(config: Config, logger: Logger, options: ServeOption
       .then(() => pageViews?.stop())
       .then(() => wechatPay?.stopSweep())
       .then(() => alipay?.stopSweep())
+      .then(() => renewalReminders?.stop())
       .then(() => database?.close())
       .finally(() => process.exit(exitCode));
     setTimeout(() => process.exit(exitCode || 1), 10_000).unref();

@@ -35,12 +35,29 @@ describe('readNotification (docs/specification/shell.md §2, §3)', () => {
       text: '',
       created: Date.parse(CREATED),
       unread: true,
+      renewal: null,
     });
     expect(readNotification(like({ type: 'favorite' }))).toMatchObject({ kind: 'favorite' });
     expect(readNotification(like({ type: 'follow', target: { type: 'User', object: { username: 'ann' } } }))).toMatchObject({ kind: 'follow', article: null });
     const comment = like({ type: 'comment', result: { type: 'Comment', object: { id: 3, text: '<b>hi</b>' } } });
     expect(readNotification(comment)).toMatchObject({ kind: 'comment', text: '<b>hi</b>' });
     expect(readNotification({ ...comment, payload: { ...comment.payload, type: 'reply_comment' } })).toMatchObject({ kind: 'reply_comment' });
+  });
+
+  it('reads a renewal reminder, which has no actor (decision 051)', () => {
+    const target = { type: 'Membership', object: { identity: 'vip_monthly_subscription', level: 'vip', expires: '2026-12-01T00:00:00.000Z' } };
+    expect(readNotification(like({ type: 'renewal', source: null, target }))).toEqual({
+      kind: 'renewal',
+      actor: { name: '', username: null },
+      article: null,
+      text: '',
+      created: Date.parse(CREATED),
+      unread: true,
+      renewal: target.object,
+    });
+    expect(readNotification(like({ type: 'renewal', source: null, target: null }))).toBe('skip');
+    expect(readNotification(like({ type: 'renewal', source: null }))).toBe('error');
+    expect(readNotification(like({ type: 'renewal', target: { type: 'Membership', object: { ...target.object, expires: 'soon' } } }))).toBe('error');
   });
 
   it('renders nothing when the actor or the target is missing', () => {

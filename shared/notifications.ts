@@ -1,7 +1,10 @@
 import type { Page } from './entities';
 
-/** The five actions of the messaging API (docs/specification/shell.md §3), in the order the client asks for them. */
-export const NOTIFICATION_TYPES = ['favorite', 'follow', 'thumbsup', 'reply_comment', 'comment'] as const;
+/**
+ * The five actions of the messaging API (docs/specification/shell.md §3), in the order the client asks for them,
+ * then the site's own renewal reminder (docs/decisions/051).
+ */
+export const NOTIFICATION_TYPES = ['favorite', 'follow', 'thumbsup', 'reply_comment', 'comment', 'renewal'] as const;
 export type NotificationKind = (typeof NOTIFICATION_TYPES)[number];
 
 /** docs/specification/shell.md §9: a like or favourite names the article by its title cut to this many characters. */
@@ -25,9 +28,20 @@ export interface NotificationItem {
 export interface NotificationPayload {
   type: NotificationKind;
   source: NotificationObject<'User', { username: string; avatar: string }> | null;
-  target: NotificationObject<'Article', { slug: string; title: string }> | NotificationObject<'User', { username: string }> | null;
+  target:
+    | NotificationObject<'Article', { slug: string; title: string }>
+    | NotificationObject<'User', { username: string }>
+    | NotificationObject<'Membership', RenewalTarget>
+    | null;
   result: NotificationObject<'Comment', { id: number; text: string }> | null;
   created: string;
+}
+
+/** A renewal reminder's subject (decision 051): the subscription product to renew and when the period ends. */
+export interface RenewalTarget {
+  identity: string;
+  level: string;
+  expires: string;
 }
 
 /** `GET /api/notification/count/`: the unread count, as the one item of a page. */
@@ -66,6 +80,8 @@ export interface NotificationView {
   created: number;
   /** Unread when this list was fetched (shown as new). */
   unread: boolean;
+  /** A renewal reminder's subscription and period end; null for the other kinds. */
+  renewal: RenewalTarget | null;
 }
 
 /**
@@ -79,6 +95,7 @@ export function readNotification(raw: unknown): NotificationView | 'skip' | 'err
   if (!isKind(kind)) return 'error';
   const created = typeof payload.created === 'string' ? Date.parse(payload.created) : NaN;
   if (Number.isNaN(created)) return 'error';
+  if (kind === 'renewal') return renewalView(payload.target, created, field(raw, 'unread') === true);
   if (payload.source === null || payload.source === undefined || payload.target === null || payload.target === undefined) return 'skip';
   const source = field(payload.source, 'object');
   if (!isRecord(source)) return 'error';
@@ -86,7 +103,7 @@ export function readNotification(raw: unknown): NotificationView | 'skip' | 'err
   const name = username ?? (typeof source.nickname === 'string' ? source.nickname : '');
   if (name === '') return 'skip';
   const unread = field(raw, 'unread') === true;
-  const view: NotificationView = { kind, actor: { name, username }, article: null, text: '', created, unread };
+  const view: NotificationView = { kind, actor: { name, username }, article: null, text: '', created, unread, renewal: null };
   if (kind === 'follow') return view;
 
   if (field(payload.target, 'type') !== 'Article') return 'error';
@@ -99,6 +116,16 @@ export function readNotification(raw: unknown): NotificationView | 'skip' | 'err
     view.text = text;
   }
   return view;
+}
+
+/** A renewal reminder has no actor: its target names the subscription; without one it renders nothing. */
+function renewalView(target: unknown, created: number, unread: boolean): NotificationView | 'skip' | 'error' {
+  if (target === null || target === undefined) return 'skip';
+  const object = field(target, 'object');
+  if (field(target, 'type') !== 'Membership' || !isRecord(object)) return 'error';
+  const { identity, level, expires } = object;
+  if (typeof identity !== 'string' || typeof level !== 'string' || typeof expires !== 'string' || Number.isNaN(Date.parse(expires))) return 'error';
+  return { kind: 'renewal', actor: { name: '', username: null }, article: null, text: '', created, unread, renewal: { identity, level, expires } };
 }
 
 function isKind(value: unknown): value is NotificationKind {

@@ -1,4 +1,5 @@
 import type { MemberTier } from './constants';
+import type { SubscriptionState } from './subscriptions';
 
 /** The payment calls' shapes, the same on both sides (issue 8; docs/specification/content-and-commerce.md §3, §7). */
 
@@ -41,6 +42,16 @@ export interface WechatAppParams {
 export interface WechatPayment extends PaymentOrder {
   app_params: WechatAppParams;
   /** The sandbox's own checkout page, for a browser whose bridge cannot pay a sandbox prepay id. */
+  sandbox_checkout_url?: string;
+}
+
+/**
+ * `GET /api/payments/order/{id}/wechat/native/`: the order, now pending, and the `code_url` its QR
+ * code shows (WeChat Pay's Native pay, for desktop browsers: docs/decisions/037, 052). The sandbox
+ * answers its own checkout page as both.
+ */
+export interface WechatNativePayment extends PaymentOrder {
+  code_url: string;
   sandbox_checkout_url?: string;
 }
 
@@ -88,7 +99,8 @@ export interface Withdrawal {
   amount: string;
   currency: 'CNY';
   currency_symbol: '¥';
-  status: 'pending' | 'paid' | 'failed';
+  /** pending: recorded, not yet accepted by WeChat Pay; processing: being transferred; paid; failed: the money is back in the wallet. */
+  status: 'pending' | 'processing' | 'paid' | 'failed';
   note: string;
   created: string;
 }
@@ -100,6 +112,8 @@ export interface MembershipState {
   renewal: boolean | string | null;
   expired: boolean;
   effective_role: string;
+  /** The embedded backend's subscription (docs/decisions/051); absent from backends without one. */
+  subscription?: SubscriptionState | null;
 }
 
 /** One tier's prices in `GET /api/accounts/membership/description/`, in yuan. */
@@ -112,6 +126,8 @@ export interface MembershipPrice {
   origin_annual_price: string | null;
   currency: 'CNY';
   currency_symbol: '¥';
+  /** The §3 product's `renewal`: true for a subscription, renewed by reminder (docs/decisions/051). */
+  renewal: boolean;
 }
 
 /** `GET /api/accounts/membership/description/`: the price list by kind; a tier is listed under a kind only when both periods are sold. */

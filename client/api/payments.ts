@@ -6,10 +6,12 @@ import type {
   WalletBalance,
   WalletTransaction,
   WebPayment,
+  WechatNativePayment,
   WechatPayment,
   Withdrawal,
   WithdrawRequest,
 } from '../../shared/payments';
+import type { RenewalRequest } from '../../shared/subscriptions';
 import type { ApiClient } from './client';
 import { pageRequest } from './pages';
 
@@ -41,6 +43,9 @@ export const paymentsApi = {
   wechatParams: (api: ApiClient, id: string, openid: string) =>
     api.request<WechatPayment>({ method: 'GET', path: `${orderPath(id)}/wechat/`, query: { openid } }),
 
+  /** WeChat Pay's Native pay (a QR code for desktop browsers, docs/decisions/052). */
+  wechatNative: (api: ApiClient, id: string) => api.request<WechatNativePayment>({ method: 'GET', path: `${orderPath(id)}/wechat/native/` }),
+
   webPayUrl: (api: ApiClient, id: string, returnUrl: string) =>
     api.request<WebPayment>({ method: 'GET', path: `${orderPath(id)}/alipay/web/`, query: { return_url: returnUrl } }),
 
@@ -48,6 +53,10 @@ export const paymentsApi = {
 
   transactions: (api: ApiClient, page = 1) =>
     api.request<Page<WalletTransaction>>({ method: 'GET', path: '/api/payments/wallet/transactions/', query: { page, page_size: 10 } }),
+
+  /** The latest withdrawals with their state (docs/decisions/050). */
+  withdrawals: (api: ApiClient, page = 1, pageSize = 5) =>
+    api.request<Page<Withdrawal>>({ method: 'GET', path: '/api/payments/wallet/withdrawals/', query: { page, page_size: pageSize } }),
 
   withdraw: (api: ApiClient, request: WithdrawRequest) =>
     api.request<Withdrawal>({
@@ -63,4 +72,8 @@ export const paymentsApi = {
   membershipDescription: (api: ApiClient) => api.request<unknown>({ method: 'GET', path: '/api/accounts/membership/description/' }),
 
   membership: (api: ApiClient) => api.request<MembershipState>({ method: 'GET', path: '/api/accounts/membership/' }),
+
+  /** Decision 051: the caller's subscription renewal on or off; answers the membership. */
+  setRenewal: (api: ApiClient, renewal: boolean) =>
+    api.request<MembershipState>({ method: 'PUT', path: '/api/accounts/membership/renewal/', body: { renewal } satisfies RenewalRequest }),
 };

@@ -18,8 +18,16 @@ export function NotificationEntry({ raw, now }: { raw: unknown; now: number }) {
   if (view === 'skip') return null;
   if (view === 'error') return <li className="notification notification--error">{env.t('notify.dataError')}</li>;
 
-  const { actor, article } = view;
+  const { actor, article, renewal } = view;
   const slots: Record<string, ReactNode> = {
+    // A renewal reminder (docs/decisions/051): the tier, the period's last day, and the way to /member.
+    level: renewal ? <strong>{tierName(renewal.level, env.t)}</strong> : null,
+    date: renewal ? <time dateTime={renewal.expires}>{renewal.expires.slice(0, 10)}</time> : null,
+    renew: renewal ? (
+      <Link to="/member/" className="notification__title">
+        {env.t('notify.renew')}
+      </Link>
+    ) : null,
     actor: actor.username ? (
       <ColumnLink username={actor.username} to={`/@${encodeURIComponent(actor.username)}`} className="notification__actor">
         {actor.name}
@@ -47,6 +55,11 @@ export function NotificationEntry({ raw, now }: { raw: unknown; now: number }) {
       </p>
     </li>
   );
+}
+
+function tierName(level: string, t: (key: 'menu.tier.premium' | 'menu.tier.vip' | 'menu.tier.enterprise') => string): string {
+  if (level === 'premium' || level === 'vip' || level === 'enterprise') return t(`menu.tier.${level}`);
+  return level;
 }
 
 /** A list's states: loading, 'No notifications', or its items. */

@@ -138,6 +138,8 @@ const en = {
   'notify.follow': '{actor} followed you',
   'notify.comment': '{actor} commented on your article {title}',
   'notify.reply_comment': '{actor} replied to your comment on {title}',
+  'notify.renewal': '{level}: your subscription ends on {date}. {renew}',
+  'notify.renew': 'Renew it on the membership page',
   'notify.page.previous': 'Previous',
   'notify.page.next': 'Next',
   'notify.page.of': 'Page {page} of {pages}',

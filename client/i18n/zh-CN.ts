@@ -137,6 +137,8 @@ const zhCN: Catalogue = {
   'notify.follow': '{actor} 关注了你',
   'notify.comment': '{actor} 评论了你的文章 {title}',
   'notify.reply_comment': '{actor} 回复了你在 {title} 的评论',
+  'notify.renewal': '{level}：您的订阅将于 {date} 到期。{renew}',
+  'notify.renew': '前往会员页续费',
   'notify.page.previous': '上一页',
   'notify.page.next': '下一页',
   'notify.page.of': '第 {page} / {pages} 页',

@@ -137,6 +137,8 @@ const zhTW: Catalogue = {
   'notify.follow': '{actor} 關注了你',
   'notify.comment': '{actor} 評論了你的文章 {title}',
   'notify.reply_comment': '{actor} 回覆了你在 {title} 的評論',
+  'notify.renewal': '{level}：您的訂閱將於 {date} 到期。{renew}',
+  'notify.renew': '前往會員頁續訂',
   'notify.page.previous': '上一頁',
   'notify.page.next': '下一頁',
   'notify.page.of': '第 {page} / {pages} 頁',

@@ -4,6 +4,7 @@ import { useStores } from '../stores/context';
 import { browserPlatform } from './browserPlatform';
 import { PaymentStore } from './PaymentStore';
 import { usePaymentTexts } from './usePaymentTexts';
+import { WechatQrScan } from './WechatQrScan';
 
 /**
  * The payment panel (docs/specification/shell.md §2, §4; docs/specification/content-and-commerce.md §2): a 500 px box, a sheet under 548 px.
@@ -20,6 +21,9 @@ export default observer(function PaymentPanel() {
   useEffect(() => {
     if (request) void store.start(request);
   }, [request, store]);
+
+  // The panel going away stops any polling of a QR code's order.
+  useEffect(() => () => store.stopPolling(), [store]);
 
   const status = store.status;
   useEffect(() => {
@@ -73,8 +77,21 @@ export default observer(function PaymentPanel() {
         ) : null}
         <div className="payment__body" aria-live="polite">
           {status.tag === 'created' && order && store.inMiniProgram ? <p className="payment__notice">{t('panel.miniProgram', { id: order.id })}</p> : null}
-          {status.tag === 'created' && !store.inMiniProgram ? <PaymentMethods store={store} shell={stores.env.clientType.shell} /> : null}
+          {status.tag === 'created' && !store.inMiniProgram ? (
+            <PaymentMethods store={store} shell={stores.env.clientType.shell} qr={stores.env.wechatNativePay} />
+          ) : null}
           {status.tag === 'pending' ? <p className="payment__state payment__state--pending">{t('panel.pending')}</p> : null}
+          {status.tag === 'scan' ? <WechatQrScan codeUrl={status.codeUrl} checkoutUrl={status.checkoutUrl} /> : null}
+          {status.tag === 'expired' ? (
+            <>
+              <p className="payment__message" role="alert">
+                {t('panel.expired')}
+              </p>
+              <button type="button" className="button button--primary" onClick={() => store.retry()}>
+                {t('panel.tryAgain')}
+              </button>
+            </>
+          ) : null}
           {status.tag === 'success' ? (
             <>
               <p className="payment__state payment__state--success">
@@ -124,8 +141,8 @@ export default observer(function PaymentPanel() {
   );
 });
 
-/** Balance always (with what it holds); chat-app pay inside the chat app; web pay elsewhere. */
-const PaymentMethods = observer(function PaymentMethods({ store, shell }: { store: PaymentStore; shell: string }) {
+/** Balance always (with what it holds); chat-app pay inside the chat app; web pay elsewhere, and WeChat Pay's QR code on desktop. */
+const PaymentMethods = observer(function PaymentMethods({ store, shell, qr }: { store: PaymentStore; shell: string; qr: boolean }) {
   const t = usePaymentTexts();
   const balance = store.balance;
   return (
@@ -140,9 +157,16 @@ const PaymentMethods = observer(function PaymentMethods({ store, shell }: { stor
           <span>{t('panel.wechat')}</span>
         </button>
       ) : (
-        <button type="button" className="payment__method" onClick={() => void store.payOnWeb()}>
-          <span>{t('panel.web')}</span>
-        </button>
+        <>
+          {qr ? (
+            <button type="button" className="payment__method" onClick={() => void store.payWithWechatQr()}>
+              <span>{t('panel.wechatQr')}</span>
+            </button>
+          ) : null}
+          <button type="button" className="payment__method" onClick={() => void store.payOnWeb()}>
+            <span>{t('panel.web')}</span>
+          </button>
+        </>
       )}
     </div>
   );

@@ -9,7 +9,21 @@ import type { TrackingEvent } from '../../shared/tracking';
 
 /** docs/specification/shell.md §4 / 001 §4: the payment panel's status tag. */
 export type PaymentStatus =
-  { tag: null } | { tag: 'creating' } | { tag: 'created' } | { tag: 'pending' } | { tag: 'success' } | { tag: 'failed'; msg: string } | { tag: 'unsure' };
+  | { tag: null }
+  | { tag: 'creating' }
+  | { tag: 'created' }
+  | { tag: 'pending' }
+  | { tag: 'success' }
+  | { tag: 'failed'; msg: string }
+  | { tag: 'unsure' }
+  /** WeChat Pay's QR code is shown and the order polled (docs/decisions/052); `checkoutUrl`: the sandbox's page it encodes. */
+  | { tag: 'scan'; codeUrl: string; checkoutUrl: string | null }
+  /** The order closed before it was paid (its QR code expired). */
+  | { tag: 'expired' };
+
+/** How often the panel asks whether a QR code was paid, and for how long before it asks the reader instead. */
+export const QR_POLL_MS = 2000;
+export const QR_POLL_LIMIT_MS = 10 * 60_000;
 
 /** The chat app's answer to a successful pay call. */
 export const WECHAT_PAY_OK = 'get_brand_wcpay_request:ok';
@@ -34,6 +48,7 @@ export class PaymentStore {
   order: PaymentOrder | null = null;
   balance: WalletBalance | null = null;
   private request: PaymentRequest | null = null;
+  private pollTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly api: ApiClient,
@@ -134,6 +149,27 @@ export class PaymentStore {
     }
   }
 
+  /** WeChat Pay's QR code on a desktop browser: shown in the panel, the order polled until it is paid or closed. */
+  async payWithWechatQr(): Promise<void> {
+    const order = this.order;
+    if (!order || this.status.tag !== 'created') return;
+    this.setStatus({ tag: 'pending' });
+    try {
+      const native = await paymentsApi.wechatNative(this.api, order.id);
+      if (this.order !== order) return;
+      this.setStatus({ tag: 'scan', codeUrl: native.code_url, checkoutUrl: native.sandbox_checkout_url ?? null });
+      this.poll(order.id, Date.now() + QR_POLL_LIMIT_MS);
+    } catch (error) {
+      this.setStatus({ tag: 'failed', msg: failureText(error) });
+    }
+  }
+
+  /** Stops asking about a QR code's order (the panel closed or went away). */
+  stopPolling(): void {
+    if (this.pollTimer !== null) clearTimeout(this.pollTimer);
+    this.pollTimer = null;
+  }
+
   /** Web pay: the reader goes to the payment service, which brings them back here. */
   async payOnWeb(): Promise<void> {
     const order = this.order;
@@ -151,6 +187,8 @@ export class PaymentStore {
 
   /** Retry and 'Try again': back to choosing a method, or a new order when none was created. */
   retry(): void {
+    this.stopPolling();
+    if (this.status.tag === 'expired') this.order = null;
     if (this.order) {
       this.status = { tag: 'created' };
       return;
@@ -168,12 +206,46 @@ export class PaymentStore {
   /** Closing the panel clears the order; after a membership success the page reloads for the new tier. */
   clear(): void {
     const reload = this.status.tag === 'success' && this.request?.reloadAfterSuccess === true;
+    this.stopPolling();
     if (this.order && this.status.tag !== 'success') this.track({ cate: 'payment', event: 'order_closed', order_id: this.order.id });
     this.status = { tag: null };
     this.order = null;
     this.balance = null;
     this.request = null;
     if (reload) this.platform.reload();
+  }
+
+  private poll(orderId: string, until: number): void {
+    this.stopPolling();
+    this.pollTimer = setTimeout(() => void this.check(orderId, until), QR_POLL_MS);
+  }
+
+  /** One look at a QR code's order: paid is success, closed or failed is expired, a lost answer asks again. */
+  private async check(orderId: string, until: number): Promise<void> {
+    this.pollTimer = null;
+    const scanning = () => this.status.tag === 'scan' && this.order?.id === orderId;
+    if (!scanning()) return;
+    let order: PaymentOrder | null = null;
+    try {
+      order = await paymentsApi.order(this.api, orderId);
+    } catch {
+      // Asked again at the next tick: one lost answer is no failure of the payment.
+    }
+    if (!scanning()) return;
+    if (order?.status === 'paid') {
+      await this.succeed();
+      return;
+    }
+    if (order && (order.status === 'closed' || order.status === 'failed' || order.status === 'refunded')) {
+      this.setStatus({ tag: 'expired' });
+      return;
+    }
+    if (Date.now() >= until) {
+      // Still not paid after all this time: the reader says whether they did (Finished reloads).
+      this.setStatus({ tag: 'unsure' });
+      return;
+    }
+    this.poll(orderId, until);
   }
 
   private async succeed(): Promise<void> {

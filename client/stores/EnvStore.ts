@@ -23,6 +23,8 @@ export interface EnvSnapshot {
   editorStylesheet?: string;
   /** A search engine's crawler: it gets article images with their addresses, not deferred. */
   crawler?: boolean;
+  /** A desktop browser on a site that takes WeChat Pay (or the sandbox): the payment panel offers its QR code (docs/decisions/052). */
+  wechatNativePay?: boolean;
 }
 
 /** What the server detected about the request, and the texts of its language. Read-only. */
@@ -39,6 +41,7 @@ export class EnvStore {
   readonly mediaHosts: readonly string[];
   readonly editorStylesheet: string | undefined;
   readonly crawler: boolean;
+  readonly wechatNativePay: boolean;
   private readonly catalogue: Catalogue;
 
   constructor(snapshot: EnvSnapshot, catalogue: Catalogue) {
@@ -53,6 +56,7 @@ export class EnvStore {
     this.mediaHosts = snapshot.mediaHost ? [snapshot.mediaHost] : [];
     this.editorStylesheet = snapshot.editorStylesheet;
     this.crawler = snapshot.crawler ?? false;
+    this.wechatNativePay = snapshot.wechatNativePay ?? false;
     this.catalogue = catalogue;
   }
 
@@ -80,6 +84,7 @@ export class EnvStore {
       ...(this.mediaHosts[0] ? { mediaHost: this.mediaHosts[0] } : {}),
       ...(this.editorStylesheet ? { editorStylesheet: this.editorStylesheet } : {}),
       ...(this.crawler ? { crawler: true } : {}),
+      ...(this.wechatNativePay ? { wechatNativePay: true } : {}),
     };
   }
 }

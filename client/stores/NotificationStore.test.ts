@@ -30,7 +30,7 @@ describe('NotificationStore', () => {
     const store = new NotificationStore(client);
     await store.loadCount();
     expect(store.unreadCount).toBe(3);
-    expect(calls[0]?.query).toMatchObject({ filter: 'unread', action: 'favorite,follow,thumbsup,reply_comment,comment' });
+    expect(calls[0]?.query).toMatchObject({ filter: 'unread', action: 'favorite,follow,thumbsup,reply_comment,comment,renewal' });
     const list = store.createList();
     await list.open(1, 8);
     expect(list.items).toEqual([item]);
@@ -166,9 +166,17 @@ describe('notification texts', () => {
   it('name the actor in every kind and the article in all but follow, in all three languages', () => {
     for (const catalogue of [en, zhCN, zhTW]) {
       for (const kind of NOTIFICATION_TYPES) {
+        if (kind === 'renewal') continue;
         const slots = templateParts(catalogue[`notify.${kind}`]).flatMap((p) => (typeof p === 'string' ? [] : [p.slot]));
         expect(slots.sort(), kind).toEqual(kind === 'follow' ? ['actor'] : ['actor', 'title']);
       }
+    }
+  });
+
+  it('name the tier, the date and the way to renew in the renewal reminder (decision 051)', () => {
+    for (const catalogue of [en, zhCN, zhTW]) {
+      const slots = templateParts(catalogue['notify.renewal']).flatMap((p) => (typeof p === 'string' ? [] : [p.slot]));
+      expect(slots.sort()).toEqual(['date', 'level', 'renew']);
     }
   });
 });

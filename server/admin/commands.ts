@@ -9,6 +9,7 @@ import { walletCommands } from './walletCommands';
 import { bookletPriceCommands } from './bookletPriceCommands';
 import { searchCommands } from './searchCommands';
 import { refundCommands, type RefundAdminDeps } from './refundCommands';
+import { payoutCommands } from './payoutCommands';
 
 export interface AdminDeps extends RefundAdminDeps {
   users: UserDirectory;
@@ -137,6 +138,7 @@ const COMMANDS: Readonly<Record<string, { usage: string; run: (args: string[], d
   ...bookletPriceCommands,
   ...searchCommands,
   ...refundCommands,
+  ...payoutCommands,
 };
 
 /** `npm run admin -- <command>`: operator actions on accounts (there is no web sign-up). */

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB, WithdrawalStatus } from '../db/schema';
 import { settleWithdrawal } from '../payments/withdrawals';
 import { creditWalletByEmail } from '../payments/walletCredit';
 import { balanceCents, PLATFORM_ADJUSTMENTS, PLATFORM_CLEARING, PLATFORM_REVENUE, PLATFORM_WECHATPAY, PLATFORM_ALIPAY } from '../payments/ledger';
@@ -60,11 +60,11 @@ export const walletCommands: Readonly<Record<string, Command>> = {
     },
   },
   'list-withdrawals': {
-    usage: 'list-withdrawals [--status pending|paid|failed]',
+    usage: 'list-withdrawals [--status pending|processing|paid|failed]   (id, e-mail, amount, status, app, open id, created, note)',
     async run(args, { db }) {
       const { values } = parseArgs({ args, options: { status: { type: 'string' } } });
       const status = values.status;
-      if (status !== undefined && status !== 'pending' && status !== 'paid' && status !== 'failed') throw new Error('--status takes pending, paid or failed');
+      if (status !== undefined && !isWithdrawalStatus(status)) throw new Error('--status takes pending, processing, paid or failed');
       const rows = await db
         .selectFrom('withdrawals')
         .innerJoin('users', 'users.id', 'withdrawals.user_id')
@@ -76,28 +76,34 @@ export const walletCommands: Readonly<Record<string, Command>> = {
           'withdrawals.app_id',
           'withdrawals.open_id',
           'withdrawals.created_at',
+          'withdrawals.note',
         ])
         .$if(status !== undefined, (q) => q.where('withdrawals.status', '=', status ?? 'pending'))
         .orderBy('withdrawals.id')
         .execute();
       if (rows.length === 0) return 'no withdrawals';
       return rows
-        .map((w) => [w.id, w.email, formatCents(w.amount_cents), w.status, w.app_id, w.open_id, new Date(w.created_at).toISOString()].join('\t'))
+        .map((w) => [w.id, w.email, formatCents(w.amount_cents), w.status, w.app_id, w.open_id, new Date(w.created_at).toISOString(), w.note].join('\t'))
         .join('\n');
     },
   },
   'settle-withdrawal': {
-    usage: 'settle-withdrawal <id> <paid|failed>   (failed gives the money back to the wallet)',
+    usage:
+      'settle-withdrawal <id> <paid|failed> [--force]   (failed gives the money back; --force only after checking a sent transfer in the merchant platform)',
     async run(args, { db, now }) {
-      const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+      const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { force: { type: 'boolean' } } });
       const [id, outcome] = positionals;
       if (!id || !/^[1-9]\d{0,9}$/.test(id) || (outcome !== 'paid' && outcome !== 'failed') || positionals.length !== 2) {
         throw new Error('settle-withdrawal needs a withdrawal id and paid or failed');
       }
-      const settled = await settleWithdrawal(db, Number(id), outcome, now());
+      const settled = await settleWithdrawal(db, Number(id), outcome, now(), { force: values.force === true });
       return outcome === 'paid'
         ? `withdrawal ${id} is paid`
         : `withdrawal ${id} failed: ${formatCents(settled.amountCents)} CNY is back in the wallet of user ${settled.userId}`;
     },
   },
 };
+
+function isWithdrawalStatus(value: string): value is WithdrawalStatus {
+  return value === 'pending' || value === 'processing' || value === 'paid' || value === 'failed';
+}

@@ -47,6 +47,8 @@ export interface DB {
   refunds: RefundsTable;
   rate_limits: RateLimitsTable;
   job_leases: JobLeasesTable;
+  subscriptions: SubscriptionsTable;
+  subscription_reminders: SubscriptionRemindersTable;
 }
 
 export type BaseRole = 'user' | 'reseller' | 'operator';
@@ -380,12 +382,26 @@ export interface WithdrawalsTable {
   amount_cents: number;
   app_id: string;
   open_id: string;
-  status: 'pending' | 'paid' | 'failed';
+  status: WithdrawalStatus;
   note: Generated<string>;
   created_at: number;
   paid_at: number | null;
   txn_id: string;
+  /** WeChat Pay's transfer numbers (migration 027, docs/decisions/050): null for a withdrawal without WeChat Pay. */
+  out_batch_no: string | null;
+  out_detail_no: string | null;
+  /** WeChat Pay's batch_id once it accepted the transfer. */
+  batch_id: string | null;
+  /** WeChat Pay's fail_reason, or the code it refused the transfer with. */
+  failure: string | null;
+  /** How many times the transfer was sent. */
+  attempts: Generated<number>;
+  /** When a send or a query last claimed it. */
+  attempted_at: number | null;
 }
+
+/** pending (recorded, money in clearing) -> processing (accepted by WeChat Pay) -> paid | failed (money back). */
+export type WithdrawalStatus = 'pending' | 'processing' | 'paid' | 'failed';
 
 export type OrderType = 'membership' | 'booklet';
 export type OrderStatus = 'created' | 'pending' | 'paid' | 'failed' | 'closed' | 'refunded';
@@ -554,4 +570,28 @@ export interface RefundsTable {
   failure: string | null;
   created_at: number;
   settled_at: number | null;
+}
+
+/** A member's one subscription (migration 028, docs/decisions/051): the product it renews and whether renewal is on (0/1). */
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  /** One subscription a member (unique). */
+  user_id: number;
+  /** A membership product key of kind 'subscription' (`vip_monthly_subscription`). */
+  identity: string;
+  renewal: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The renewal reminder of one period (migration 028): at most one per member and membership expiry. */
+export interface SubscriptionRemindersTable {
+  id: Generated<number>;
+  user_id: number;
+  identity: string;
+  /** The membership expiry the reminder was about. */
+  expires_at: number;
+  /** Null once the notification is pruned; the row still marks the period reminded. */
+  notification_id: number | null;
+  created_at: number;
 }

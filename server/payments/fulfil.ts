@@ -6,6 +6,7 @@ import { DomainError } from '../domain/DomainError';
 import type { Selectable } from 'kysely';
 import { creditWallet, PLATFORM_CLEARING, PLATFORM_REVENUE, postTransfer } from './ledger';
 import { extendMembership } from './membership';
+import { recordSubscription } from './subscriptions/subscriptions';
 
 export type OrderRow = Selectable<OrdersTable>;
 
@@ -35,6 +36,8 @@ async function deliverMembership(trx: Transaction<DB>, order: OrderRow, now: num
   const product = findMembershipProduct(order.identity);
   if (!product) throw new Error(`order ${order.ref}: unknown membership product ${order.identity}`);
   await extendMembership(trx, order.user_id, product.level, product.months, now);
+  // A subscription period: the subscription renews this product, renewal on (decision 051).
+  if (product.kind === 'subscription') await recordSubscription(trx, order.user_id, product, now);
   await postTransfer(trx, { from: PLATFORM_CLEARING, to: PLATFORM_REVENUE, amountCents: Number(order.amount_cents), kind: 'membership', ref: order.ref, now });
 }
 

@@ -24,6 +24,7 @@ describe('currentMembership', () => {
       renewal: false,
       expired: false,
       effective_role: 'user',
+      subscription: null,
     });
     expect(currentMembership({ role: 'user', membership_tier: 'vip', membership_expires_at: now + 1 }, now)).toMatchObject({
       level: 'vip',
@@ -36,6 +37,15 @@ describe('currentMembership', () => {
       effective_role: 'reseller',
       expires: '2026-06-01T00:00:00.000Z',
     });
+  });
+
+  it('answers renewal true only while a subscription with renewal on runs (decision 051)', () => {
+    const on = { identity: 'vip_monthly_subscription', level: 'vip' as const, period: 'monthly' as const, renewal: true };
+    const running = { role: 'user' as const, membership_tier: 'vip' as const, membership_expires_at: now + 1 };
+    expect(currentMembership(running, now, on)).toMatchObject({ renewal: true, subscription: on });
+    expect(currentMembership(running, now, { ...on, renewal: false })).toMatchObject({ renewal: false, subscription: { renewal: false } });
+    expect(currentMembership({ ...running, membership_expires_at: now }, now, on)).toMatchObject({ renewal: false, expired: true });
+    expect(currentMembership(running, now, null)).toMatchObject({ renewal: false, subscription: null });
   });
 });
 

@@ -7,6 +7,7 @@ import { contentChanged } from '../content/changes';
 import type { DB, User } from '../db/schema';
 import { formatCents } from '../../shared/money';
 import type { MembershipDescription, MembershipPrice, MembershipState } from '../../shared/payments';
+import type { SubscriptionState } from '../../shared/subscriptions';
 
 const TIER_RANK: Readonly<Record<MemberTier, number>> = { premium: 1, vip: 2, enterprise: 3 };
 
@@ -61,6 +62,7 @@ export function membershipDescription(): MembershipDescription {
           origin_annual_price: annual.originCents === null ? null : formatCents(annual.originCents),
           currency: 'CNY' as const,
           currency_symbol: '¥' as const,
+          renewal: kind === 'subscription',
         },
       ];
     });
@@ -74,17 +76,26 @@ export interface CurrentMembershipJson extends MembershipState {
   renewal: boolean;
   expired: boolean;
   effective_role: AccountRole;
+  subscription: SubscriptionState | null;
 }
 
-/** The caller's membership: tier and expiry as stored, and what they mean now. */
-export function currentMembership(user: Pick<User, 'role' | 'membership_tier' | 'membership_expires_at'>, now: number): CurrentMembershipJson {
+/**
+ * The caller's membership: tier and expiry as stored, and what they mean now; `renewal` is true while
+ * a subscription with renewal on runs (decision 051), `subscription` the subscription as stored.
+ */
+export function currentMembership(
+  user: Pick<User, 'role' | 'membership_tier' | 'membership_expires_at'>,
+  now: number,
+  subscription: SubscriptionState | null = null,
+): CurrentMembershipJson {
   const expiresAt = user.membership_expires_at === null ? null : Number(user.membership_expires_at);
+  const expired = user.membership_tier !== null && (expiresAt === null || expiresAt <= now);
   return {
     level: user.membership_tier,
     expires: expiresAt === null ? null : new Date(expiresAt).toISOString(),
-    // No provider renews memberships yet (decision 025).
-    renewal: false,
-    expired: user.membership_tier !== null && (expiresAt === null || expiresAt <= now),
+    renewal: subscription !== null && subscription.renewal && user.membership_tier !== null && !expired,
+    expired,
     effective_role: effectiveRole(user.role, user.membership_tier, expiresAt, now),
+    subscription,
   };
 }

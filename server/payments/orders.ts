@@ -35,7 +35,7 @@ export function orderJson(order: OrderRow): OrderJson {
 
 /** Creates an order at the server's price; the client's amount plays no part. */
 export async function createOrder(db: Kysely<DB>, userId: number, type: OrderType, identity: string, now: number): Promise<OrderRow> {
-  const price = await priceOrder(db, userId, type, identity);
+  const price = await priceOrder(db, userId, type, identity, now);
   const open = await db
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))

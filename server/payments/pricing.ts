@@ -3,6 +3,7 @@ import { findMembershipProduct } from '../../shared/membershipProducts';
 import type { DB, OrderType } from '../db/schema';
 import { MAX_ROW_ID } from '../db/rowId';
 import { DomainError } from '../domain/DomainError';
+import { checkSubscriptionOrder } from './subscriptions/subscriptions';
 
 export interface Price {
   amountCents: number;
@@ -11,14 +12,14 @@ export interface Price {
 
 /**
  * What an order costs, decided by the server alone (a client amount is never trusted).
- * Refused ('invalid') for an unknown product, a subscription (no provider renews them yet, decision 025),
- * a free, trashed or own booklet, or one the buyer already owns.
+ * Refused ('invalid') for an unknown product, a subscription the price rule of decision 051 does not
+ * allow (one running with renewal off), a free, trashed or own booklet, or one the buyer already owns.
  */
-export async function priceOrder(db: Kysely<DB> | Transaction<DB>, userId: number, type: OrderType, identity: string): Promise<Price> {
+export async function priceOrder(db: Kysely<DB> | Transaction<DB>, userId: number, type: OrderType, identity: string, now: number): Promise<Price> {
   if (type === 'membership') {
     const product = findMembershipProduct(identity);
     if (!product) throw new DomainError('invalid', 'Unknown membership product.');
-    if (product.kind === 'subscription') throw new DomainError('invalid', 'Subscriptions are not available yet; choose a one-off membership.');
+    await checkSubscriptionOrder(db, userId, product, now);
     return { amountCents: product.amountCents, currency: 'CNY' };
   }
   const bookletId = /^[1-9]\d{0,9}$/.test(identity) && Number(identity) <= MAX_ROW_ID ? Number(identity) : null;

@@ -6,6 +6,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { isRouteErrorResponse, queryPage, RouterView, serializeErrors, STATIC_NAVIGATOR, type RouterState } from '../../client/routing/router';
 import { isCrawler } from '../../shared/crawler';
 import { loadsWechatSdk } from '../../shared/wechatSdk';
+import { offersWechatNative } from '../../shared/wechatNative';
 import { textLocale } from '../../shared/locale';
 import { CATALOGUE_MODULES } from '../../client/i18n/loadCatalogue';
 import { createRoutes, type RouteTableOptions } from '../../client/routes';
@@ -31,7 +32,7 @@ enableStaticRendering(true);
 storesForServerRendering();
 
 export interface SsrOptions {
-  config: Pick<Config, 'env' | 'siteName' | 'publicOrigin' | 'logEndpoint' | 'wechatSdkUrl' | 'appLinks' | 'wechat'>;
+  config: Pick<Config, 'env' | 'siteName' | 'publicOrigin' | 'logEndpoint' | 'wechatSdkUrl' | 'appLinks' | 'wechat' | 'wechatPay' | 'paymentsSandbox'>;
   manifest: AssetManifest;
   /** The transport of this request's data calls: the embedded backend in process, or the upstream. */
   transportFor: (req: ExpressRequest) => ApiTransport;
@@ -76,6 +77,7 @@ export function ssr(options: SsrOptions): RequestHandler {
           ...(options.mediaHost ? { mediaHost: options.mediaHost } : {}),
           ...(editorStylesheet ? { editorStylesheet } : {}),
           ...(crawler ? { crawler: true } : {}),
+          ...(offersWechatNative(clientType, options.config.wechatPay !== undefined || options.config.paymentsSandbox) ? { wechatNativePay: true } : {}),
         },
         account: options.isAnonymous?.(req) ? { info: {}, loaded: true } : undefined,
       },

@@ -289,6 +289,29 @@ describe('paying in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
+  it('on desktop the sandbox’s WeChat Pay QR code leads to its checkout; paid there, the panel turns to success by polling (en, 1280 px)', async () => {
+    const { context, page } = await buyer('en', 1280);
+    // The sandbox checkout page links no icon: the browser's /favicon.ico is a 404.
+    const problems = watchForErrors(page, [/status of 404/]);
+    await page.goto(site.server.origin + CHAPTER);
+    await hydrated(page);
+    await page.getByRole('button', { name: TEXTS.en.buy }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'WeChat Pay (QR code)' }).click();
+    const qr = dialog.getByRole('img', { name: 'WeChat Pay QR code' });
+    const checkout = new URL((await qr.getAttribute('data-code-url')) ?? '');
+    expect(checkout.pathname).toMatch(/^\/payments\/sandbox\/checkout\//);
+    expect(await dialog.getByRole('link', { name: 'Open the sandbox checkout' }).getAttribute('href')).toBe(checkout.href);
+    // The payer opens what the code encodes (as WeChat's scanner would) and pays there.
+    const phone = await context.newPage();
+    await phone.goto(checkout.href);
+    await phone.getByRole('button', { name: TEXTS.en.pay, exact: true }).click();
+    await dialog.getByText(TEXTS.en.success, { exact: true }).waitFor({ timeout: 10_000 });
+    await page.getByText(PAID_WORDS).waitFor();
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
   it('pays with WeChat Pay in the chat-app browser: the payment login first, then the sandbox checkout, failed then paid (zh-CN, 375 px)', async () => {
     const WECHAT_UA =
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';

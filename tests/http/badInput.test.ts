@@ -146,6 +146,8 @@ const API_ROUTES: readonly ApiRoute[] = [
   },
   { method: 'get', route: '/api/accounts/membership/description/' },
   { method: 'get', route: '/api/accounts/membership/' },
+  // The caller's own subscription renewal (decision 051); without a subscription a good body is a 400 too.
+  { method: 'put', route: '/api/accounts/membership/renewal/', required: true, body: { renewal: bool(true) } },
   // reading articles
   { method: 'get', route: '/api/article/:slug/', params: { slug: 'articleSlug' } },
   { method: 'get', route: '/api/v2/articles/public/', paged: true },
@@ -372,6 +374,7 @@ const API_ROUTES: readonly ApiRoute[] = [
   { method: 'get', route: '/api/payments/order/:ref/alipay/return/', params: { ref: 'order' }, query: { next: ['loose', '/profile/orders'] } },
   { method: 'get', route: '/api/payments/wallet/balance/' },
   { method: 'get', route: '/api/payments/wallet/transactions/', paged: true },
+  { method: 'get', route: '/api/payments/wallet/withdrawals/', paged: true },
   {
     method: 'post',
     route: '/api/payments/wallet/withdraw/wechat/',

@@ -211,9 +211,12 @@ describe('orders and wallet payments', async () => {
       origin_annual_price: '936.00',
       currency: 'CNY',
       currency_symbol: '¥',
+      renewal: false,
     });
     expect(res.body.subscription.map((p: { level: string }) => p.level)).toEqual(['premium', 'vip']);
-    expect((await order(benV, { type: 'membership', identity: 'vip_monthly_subscription' })).status).toBe(400);
+    // Sold since decision 051 (periods with renewal reminders: tests/http/subscriptions.test.ts); enterprise's is not.
+    expect((await order(benV, { type: 'membership', identity: 'vip_monthly_subscription' })).body).toMatchObject({ amount: '58.00' });
+    expect((await order(benV, { type: 'membership', identity: 'enterprise_monthly_subscription' })).status).toBe(400);
   });
 
   it('tells an expired membership apart from one never paid', async () => {
@@ -226,7 +229,7 @@ describe('orders and wallet payments', async () => {
     expect(expired.body).toMatchObject({ level: 'vip', expired: true, effective_role: 'user' });
     expect((await benV.get('/api/accounts/info/')).body).toMatchObject({ role: 'user' });
     const never = await annV.get('/api/accounts/membership/');
-    expect(never.body).toEqual({ level: null, expires: null, renewal: false, expired: false, effective_role: 'user' });
+    expect(never.body).toEqual({ level: null, expires: null, renewal: false, expired: false, effective_role: 'user', subscription: null });
     expect((await new Visitor(app).get('/api/accounts/membership/')).status).toBe(403);
   });
 

@@ -13,6 +13,8 @@ import type { AddressInfo } from 'node:net';
  * (sorted pairs without `sign` and `sign_type`). alipay.trade.refund (docs/decisions/049) refunds a
  * paid trade at once and says so with fund_change 'Y'; the same out_request_no again answers
  * 'N' (no money moved this time), and alipay.trade.fastpay.refund.query tells it was done.
+ * A browser (Accept: text/html) gets the cashier as a page whose Pay button pays the trade, posts
+ * the notification and sends the payer back to return_url, as Alipay's cashier does.
  */
 
 export interface AlipayStandInOptions {
@@ -97,6 +99,14 @@ export function alipaySignContent(fields: Record<string, string>, leaveOut: read
     .join('&');
 }
 
+const CASHIER_PAY = '/cashier/pay';
+
+/** The cashier as a browser sees it: the trade and a Pay button. */
+const cashierPage = (text: string, outTradeNo: string): string =>
+  `<!doctype html><html><head><meta charset="utf-8"><title>Alipay cashier (stand-in)</title><link rel="icon" href="data:,"></head><body>` +
+  `<p>${text.replace(/[<>&"]/g, '')}</p><form method="post" action="${CASHIER_PAY}">` +
+  `<input type="hidden" name="out_trade_no" value="${outTradeNo.replace(/[<>&"]/g, '')}"><button type="submit">Pay</button></form></body></html>`;
+
 const chinaMs = (text: string) => Date.parse(`${text.replace(' ', 'T')}+08:00`);
 const chinaNow = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 
@@ -147,9 +157,14 @@ export async function startAlipayStandIn(options: AlipayStandInOptions): Promise
   };
   const businessFailure = (sub: string, msg: string) => ({ code: '40004', msg: 'Business Failed', sub_code: sub, sub_msg: msg });
 
-  function cashier(res: ServerResponse, rec: AlipayRecorded, fields: Record<string, string>): void {
+  function cashier(res: ServerResponse, rec: AlipayRecorded, fields: Record<string, string>, browser = false): void {
     const page = (status: number, text: string) => {
       rec.outcome = status === 200 ? '10000' : text;
+      if (browser && status === 200) {
+        res.writeHead(status, { 'Content-Type': 'text/html;charset=utf-8' });
+        res.end(cashierPage(text, rec.outTradeNo ?? ''));
+        return;
+      }
       res.writeHead(status, { 'Content-Type': 'text/plain;charset=utf-8' });
       res.end(text);
     };
@@ -276,13 +291,33 @@ export async function startAlipayStandIn(options: AlipayStandInOptions): Promise
     for (const [key, value] of new URLSearchParams(body)) fields[key] = value;
     const rec: AlipayRecorded = { httpMethod: req.method ?? '', method: fields.method ?? '', outTradeNo: undefined, outcome: '' };
     requests.push(rec);
+    if (url.pathname === CASHIER_PAY && req.method === 'POST') {
+      void payInCashier(res, rec, fields.out_trade_no ?? '');
+      return;
+    }
     if (url.pathname !== '/gateway.do') {
       rec.outcome = '404';
       res.writeHead(404).end();
       return;
     }
-    if (req.method === 'GET') return cashier(res, rec, fields);
+    if (req.method === 'GET') return cashier(res, rec, fields, (req.headers.accept ?? '').includes('text/html'));
     api(res, rec, fields);
+  }
+
+  /** The cashier page's Pay button: the trade is paid, Alipay notifies, then the payer goes back to return_url. */
+  async function payInCashier(res: ServerResponse, rec: AlipayRecorded, outTradeNo: string): Promise<void> {
+    rec.method = 'cashier.pay';
+    rec.outTradeNo = outTradeNo;
+    const trade = trades.get(outTradeNo);
+    if (!trade || trade.status !== 'WAIT_BUYER_PAY') {
+      rec.outcome = 'ACQ.TRADE_STATUS_ERROR';
+      res.writeHead(400, { 'Content-Type': 'text/plain;charset=utf-8' }).end('ACQ.TRADE_STATUS_ERROR');
+      return;
+    }
+    standIn.pay(outTradeNo);
+    const notified = await standIn.notify(outTradeNo).catch((error: unknown) => ({ status: 0, body: String(error) }));
+    rec.outcome = notified.body === 'success' ? '10000' : `notify ${notified.status} ${notified.body}`;
+    res.writeHead(303, { Location: standIn.returnUrl(outTradeNo) }).end();
   }
 
   const server = http.createServer((req, res) => {

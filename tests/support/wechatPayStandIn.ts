@@ -9,10 +9,14 @@ import type { AddressInfo } from 'node:net';
  * payer's open id for the app, amounts, out_trade_no reuse — keeps the orders, answers every
  * call signed with the platform key, and sends notifications (signed, the resource encrypted
  * with the API v3 key) to an order's notify_url. It also answers WeChat's OAuth code exchange
- * (`/sns/oauth2/access_token`), so one stand-in serves the payment sign-in too. Refunds
+ * (`/sns/oauth2/access_token`), so one stand-in serves the payment sign-in too, and the official
+ * account's token and JS-SDK ticket (`/cgi-bin/token`, `/cgi-bin/ticket/getticket`). Refunds
  * (`POST /v3/refund/domestic/refunds`, docs/decisions/049) are checked the same way, against the
  * paid order, kept by out_refund_no (asked again: the same refund), and finished by the test,
- * which then sends the refund notification, signed and encrypted like a payment's.
+ * which then sends the refund notification, signed and encrypted like a payment's. Transfers to
+ * balance (`POST /v3/transfer/batches` and the detail query, docs/decisions/050) are checked as
+ * WeChat Pay checks them — appid, the sum of the details, the open ids, a batch number sent again
+ * with other content — kept by out_batch_no (sent again: the same batch), and finished by the test.
  */
 
 export interface StandInOptions {
@@ -64,6 +68,31 @@ export interface StandInRefund {
   asked: number;
 }
 
+export type TransferDetailStatus = 'INIT' | 'WAIT_PAY' | 'PROCESSING' | 'SUCCESS' | 'FAIL';
+
+export interface StandInTransferDetail {
+  outBatchNo: string;
+  outDetailNo: string;
+  detailId: string;
+  amount: number;
+  openid: string;
+  remark: string;
+  status: TransferDetailStatus;
+  failReason: string | undefined;
+}
+
+export interface StandInTransferBatch {
+  outBatchNo: string;
+  batchId: string;
+  appid: string;
+  totalAmount: number;
+  details: StandInTransferDetail[];
+  /** The body of the first request, exactly: the same again is the same batch, other content is refused. */
+  sentWith: string;
+  /** How many requests sent it. */
+  sent: number;
+}
+
 export interface RefundRefusal {
   status: number;
   code: string;
@@ -106,12 +135,25 @@ export interface WechatPayStandIn {
   notifyRefund(outRefundNo: string, options?: Parameters<WechatPayStandIn['refundNotification']>[1]): Promise<{ status: number; body: string }>;
   /** Posts a ready refund notification (a replay) to the refund's notify_url. */
   deliverRefund(outRefundNo: string, notification: Notification): Promise<{ status: number; body: string }>;
+  /** Transfer batches by out_batch_no. */
+  transfers: Map<string, StandInTransferBatch>;
+  /** Refuses every transfer request with this answer from now on, before looking at it (null: accept them again). */
+  refuseTransfers(refusal: RefundRefusal | null): void;
+  /** The next `count` transfer batches are accepted but answered 500 SYSTEM_ERROR, as when the answer is lost. */
+  loseTransferAnswers(count: number): void;
+  /** WeChat Pay finishes a transfer detail: SUCCESS (paid to the balance) or FAIL with a fail_reason. */
+  finishTransfer(outDetailNo: string, status: 'SUCCESS' | 'FAIL', failReason?: string): StandInTransferDetail;
+  /** The money WeChat Pay paid out in transfers (SUCCESS details), in fen. */
+  transferredFen(): number;
   close(): Promise<void>;
 }
 
 const AUTH = /^WECHATPAY2-SHA256-RSA2048 (.+)$/;
 const TRADE_NO = /^[A-Za-z0-9_\-|*]{6,32}$/;
 const REFUND_NO = /^[A-Za-z0-9_\-|*@]{1,64}$/;
+const TRANSFER_NO = /^[A-Za-z0-9]{1,32}$/;
+/** From this many fen on a transfer detail needs the payee's (encrypted) real name. */
+const NAME_REQUIRED_FEN = 200_000;
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
 
 export async function startWechatPayStandIn(options: StandInOptions): Promise<WechatPayStandIn> {
@@ -120,6 +162,9 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
   const openids = new Set<string>(Object.values(options.oauthCodes ?? {}));
   const refunds = new Map<string, StandInRefund>();
   let refusal: RefundRefusal | null = null;
+  const transfers = new Map<string, StandInTransferBatch>();
+  let transferRefusal: RefundRefusal | null = null;
+  let lostTransferAnswers = 0;
 
   const signed = (body: string, key = options.platformPrivateKey, timestamp = Math.floor(Date.now() / 1000)): Record<string, string> => {
     const nonce = randomBytes(16).toString('hex');
@@ -286,6 +331,94 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
     answer(res, rec, 200, refundJson(made));
   }
 
+  const batchJson = (batch: StandInTransferBatch): Record<string, unknown> => ({
+    out_batch_no: batch.outBatchNo,
+    batch_id: batch.batchId,
+    create_time: new Date().toISOString().replace(/\.\d+Z$/, '+08:00'),
+    batch_status: 'ACCEPTED',
+  });
+
+  const detailJson = (batch: StandInTransferBatch, detail: StandInTransferDetail): Record<string, unknown> => ({
+    mchid: options.mchid,
+    out_batch_no: batch.outBatchNo,
+    batch_id: batch.batchId,
+    appid: batch.appid,
+    out_detail_no: detail.outDetailNo,
+    detail_id: detail.detailId,
+    detail_status: detail.status,
+    transfer_amount: detail.amount,
+    transfer_remark: detail.remark,
+    ...(detail.failReason ? { fail_reason: detail.failReason } : {}),
+    openid: detail.openid,
+    initiate_time: new Date().toISOString().replace(/\.\d+Z$/, '+08:00'),
+    update_time: new Date().toISOString().replace(/\.\d+Z$/, '+08:00'),
+  });
+
+  /** POST /v3/transfer/batches (商家转账到零钱), checked as WeChat Pay checks it. */
+  function transferBatch(res: ServerResponse, rec: Recorded, body: string): void {
+    if (transferRefusal) return fail(res, rec, transferRefusal.status, transferRefusal.code, transferRefusal.message);
+    let input: Record<string, unknown>;
+    try {
+      input = JSON.parse(body) as Record<string, unknown>;
+    } catch {
+      return fail(res, rec, 400, 'PARAM_ERROR', 'body is not JSON');
+    }
+    if (input.appid !== options.appId) return fail(res, rec, 400, 'INVALID_REQUEST', 'appid and mchid do not match');
+    if (typeof input.out_batch_no !== 'string' || !TRANSFER_NO.test(input.out_batch_no)) return fail(res, rec, 400, 'PARAM_ERROR', 'out_batch_no');
+    const existing = transfers.get(input.out_batch_no);
+    if (existing) {
+      if (existing.sentWith !== body) return fail(res, rec, 400, 'INVALID_REQUEST', 'out_batch_no used with other parameters');
+      existing.sent += 1;
+      return answer(res, rec, 200, batchJson(existing));
+    }
+    const text = (value: unknown) => typeof value === 'string' && value.length > 0 && value.length <= 32;
+    if (!text(input.batch_name)) return fail(res, rec, 400, 'PARAM_ERROR', 'batch_name');
+    if (!text(input.batch_remark)) return fail(res, rec, 400, 'PARAM_ERROR', 'batch_remark');
+    const list = Array.isArray(input.transfer_detail_list) ? (input.transfer_detail_list as unknown[]) : [];
+    if (list.length < 1 || list.length > 1000 || input.total_num !== list.length)
+      return fail(res, rec, 400, 'PARAM_ERROR', 'total_num or transfer_detail_list');
+    const details: StandInTransferDetail[] = [];
+    for (const item of list) {
+      const detail = (item ?? {}) as Record<string, unknown>;
+      if (typeof detail.out_detail_no !== 'string' || !TRANSFER_NO.test(detail.out_detail_no)) return fail(res, rec, 400, 'PARAM_ERROR', 'out_detail_no');
+      if (details.some((d) => d.outDetailNo === detail.out_detail_no)) return fail(res, rec, 400, 'PARAM_ERROR', 'out_detail_no repeated');
+      if (typeof detail.transfer_amount !== 'number' || !Number.isInteger(detail.transfer_amount) || detail.transfer_amount < 1) {
+        return fail(res, rec, 400, 'PARAM_ERROR', 'transfer_amount');
+      }
+      if (detail.transfer_amount >= NAME_REQUIRED_FEN && typeof detail.user_name !== 'string') return fail(res, rec, 400, 'PARAM_ERROR', 'user_name required');
+      if (!text(detail.transfer_remark)) return fail(res, rec, 400, 'PARAM_ERROR', 'transfer_remark');
+      if (typeof detail.openid !== 'string' || detail.openid.length === 0) return fail(res, rec, 400, 'PARAM_ERROR', 'openid');
+      details.push({
+        outBatchNo: input.out_batch_no,
+        outDetailNo: detail.out_detail_no,
+        detailId: `1040000${Date.now()}${randomBytes(6).toString('hex')}`.slice(0, 64),
+        amount: detail.transfer_amount,
+        openid: detail.openid,
+        remark: String(detail.transfer_remark),
+        // An open id this app never issued fails the transfer, as WeChat Pay's check does.
+        status: openids.has(detail.openid) ? 'PROCESSING' : 'FAIL',
+        failReason: openids.has(detail.openid) ? undefined : 'OPENID_INVALID',
+      });
+    }
+    if (details.reduce((sum, d) => sum + d.amount, 0) !== input.total_amount)
+      return fail(res, rec, 400, 'PARAM_ERROR', 'total_amount is not the sum of the details');
+    const batch: StandInTransferBatch = {
+      outBatchNo: input.out_batch_no,
+      batchId: `1030000${Date.now()}${randomBytes(6).toString('hex')}`.slice(0, 64),
+      appid: options.appId,
+      totalAmount: input.total_amount,
+      details,
+      sentWith: body,
+      sent: 1,
+    };
+    transfers.set(batch.outBatchNo, batch);
+    if (lostTransferAnswers > 0) {
+      lostTransferAnswers -= 1;
+      return fail(res, rec, 500, 'SYSTEM_ERROR', 'system busy');
+    }
+    answer(res, rec, 200, batchJson(batch));
+  }
+
   /** A notification body as WeChat Pay sends it: the resource encrypted with the API v3 key, the whole signed. */
   const encryptedNotification = (
     resource: string,
@@ -325,12 +458,34 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
       return;
     }
 
+    // The official account's access token and JS-SDK ticket (api.weixin.qq.com), for pages signed in the chat-app browser.
+    if (parsed.pathname === '/cgi-bin/token' || parsed.pathname === '/cgi-bin/ticket/getticket') {
+      rec.status = 200;
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      const token = parsed.pathname === '/cgi-bin/token';
+      res.end(
+        JSON.stringify(
+          token ? { access_token: 'stand-in-token', expires_in: 7200 } : { errcode: 0, errmsg: 'ok', ticket: 'stand-in-ticket', expires_in: 7200 },
+        ),
+      );
+      return;
+    }
+
     const refused = authorised(method, url, req.headers, body);
     if (refused) return fail(res, rec, 401, 'SIGN_ERROR', refused);
 
     if (method === 'POST' && parsed.pathname === '/v3/pay/transactions/jsapi') return place(res, rec, 'JSAPI', body);
     if (method === 'POST' && parsed.pathname === '/v3/refund/domestic/refunds') return refund(res, rec, body);
     if (method === 'POST' && parsed.pathname === '/v3/pay/transactions/native') return place(res, rec, 'NATIVE', body);
+    if (method === 'POST' && parsed.pathname === '/v3/transfer/batches') return transferBatch(res, rec, body);
+    const detailQuery = /^\/v3\/transfer\/batches\/out-batch-no\/([^/]+)\/details\/out-detail-no\/([^/]+)$/.exec(parsed.pathname);
+    if (method === 'GET' && detailQuery) {
+      if (transferRefusal) return fail(res, rec, transferRefusal.status, transferRefusal.code, transferRefusal.message);
+      const batch = transfers.get(decodeURIComponent(detailQuery[1] ?? ''));
+      const detail = batch?.details.find((d) => d.outDetailNo === decodeURIComponent(detailQuery[2] ?? ''));
+      if (!batch || !detail) return fail(res, rec, 404, 'NOT_FOUND', 'no such transfer detail');
+      return answer(res, rec, 200, detailJson(batch, detail));
+    }
     const query = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/.exec(parsed.pathname);
     if (method === 'GET' && query) {
       if (parsed.searchParams.get('mchid') !== options.mchid) return fail(res, rec, 400, 'PARAM_ERROR', 'mchid');
@@ -436,6 +591,25 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
       const res = await fetch(refundOf(outRefundNo).notifyUrl, { method: 'POST', headers: notification.headers, body: notification.body });
       return { status: res.status, body: await res.text() };
     },
+    transfers,
+    refuseTransfers(next) {
+      transferRefusal = next;
+    },
+    loseTransferAnswers(count) {
+      lostTransferAnswers = count;
+    },
+    finishTransfer(outDetailNo, status, failReason) {
+      const detail = [...transfers.values()].flatMap((b) => b.details).find((d) => d.outDetailNo === outDetailNo);
+      if (!detail) throw new Error(`the stand-in has no transfer detail ${outDetailNo}`);
+      detail.status = status;
+      detail.failReason = status === 'FAIL' ? (failReason ?? 'ACCOUNT_FROZEN') : undefined;
+      return detail;
+    },
+    transferredFen: () =>
+      [...transfers.values()]
+        .flatMap((b) => b.details)
+        .filter((d) => d.status === 'SUCCESS')
+        .reduce((sum, d) => sum + d.amount, 0),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

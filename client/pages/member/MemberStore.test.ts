@@ -48,4 +48,46 @@ describe('MemberStore', () => {
     await store.refresh();
     expect(store.membership).toEqual(MEMBERSHIP);
   });
+
+  describe('subscriptions (docs/decisions/051)', () => {
+    const SUBSCRIBED = {
+      ...MEMBERSHIP,
+      renewal: true,
+      subscription: { identity: 'vip_monthly_subscription', level: 'vip' as const, period: 'monthly' as const, renewal: true },
+    };
+
+    it('offers Renew at the plan price while renewal is on, and blocks the subscription price while it is off', async () => {
+      const { store } = member(true, (request) => (request.path.endsWith('/description/') ? { status: 500, data: {} } : { status: 200, data: SUBSCRIBED }));
+      await store.load();
+      expect(store.subscription?.identity).toBe('vip_monthly_subscription');
+      expect(store.renewOffer).toEqual({ key: 'vip_monthly_subscription', cents: 5800 });
+      expect(store.subscriptionBuyBlocked).toBe(false);
+      store.membership = { ...SUBSCRIBED, renewal: false, subscription: { ...SUBSCRIBED.subscription, renewal: false } };
+      expect(store.renewOffer).toBeNull();
+      expect(store.subscriptionBuyBlocked).toBe(true);
+      store.membership = { ...SUBSCRIBED, expired: true };
+      expect(store.subscription).toBeNull();
+      expect(store.subscriptionBuyBlocked).toBe(false);
+    });
+
+    it('turns renewal off with a PUT and shows the answer; a failure is kept as text and changes nothing', async () => {
+      let fail = false;
+      const { store, requests } = member(true, (request) => {
+        if (request.method === 'PUT')
+          return fail
+            ? { status: 400, data: { detail: 'You have no subscription.' } }
+            : { status: 200, data: { ...SUBSCRIBED, renewal: false, subscription: { ...SUBSCRIBED.subscription, renewal: false } } };
+        return request.path.endsWith('/description/') ? { status: 200, data: {} } : { status: 200, data: SUBSCRIBED };
+      });
+      await store.load();
+      await store.setRenewal(false);
+      expect(requests.at(-1)).toMatchObject({ method: 'PUT', path: '/api/accounts/membership/renewal/', body: { renewal: false } });
+      expect(store.subscription?.renewal).toBe(false);
+      expect(store.renewalSaving).toBe(false);
+      fail = true;
+      await store.setRenewal(true);
+      expect(store.renewalError).toBe('You have no subscription.');
+      expect(store.subscription?.renewal).toBe(false);
+    });
+  });
 });

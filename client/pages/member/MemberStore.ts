@@ -1,6 +1,8 @@
-import { observableRef, runInAction } from 'mobx';
+import { observable, observableRef, runInAction } from 'mobx';
 import type { ApiClient } from '../../api/client';
+import type { SubscriptionState } from '../../../shared/subscriptions';
 import { paymentsApi, type MembershipState } from '../../api/payments';
+import { failureText } from '../../payments/failureText';
 import type { AccountStore } from '../../stores/AccountStore';
 import { pageStore, type PageStoreKit } from '../../stores/pageStore';
 import { fallbackPlans, mergePlans, type MemberPlan } from './plans';
@@ -18,6 +20,9 @@ export interface MemberSnapshot {
 export class MemberStore {
   plans: MemberPlan[];
   membership: MembershipState | null;
+  /** A renewal change is on its way; its failure's text until the next try (decision 051). */
+  renewalSaving = false;
+  renewalError: string | null = null;
 
   constructor(
     private readonly quietApi: ApiClient,
@@ -27,7 +32,46 @@ export class MemberStore {
   ) {
     this.plans = snapshot?.plans ?? fallbackPlans();
     this.membership = snapshot?.membership ?? null;
-    kit.observe(this, { plans: observableRef, membership: observableRef });
+    kit.observe(this, { plans: observableRef, membership: observableRef, renewalSaving: observable, renewalError: observable });
+  }
+
+  /** The reader's subscription while their membership runs (decision 051); null otherwise. */
+  get subscription(): SubscriptionState | null {
+    const membership = this.membership;
+    if (!membership || membership.expired || !membership.subscription) return null;
+    return membership.subscription;
+  }
+
+  /** Decision 051: while a subscription runs with renewal off, the subscription price is not sold. */
+  get subscriptionBuyBlocked(): boolean {
+    return this.subscription !== null && !this.subscription.renewal;
+  }
+
+  /** The offer that renews the running subscription: its key and price, from the plans shown. */
+  get renewOffer(): { key: string; cents: number } | null {
+    const subscription = this.subscription;
+    if (!subscription?.renewal) return null;
+    for (const plan of this.plans) {
+      for (const offer of [plan.monthly, plan.annual]) if (offer?.key === subscription.identity) return { key: offer.key, cents: offer.cents };
+    }
+    return null;
+  }
+
+  /** Turns renewal on or off; the answer is the membership shown. A failure is shown, nothing changes. */
+  async setRenewal(renewal: boolean): Promise<void> {
+    if (this.renewalSaving) return;
+    runInAction(() => {
+      this.renewalSaving = true;
+      this.renewalError = null;
+    });
+    try {
+      const membership = await paymentsApi.setRenewal(this.quietApi, renewal);
+      runInAction(() => (this.membership = membership));
+    } catch (error) {
+      runInAction(() => (this.renewalError = failureText(error)));
+    } finally {
+      runInAction(() => (this.renewalSaving = false));
+    }
   }
 
   /** The loader: the description and the membership, side by side. */

@@ -22,7 +22,38 @@ function wallet(answer: (request: ApiRequest) => { status: number; data: unknown
   return { store: new WalletStore(api, new PageStores()), requests };
 }
 
+const withdrawal = (id: number, status: string) => ({
+  id,
+  amount: '5.00',
+  currency: 'CNY',
+  currency_symbol: '¥',
+  status,
+  note: '',
+  created: '2026-11-25T10:00:00Z',
+});
+
 describe('WalletStore', () => {
+  it('reads the latest withdrawals with their state, and does without them when the backend has no list', async () => {
+    let list = true;
+    const { store, requests } = wallet((request) =>
+      request.path.endsWith('/balance/')
+        ? { status: 200, data: { currency_symbol: '¥', net_amount: '1.00', currency: 'CNY' } }
+        : request.path.endsWith('/withdrawals/')
+          ? list
+            ? { status: 200, data: { count: 2, next: null, previous: null, results: [withdrawal(2, 'processing'), withdrawal(1, 'failed')] } }
+            : { status: 404, data: { detail: 'Not found.' } }
+          : { status: 200, data: { count: 1, next: null, previous: null, results: [entry(1)] } },
+    );
+    await store.load(1);
+    expect(requests.find((r) => r.path.endsWith('/withdrawals/'))?.query).toEqual({ page: 1, page_size: 5 });
+    expect(store.withdrawals.map((w) => w.status)).toEqual(['processing', 'failed']);
+    expect(store.toJSON().withdrawals).toHaveLength(2);
+    list = false;
+    await store.load(1);
+    expect(store.error).toBeNull();
+    expect(store.withdrawals).toHaveLength(2);
+  });
+
   it('reads the balance and the page of transactions asked for', async () => {
     const { store, requests } = wallet((request) =>
       request.path.endsWith('/balance/')

@@ -1,6 +1,7 @@
 import { observable, observableRef, runInAction } from 'mobx';
 import type { ApiClient } from '../../api/client';
 import { paymentsApi, type WalletBalance, type WalletTransaction } from '../../api/payments';
+import type { Withdrawal } from '../../../shared/payments';
 import { failureText } from '../../payments/failureText';
 import type { PagedList, PagedListSnapshot } from '../../stores/PagedList';
 import { byNumber } from '../../stores/pageSource';
@@ -12,6 +13,8 @@ export const WALLET_PAGE_SIZE = 10;
 export interface WalletSnapshot {
   balance: WalletBalance | null;
   transactions: PagedListSnapshot<WalletTransaction>;
+  /** The latest withdrawals, each in its state (pending, processing, paid, failed). */
+  withdrawals?: Withdrawal[];
   error: string | null;
 }
 
@@ -24,6 +27,7 @@ export function walletPageNumber(search: URLSearchParams): number {
 export class WalletStore {
   balance: WalletBalance | null;
   readonly transactions: PagedList<WalletTransaction>;
+  withdrawals: Withdrawal[];
   /** The server's words when the last read failed (what was read before stays). */
   error: string | null;
   private generation = 0;
@@ -38,18 +42,25 @@ export class WalletStore {
       byNumber((page) => paymentsApi.transactions(api, page)),
       snapshot?.transactions,
     );
+    this.withdrawals = snapshot?.withdrawals ?? [];
     this.error = snapshot?.error ?? null;
-    kit.observe(this, { balance: observableRef, error: observable });
+    kit.observe(this, { balance: observableRef, withdrawals: observableRef, error: observable });
   }
 
   /** The balance and a page of transactions (the loader, and again after a withdrawal); a failure is shown, and what was read before stays. */
   async load(page: number): Promise<void> {
     const generation = ++this.generation;
     try {
-      const [balance] = await Promise.all([paymentsApi.balance(this.api), this.transactions.loadPage(page)]);
+      // Withdrawals are an extra: a backend without the list (an older upstream) leaves them out, not the page.
+      const [balance, , withdrawals] = await Promise.all([
+        paymentsApi.balance(this.api),
+        this.transactions.loadPage(page),
+        paymentsApi.withdrawals(this.api).catch(() => null),
+      ]);
       if (generation !== this.generation) return;
       runInAction(() => {
         this.balance = balance;
+        if (withdrawals) this.withdrawals = withdrawals.results;
         this.error = null;
       });
     } catch (failure) {
@@ -58,7 +69,7 @@ export class WalletStore {
   }
 
   toJSON(): WalletSnapshot {
-    return { balance: this.balance, transactions: this.transactions.toJSON(), error: this.error };
+    return { balance: this.balance, transactions: this.transactions.toJSON(), withdrawals: this.withdrawals, error: this.error };
   }
 }
 

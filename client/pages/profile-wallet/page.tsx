@@ -9,6 +9,7 @@ import type { PageLoaderArgs } from '../../routing/pageModules';
 import { useStores } from '../../stores/context';
 import { WALLET_PAGE_SIZE, walletPageNumber, walletStore } from './WalletStore';
 import { withdrawAmount } from './withdrawAmount';
+import { WithdrawalList } from './WithdrawalList';
 
 const WALLET_PATH = '/profile/wallet/';
 
@@ -47,6 +48,7 @@ export default observer(function ProfileWalletPage() {
       ) : (
         <p className="wallet-note">{t('wallet.onlyInChatApp')}</p>
       )}
+      {wallet.withdrawals.length > 0 ? <WithdrawalList withdrawals={wallet.withdrawals} /> : null}
       <section aria-labelledby="wallet-transactions">
         <h2 id="wallet-transactions">{t('wallet.transactions')}</h2>
         {transactions.loaded && transactions.items.length === 0 ? <p>{t('wallet.empty')}</p> : null}

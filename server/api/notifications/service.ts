@@ -1,4 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { findMembershipProduct } from '../../../shared/membershipProducts';
 import type { NotificationItem, NotificationKind } from '../../../shared/notifications';
 import type { DB } from '../../db/schema';
 import type { NotificationBus, Notified } from './bus';
@@ -130,6 +131,7 @@ function itemRows(base: NotificationsFrom) {
     .innerJoin('users as recipient', 'recipient.id', 'notifications.recipient_id')
     .leftJoin('articles', 'articles.id', 'notifications.article_id')
     .leftJoin('comments', 'comments.id', 'notifications.comment_id')
+    .leftJoin('subscription_reminders', 'subscription_reminders.notification_id', 'notifications.id')
     .select([
       'notifications.id',
       'notifications.type',
@@ -144,10 +146,13 @@ function itemRows(base: NotificationsFrom) {
       'articles.trashed as article_trashed',
       'comments.id as comment_id',
       'comments.text as comment_text',
+      'subscription_reminders.identity as renewal_identity',
+      'subscription_reminders.expires_at as renewal_expires_at',
     ]);
 }
 
 function toItem(row: ItemRow): NotificationItem {
+  if (row.type === 'renewal') return renewalItem(row);
   // A banned or deactivated actor, or an article in the bin, is 'missing': the client shows nothing.
   const actorGone = row.actor_status === 'banned' || row.actor_status === 'inactive';
   const articleGone = row.type !== 'follow' && (row.article_slug === null || row.article_trashed === 1);
@@ -164,6 +169,25 @@ function toItem(row: ItemRow): NotificationItem {
             ? null
             : { type: 'Article', object: { slug: row.article_slug, title: row.article_title } },
       result: row.comment_id === null || row.comment_text === null ? null : { type: 'Comment', object: { id: row.comment_id, text: row.comment_text } },
+      created: new Date(Number(row.created_at)).toISOString(),
+    },
+  };
+}
+
+/** A renewal reminder (decision 051): from the site, not a person; its target the subscription and the period's end. */
+function renewalItem(row: ItemRow): NotificationItem {
+  const product = row.renewal_identity === null ? null : findMembershipProduct(row.renewal_identity);
+  return {
+    id: row.id,
+    unread: row.read_at === null,
+    payload: {
+      type: row.type,
+      source: null,
+      target:
+        product && row.renewal_expires_at !== null
+          ? { type: 'Membership', object: { identity: product.key, level: product.level, expires: new Date(Number(row.renewal_expires_at)).toISOString() } }
+          : null,
+      result: null,
       created: new Date(Number(row.created_at)).toISOString(),
     },
   };

@@ -2,9 +2,9 @@ import { Router, type Request, type RequestHandler } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Page } from '../../../shared/entities';
-import type { CreateOrderRequest, PaymentOrder, WechatPayment } from '../../../shared/payments';
+import type { CreateOrderRequest, PaymentOrder, WechatNativePayment, WechatPayment } from '../../../shared/payments';
 import type { DB } from '../../db/schema';
-import { createOrder, listOrders, markPending, orderJson, ownOrder, payWithWallet, type OrderJson } from '../../payments/orders';
+import { createOrder, listOrders, markPending, orderJson, ownOrder, payWithWallet } from '../../payments/orders';
 import { sandboxCheckoutUrl, sandboxWechatParams } from '../../payments/providers';
 import { WechatPayUpstreamError } from '../../payments/wechatpay/client';
 import type { WechatPay } from '../../payments/wechatpay/wechatPay';
@@ -38,9 +38,6 @@ export interface OrderRouteDeps {
   /** Alipay, when configured: an order poll asks it about a pending Alipay order (docs/decisions/044). */
   alipay?: Alipay;
 }
-
-/** `GET /api/payments/order/{id}/wechat/native/`: the order, now pending, and the code_url its QR code shows. */
-export type WechatNativePayment = OrderJson & { code_url: string; sandbox_checkout_url?: string };
 
 /** Orders and their payment methods, mounted at `/api/payments/order` (docs/decisions/025, 037); web pay is webPayRoutes(). */
 export function orderRoutes(deps: OrderRouteDeps): Router {

@@ -11,6 +11,8 @@ import { ApiError } from '../errors';
 import { pageLinks, pageQuery } from '../pagination';
 import { requestSchema } from '../requestSchema';
 import { walletBalance, walletTransactions } from './service';
+import { userWithdrawals } from './withdrawalList';
+import type { WechatPay } from '../../payments/wechatpay/wechatPay';
 
 export interface WalletDeps {
   db: Kysely<DB>;
@@ -20,6 +22,8 @@ export interface WalletDeps {
   wechatPayoutAppId?: string;
   /** PAYMENTS_SANDBOX (absent: on). */
   paymentsSandbox?: boolean;
+  /** WeChat Pay when configured: withdrawals are paid through its transfers (docs/decisions/050). */
+  wechatPay?: WechatPay;
 }
 
 const withdrawBody = requestSchema<WithdrawRequest>()(
@@ -48,12 +52,22 @@ export function walletRoutes(deps: WalletDeps): Router {
     const body = withdrawBody.parse(req.body ?? {});
     const amountCents = parseAmountCents(body.amount);
     if (amountCents === null) throw new ApiError(400, { amount: ['Enter an amount above 0 with at most 2 decimals.'] });
-    const withdrawal = await withdrawToWechat(
-      { db: deps.db, now: deps.now, payoutAppId: deps.wechatPayoutAppId, sandbox: deps.paymentsSandbox !== false },
+    const { withdrawal, refused } = await withdrawToWechat(
+      { db: deps.db, now: deps.now, payoutAppId: deps.wechatPayoutAppId, sandbox: deps.paymentsSandbox !== false, payouts: deps.wechatPay?.payouts },
       user.id,
       { amountCents, appId: body.app_id, openId: body.open_id },
     );
+    if (refused !== null) {
+      req.log.error({ withdrawal: withdrawal.id, reason: refused }, 'WeChat Pay refused a withdrawal transfer');
+      throw ApiError.detail(502, 'WeChat Pay refused this transfer. The money is back in your wallet; please try again later.');
+    }
     res.status(201).json(withdrawal satisfies Withdrawal);
+  });
+  router.get('/withdrawals/', async (req, res) => {
+    const user = requireUser(req);
+    const { page, page_size: pageSize } = pageQuery(10, 50).parse(req.query);
+    const { count, results } = await userWithdrawals(deps.db, user.id, page, pageSize);
+    res.json({ count, ...pageLinks(deps.origin, req.originalUrl, page, pageSize, count), results } satisfies Page<Withdrawal>);
   });
   return router;
 }

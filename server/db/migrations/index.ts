@@ -25,6 +25,8 @@ import { rateLimits } from './023_rate_limits';
 import { pdfQueue } from './024_pdf_queue';
 import { alipay } from './025_alipay';
 import { refunds } from './026_refunds';
+import { payouts } from './027_payouts';
+import { subscriptions } from './028_subscriptions';
 
 /** Every migration, in order. Never edit one that has landed: add the next number. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -54,5 +56,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '024_pdf_queue': pdfQueue(),
     '025_alipay': alipay(engine),
     '026_refunds': refunds(engine),
+    '027_payouts': payouts(),
+    '028_subscriptions': subscriptions(engine),
   };
 }

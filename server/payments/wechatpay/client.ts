@@ -148,8 +148,11 @@ export class WechatPayClient {
     };
   }
 
-  /** One signed call; the verified JSON answer (null for 204), or WechatPayUpstreamError. */
-  private async call(method: 'GET' | 'POST', pathAndQuery: string, payload?: unknown): Promise<unknown> {
+  /**
+   * One signed call; the verified JSON answer (null for 204), or WechatPayUpstreamError. Public so
+   * that the calls of other products (transfers, ./transfers.ts) are signed and checked here too.
+   */
+  async call(method: 'GET' | 'POST', pathAndQuery: string, payload?: unknown): Promise<unknown> {
     const body = payload === undefined ? '' : JSON.stringify(payload);
     const header = authorization(
       { mchid: this.config.mchid, serialNo: this.config.serialNo, privateKey: this.privateKey },

@@ -15,6 +15,7 @@ import { transactionSchema, WechatPayClient, WechatPayUpstreamError, type PlaceO
 import { settleWechatRefundNotice, type RefundNoticeOutcome } from '../refunds/wechatRefundNotice';
 import { openNotification, type NotificationKeys } from './notification';
 import { chatAppPayParams, chinaTime } from './protocol';
+import { WechatPayouts } from '../payouts/wechatPayouts';
 
 export type WechatPayOrderRow = Selectable<WechatPayOrdersTable>;
 
@@ -66,10 +67,24 @@ export class WechatPay {
   readonly client: WechatPayClient;
   private readonly clock: () => number;
   private readonly sweepTimer: FleetTimer;
+  /** Withdrawals paid to the WeChat balance (docs/decisions/050); their sweep starts and stops with this one. */
+  readonly payouts: WechatPayouts;
 
   constructor(private readonly deps: WechatPayDeps) {
     this.clock = deps.clock ?? Date.now;
     this.client = deps.client ?? new WechatPayClient(deps.config, this.clock);
+    this.payouts = new WechatPayouts(
+      {
+        db: deps.db,
+        now: deps.now,
+        logger: deps.logger,
+        client: this.client,
+        appId: deps.config.appId,
+        siteName: deps.siteName,
+        claimMs: deps.config.timeoutMs + 5000,
+      },
+      this.clock,
+    );
     this.sweepTimer = new FleetTimer({
       db: deps.db,
       name: 'wechatpay-sweep',
@@ -193,11 +208,12 @@ export class WechatPay {
   /** Runs the sweep every minute until stopped; one process of the fleet sweeps an interval (docs/decisions/042). */
   startSweep(intervalMs = SWEEP_INTERVAL_MS): void {
     this.sweepTimer.start(intervalMs);
+    this.payouts.startSweep(intervalMs);
   }
 
-  /** Stops the sweep and waits for a run in progress (graceful shutdown). */
-  stopSweep(): Promise<void> {
-    return this.sweepTimer.stop();
+  /** Stops the sweeps (unpaid orders, open payouts) and waits for runs in progress (graceful shutdown). */
+  async stopSweep(): Promise<void> {
+    await Promise.all([this.sweepTimer.stop(), this.payouts.stopSweep()]);
   }
 
   /**
