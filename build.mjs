@@ -51,6 +51,8 @@ const serverOptions = {
   format: 'esm',
   target: 'node20',
   packages: 'external',
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   sourcemap: 'linked',
   jsx: 'automatic',
   logLevel: 'warning',

@@ -7,6 +7,7 @@ import { browserTransport, rememberBearerToken } from './api/browserTransport';
 import { loadCatalogue } from './i18n/loadCatalogue';
 import { Tracker } from './tracking/tracker';
 import { readJsonScript } from './readJsonScript';
+import { withBodiesFromPage } from './bodiesFromPage';
 import { createRoutes } from './routes';
 import { isChunkLoadError, reloadOnceForChunkError } from './routing/loadChunk';
 import { installLinkPrefetch } from './routing/prefetchLinks';
@@ -18,7 +19,7 @@ import { isRouteHandle } from './routing/pageRoute';
 configure({ enforceActions: 'observed' });
 
 async function start(): Promise<void> {
-  const snapshot = readJsonScript('__STATE__') as RootSnapshot;
+  const snapshot = withBodiesFromPage(readJsonScript('__STATE__') as RootSnapshot);
   const catalogue = await loadCatalogue(textLocale(snapshot.env.locale));
   rememberBearerToken(window.location.search);
   const tracker = new Tracker(snapshot.env.logEndpoint, () => stores.account.id);

@@ -2,16 +2,15 @@ import type { RouteObject } from './routing/router';
 import { Layout } from './components/Layout';
 import { RootErrorBoundary } from './components/RootErrorBoundary';
 import { PAGE_NAMES, pageFacts } from './routing/pageModules';
-import { pageRoute, withBackendStatus } from './routing/pageRoute';
-import type { RootStore } from './stores/RootStore';
+import { pageRoute, withBackendStatus, type StoresOf } from './routing/pageRoute';
 
 export interface RouteTableOptions {
   /** Extra routes under the root, for tests driving createApp (never set in production). */
-  extraRoutes?: (getStores: () => RootStore) => RouteObject[];
+  extraRoutes?: (getStores: StoresOf) => RouteObject[];
 }
 
 /** The route table, built from the page declarations (client/routing/pageModules.ts); every page is lazy. */
-export function createRoutes(getStores: () => RootStore, options: RouteTableOptions = {}): RouteObject[] {
+export function createRoutes(getStores: StoresOf, options: RouteTableOptions = {}): RouteObject[] {
   return [
     {
       id: 'root',
@@ -19,8 +18,8 @@ export function createRoutes(getStores: () => RootStore, options: RouteTableOpti
       Component: Layout,
       ErrorBoundary: RootErrorBoundary,
       // Who is reading, for the header and the guards; sign-in and sign-out update it directly.
-      loader: async () => {
-        await withBackendStatus(getStores().account.ensureLoaded());
+      loader: async ({ request }) => {
+        await withBackendStatus(getStores(request).account.ensureLoaded());
         return null;
       },
       shouldRevalidate: () => false,
@@ -30,7 +29,7 @@ export function createRoutes(getStores: () => RootStore, options: RouteTableOpti
 }
 
 /** The routes of the pages declared inside `parent` (the root's when undefined), in declaration order. */
-function pageRoutes(getStores: () => RootStore, parent: string | undefined): RouteObject[] {
+function pageRoutes(getStores: StoresOf, parent: string | undefined): RouteObject[] {
   return PAGE_NAMES.filter((name) => pageFacts(name).parent === parent).flatMap((name): RouteObject[] => {
     const { path, validate, variants } = pageFacts(name);
     if (variants) {

@@ -37,7 +37,12 @@ export const ArticleView = observer(function ArticleView({ article, banner, body
   const background = backgroundOf(article.style);
   const modified = Date.parse(article.modified);
   // Browsers get the body's images deferred to the 50 px rule (docs/specification/shell.md §9); crawlers as they are.
-  const content = useMemo(() => (env.crawler ? article.content : deferImages(article.content)), [env.crawler, article.content]);
+  // A body read back from the server's page (decision 053) is already in that form.
+  const rendered = stores.article.renderedContent;
+  const content = useMemo(
+    () => (env.crawler || article.content === rendered ? article.content : deferImages(article.content)),
+    [env.crawler, article.content, rendered],
+  );
 
   // Content images come as HTML: after hydration they become keyboard-reachable buttons.
   useEffect(() => {
@@ -114,7 +119,13 @@ export const ArticleView = observer(function ArticleView({ article, banner, body
         ) : null}
         {body ?? (
           // Sanitised against the allow-list by the backend, on save and on the way out.
-          <div className="article__content" onClick={onContentClick} onKeyDown={onContentKey} dangerouslySetInnerHTML={{ __html: content }} />
+          <div
+            className="article__content"
+            data-article-body=""
+            onClick={onContentClick}
+            onKeyDown={onContentKey}
+            dangerouslySetInnerHTML={{ __html: content }}
+          />
         )}
         <ArticleActions article={article} />
         <CommentPanel slug={article.slug} initialCount={article.comment_count} />

@@ -1,10 +1,10 @@
-import { routeError, redirect } from './router';
+import { routeError, redirect, type PageRequest } from './router';
 import { SIGN_IN_PATH } from '../../shared/constants';
 import type { RootStore } from '../stores/RootStore';
 
 export interface GuardContext {
   stores: RootStore;
-  request: Request;
+  request: PageRequest;
 }
 
 /** A guard throws a redirect (or an error response) to stop the route from rendering. */

@@ -11,6 +11,7 @@ import {
 } from '../../shared/seoMeta';
 import type { ColumnOwner } from '../api/columns';
 import type { EnvStore } from '../stores/EnvStore';
+import type { PageRequest } from './router';
 
 /**
  * What the page loaders tell search engines and link previews about their page
@@ -18,7 +19,7 @@ import type { EnvStore } from '../stores/EnvStore';
  */
 
 /** An article page: schema.org Article by its author; described by its own summary or its opening. */
-export function articlePageMeta(request: Request, article: ArticleDetail, env: Pick<EnvStore, 't'>): PageMeta {
+export function articlePageMeta(request: PageRequest, article: ArticleDetail, env: Pick<EnvStore, 't'>): PageMeta {
   // A locked paid chapter comes without its content; nothing about it is derived from what is sold.
   const locked = article.paywall ?? null;
   const description = locked ? '' : article.description.trim() || plainTextExcerpt(article.content);
@@ -45,7 +46,7 @@ export function articlePageMeta(request: Request, article: ArticleDetail, env: P
 }
 
 /** A column page (any tab): the author's profile, with their RSS feed. */
-export function columnPageMeta(request: Request, owner: ColumnOwner, env: Pick<EnvStore, 't'>): PageMeta {
+export function columnPageMeta(request: PageRequest, owner: ColumnOwner, env: Pick<EnvStore, 't'>): PageMeta {
   const pathname = new URL(request.url).pathname;
   const tab = /\/(articles|collections)\/?$/.exec(pathname)?.[1];
   const name = owner.username;
@@ -68,7 +69,7 @@ export function columnPageMeta(request: Request, owner: ColumnOwner, env: Pick<E
 }
 
 /** A booklet's overview: schema.org Book by its owner. */
-export function bookletPageMeta(request: Request, booklet: BookletDetail): PageMeta {
+export function bookletPageMeta(request: PageRequest, booklet: BookletDetail): PageMeta {
   const description = booklet.description.trim() || booklet.heading.trim();
   const owner = booklet.owner;
   return {
@@ -90,7 +91,12 @@ export function bookletPageMeta(request: Request, booklet: BookletDetail): PageM
  * URL, which is canonical; a paid chapter is known by its chapter URL and, locked, marks
  * the purchase prompt as the part not accessible for free and takes nothing from its content.
  */
-export function chapterPageMeta(request: Request, booklet: Pick<BookletDetail, 'slug' | 'name'>, item: BookletItemDetail, env: Pick<EnvStore, 't'>): PageMeta {
+export function chapterPageMeta(
+  request: PageRequest,
+  booklet: Pick<BookletDetail, 'slug' | 'name'>,
+  item: BookletItemDetail,
+  env: Pick<EnvStore, 't'>,
+): PageMeta {
   const path = new URL(request.url).pathname;
   const own = chapterPath(booklet.slug, item.slug);
   const partOf = { name: booklet.name, path: bookletPath(booklet.slug) };

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { Params } from './router';
+import type { PageRequest, Params } from './router';
 import { columnUsername } from '../../shared/column';
 import type { MessageKey } from '../i18n/en';
 import type { RootStore } from '../stores/RootStore';
@@ -7,7 +7,7 @@ import type { RootStore } from '../stores/RootStore';
 export interface PageLoaderArgs {
   stores: RootStore;
   params: Params;
-  request: Request;
+  request: PageRequest;
 }
 
 /** What a page module exports: its screen and, optionally, a loader that fills the stores. */

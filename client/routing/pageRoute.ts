@@ -15,7 +15,7 @@
  *   payment login's open id) and what the reader's typing asks for (redeem, SMS code). It too lives in a
  *   store; the component starts it in a `useEffect` after hydration, and the server renders the empty state.
  */
-import { routeError, type LoaderFunctionArgs, type Params, type RouteObject } from './router';
+import { routeError, type LoaderFunctionArgs, type PageRequest, type Params, type RouteObject } from './router';
 import { ApiRequestError } from '../api/client';
 import type { MessageKey } from '../i18n/en';
 import type { RootStore } from '../stores/RootStore';
@@ -38,6 +38,12 @@ export interface PageRouteOptions {
   validate?: (params: Params) => boolean;
 }
 
+/**
+ * The stores a page request's loaders fill: the browser has one set for the tab; the server one
+ * per request, found by the request its loaders are given.
+ */
+export type StoresOf = (request: PageRequest) => RootStore;
+
 /** The parts of a route object a page contributes; the table adds path, index and children. */
 export type PageRouteParts = Pick<RouteObject, 'id' | 'handle' | 'lazy'>;
 
@@ -46,7 +52,7 @@ export type PageRouteParts = Pick<RouteObject, 'id' | 'handle' | 'lazy'>;
  * then the page's own loader, and returns null (never undefined: the router would
  * run it again on hydration).
  */
-export function pageRoute(getStores: () => RootStore, page: PageName, options: PageRouteOptions = {}): PageRouteParts {
+export function pageRoute(getStores: StoresOf, page: PageName, options: PageRouteOptions = {}): PageRouteParts {
   const handle: RouteHandle = { page, titleKey: options.titleKey ?? (`screen.${page}.title` satisfies MessageKey) };
   return {
     id: options.id ?? page,
@@ -60,7 +66,7 @@ export function pageRoute(getStores: () => RootStore, page: PageName, options: P
           if (options.validate && !options.validate(params)) {
             throw routeError('Not Found', { status: 404, statusText: 'Not Found' });
           }
-          const stores = getStores();
+          const stores = getStores(request);
           await withBackendStatus(runGuards(options.guards ?? pageFacts(page).guards ?? [], { stores, request }));
           await withBackendStatus(module.loader?.({ stores, params, request }));
           return null;

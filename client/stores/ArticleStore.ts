@@ -7,17 +7,25 @@ import { socialApi } from '../api/social';
 
 export interface ArticleSnapshot {
   current: ArticleDetail | null;
+  /**
+   * The body travels once, as the page's rendered HTML, not again in the snapshot (decision 053):
+   * `current.content` is empty here and the browser reads it back from the page before hydrating.
+   */
+  bodyInPage?: true;
 }
 
 /** The article being read. Held by reference: its body is large and read-only (docs/design.md §8). */
 export class ArticleStore {
   current: ArticleDetail | null;
+  /** The content as the server rendered it (images already deferred), when it was read back from the page. */
+  readonly renderedContent: string | null;
 
   constructor(
     private readonly api: ApiClient,
     snapshot?: Partial<ArticleSnapshot>,
   ) {
     this.current = snapshot?.current ?? null;
+    this.renderedContent = snapshot?.bodyInPage && this.current ? this.current.content : null;
     makeStoreObservable<ArticleStore, 'setCurrent'>(this, { current: observableRef, setCurrent: action });
   }
 
@@ -66,7 +74,10 @@ export class ArticleStore {
     this.current = article;
   }
 
+  /** The server's snapshot: a body the page shows is left out of it (decision 053). */
   toJSON(): ArticleSnapshot {
-    return { current: this.current };
+    const current = this.current;
+    if (current && current.content !== '' && !current.paywall) return { current: { ...current, content: '' }, bodyInPage: true };
+    return { current };
   }
 }

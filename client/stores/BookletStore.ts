@@ -15,6 +15,8 @@ export interface BookletSnapshot {
   item: BookletItemDetail | null;
   itemBooklet: string | null;
   ratings: Page<BookletRatingItem> | null;
+  /** The open chapter's body travels once, in the page, not again here (decision 053): its content is empty. */
+  bodyInPage?: true;
 }
 
 /**
@@ -183,7 +185,11 @@ export class BookletStore {
     this.item = item;
   }
 
+  /** The server's snapshot: a chapter body the page shows is left out of it (decision 053). */
   toJSON(): BookletSnapshot {
-    return { current: this.current, item: this.item, itemBooklet: this.itemBooklet, ratings: this.ratings };
+    const snapshot = { current: this.current, item: this.item, itemBooklet: this.itemBooklet, ratings: this.ratings };
+    const { item } = this;
+    if (!item?.detail || item.locked || item.detail.content === '') return snapshot;
+    return { ...snapshot, item: { ...item, detail: { ...item.detail, content: '' } }, bodyInPage: true };
   }
 }

@@ -40,6 +40,9 @@ describe('booklet pages and the paywall in HTML', async () => {
   it('renders a free chapter with its content, theme and neighbours, and the end page', async () => {
     const res = await anonymous.get('/booklet/field-guide/opening').expect(200);
     expect(res.text).toContain('Free opening words');
+    // Once: in the page, not again in the snapshot (decision 053).
+    expect(res.text.split('<p>Free opening words</p>')).toHaveLength(2);
+    expect(jsonBlock(res.text, '__STATE__')).toMatchObject({ booklet: { item: { slug: 'opening', detail: { content: '' } }, bodyInPage: true } });
     expect(res.text).toContain('article--theme-2');
     expect(res.text).toContain('href="/booklet/field-guide/second"');
     expect((await anonymous.get('/booklet/field-guide/opening/')).status).toBe(200);

@@ -11,8 +11,8 @@ const evilApp = (
       extraRoutes: (getStores) => [
         {
           path: 'evil-title',
-          loader: () => {
-            getStores().ui.setPageMeta({ path: '/evil-title', title: EVIL, type: 'website' });
+          loader: ({ request }) => {
+            getStores(request).ui.setPageMeta({ path: '/evil-title', title: EVIL, type: 'website' });
             return null;
           },
           Component: () => null,

@@ -57,6 +57,16 @@ describe('the article page’s reading surface', async () => {
     expect(res.text).toContain('<img src="/images/demo/west-lake-rain.svg" alt="lake" width="1200" height="800" loading="lazy" decoding="async" />');
   });
 
+  it('sends the body once: in the page, not again in the snapshot (decision 053)', async () => {
+    const res = await request(app).get('/article/red-wall/').set('User-Agent', CHROME);
+    const state = jsonBlock(res.text, '__STATE__') as RootSnapshot;
+    expect(state.article.bodyInPage).toBe(true);
+    expect(state.article.current?.content).toBe('');
+    expect(state.article.current?.title).toBeTruthy();
+    expect(res.text.match(/<div class="article__content" data-article-body="">/g)).toHaveLength(1);
+    expect(res.text.split('<p>First.</p>')).toHaveLength(2);
+  });
+
   it('allows the editor’s inline styles, but not style elements or foreign scripts, for a browser', async () => {
     const res = await request(app).get('/article/red-wall/').set('User-Agent', CHROME);
     const csp = String(res.headers['content-security-policy']);

@@ -6,7 +6,12 @@ import { describe, expect, it } from 'vitest';
  * A deploy installs with `npm ci --omit=dev` after the build (README): every package the built
  * server loads must be a dependency, not a devDependency (issue 14).
  */
-const bundle = fs.readFileSync('dist/server/index.js', 'utf8');
+// The entry and the chunks of the pages and overlays it loads on demand (build.mjs splits them).
+const bundle = fs
+  .readdirSync('dist/server', { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.js'))
+  .map((file) => fs.readFileSync(`dist/server/${file}`, 'utf8'))
+  .join('\n');
 const manifest = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
 
 /** `import … from "x"`, `import("x")`, `import "x"` and `resolve("x")` (createRequire) of bare specifiers. */

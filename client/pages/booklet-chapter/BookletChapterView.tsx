@@ -47,7 +47,7 @@ export const BookletChapterView = observer(function BookletChapterView({ booklet
           <BookletPurchasePrompt paywall={paywall} from="chapter" />
         ) : (
           // Sanitised against the allow-list by the backend, on save and on the way out.
-          <div className="article__content" dangerouslySetInnerHTML={{ __html: article.content }} />
+          <div className="article__content" data-article-body="" dangerouslySetInnerHTML={{ __html: article.content }} />
         )}
         <BookletPager slug={booklet.slug} previous={item.previous} next={item.next} />
         <CommentPanel slug={article.slug} initialCount={article.comment_count} />

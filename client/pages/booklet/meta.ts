@@ -2,6 +2,7 @@ import type { BookletDetail, BookletItemDetail } from '../../../shared/entities'
 import type { PageMeta } from '../../../shared/seoMeta';
 import { bookletPageMeta, chapterPageMeta } from '../../routing/pageMeta';
 import type { EnvStore } from '../../stores/EnvStore';
+import type { PageRequest } from '../../routing/router';
 
 /*
  * The booklet pages' titles, through the page meta of the UI store. Search and link-preview
@@ -10,12 +11,12 @@ import type { EnvStore } from '../../stores/EnvStore';
  */
 
 /** The overview: the booklet's name; a schema.org Book (client/routing/pageMeta.ts). */
-export function bookletOverviewMeta(request: Request, booklet: BookletDetail): PageMeta {
+export function bookletOverviewMeta(request: PageRequest, booklet: BookletDetail): PageMeta {
   return bookletPageMeta(request, booklet);
 }
 
 /** A chapter or directory ('chapter · booklet'), or the end page (not worth indexing). */
-export function bookletChapterMeta(request: Request, booklet: BookletDetail, item: BookletItemDetail | null, env: Pick<EnvStore, 't'>): PageMeta {
+export function bookletChapterMeta(request: PageRequest, booklet: BookletDetail, item: BookletItemDetail | null, env: Pick<EnvStore, 't'>): PageMeta {
   const path = new URL(request.url).pathname;
   if (!item) return { path, title: `${env.t('booklet.end.title')} · ${booklet.name}`, type: 'website', noindex: true };
   return { ...chapterPageMeta(request, booklet, item, env), title: `${item.title} · ${booklet.name}` };

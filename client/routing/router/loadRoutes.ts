@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, notFoundError, RouteRedirect } from './routeResponses';
-import type { LazyRouteParts, RouteMatch, RouteObject } from './routeTypes';
+import type { LazyRouteParts, PageRequest, RouteMatch, RouteObject } from './routeTypes';
 import { matchRoutes, routeIdOf } from './matchRoutes';
 
 /** A page's matches, or the root alone with a 404 when no route matches the path. */
@@ -24,7 +24,7 @@ export type LoadOutcome = { redirect: RouteRedirect } | { redirect?: undefined; 
  * (root to leaf) wins; otherwise each error goes to the nearest route at or above its own that has
  * an error screen, the outermost error first.
  */
-export async function runLoaders(all: readonly RouteMatch[], which: readonly RouteMatch[], request: Request): Promise<LoadOutcome> {
+export async function runLoaders(all: readonly RouteMatch[], which: readonly RouteMatch[], request: PageRequest): Promise<LoadOutcome> {
   const results = await Promise.all(
     which.map(async (match) => {
       try {

@@ -3,10 +3,19 @@ import type { ComponentType } from 'react';
 /** A path's params; an optional param that is absent is undefined. */
 export type Params = Readonly<Record<string, string | undefined>>;
 
+/**
+ * What a loader knows of the page request: its address, and a signal that aborts when the
+ * navigation is superseded or the reader leaves. A Fetch `Request` is one; the server passes a
+ * plain object, since building a Fetch request for each page cost 1.3 % of its CPU.
+ */
+export interface PageRequest {
+  readonly url: string;
+  readonly signal: AbortSignal;
+}
+
 export interface LoaderFunctionArgs {
   params: Params;
-  /** The page's address; its signal aborts when the navigation is superseded or the reader leaves. */
-  request: Request;
+  request: PageRequest;
 }
 
 /** What a route's loader may be: it fills stores and returns nothing of use, or throws a redirect or an error response. */

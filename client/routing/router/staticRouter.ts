@@ -1,13 +1,13 @@
 import { matchPage, runLoaders, statusOf } from './loadRoutes';
 import type { RouteRedirect } from './routeResponses';
 import type { Navigator } from './RouterView';
-import type { RouteObject, RouterState } from './routeTypes';
+import type { PageRequest, RouteObject, RouterState } from './routeTypes';
 
 /** What the server does with a page request: send a redirect, or render a state with a status. */
 export type PageQuery = { redirect: RouteRedirect } | { redirect?: undefined; state: RouterState; status: number };
 
 /** Matches a page request and runs its loaders, as the browser's router would for a navigation to it. */
-export async function queryPage(routes: RouteObject[], request: Request): Promise<PageQuery> {
+export async function queryPage(routes: RouteObject[], request: PageRequest): Promise<PageQuery> {
   const url = new URL(request.url);
   const location = { pathname: url.pathname, search: url.search, hash: '' };
   const page = matchPage(routes, url.pathname);
