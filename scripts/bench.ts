@@ -142,6 +142,9 @@ function report(rows: readonly Row[], memory: readonly RssSamples[], ttfb: numbe
       .join(', then ')}`,
   );
   console.log(`signed-in article, one reader at a time: first byte after ${ttfb.toFixed(1)} ms (median of ${TTFB_PROBES}; its comments load in the browser)`);
+  const cluster = rows.find((r) => r.name.endsWith(' workers'));
+  if (cluster && signedIn)
+    console.log(`signed-in article on every core (issue 19): ${cluster.name}, ${(cluster.rps / signedIn.rps).toFixed(2)} times the req/s of one process`);
   checks.push(
     // Growth compares the rounds' medians: one sample at the end depends on where V8's collector happened to be.
     [
