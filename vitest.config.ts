@@ -13,6 +13,9 @@ const http = (name: string, env: Record<string, string>): TestProjectInlineConfi
     exclude: env.TEST_ENGINE === 'postgres' ? ENGINE_INDEPENDENT : [],
     environment: 'node',
     setupFiles: ['tests/support/setup.ts'],
+    // Some tests build their own app, with its own database or PostgreSQL schema and its migrations:
+    // on a loaded 2-core machine that alone took 4 s of vitest's default 5 (a harness limit, not a budget).
+    testTimeout: 15_000,
     env: { LOG_LEVEL: 'silent', ...env },
     ...(env.TEST_ENGINE === 'postgres' ? { globalSetup: ['tests/support/pgGlobalSetup.ts'] } : {}),
   },
