@@ -1,36 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { ArticleDetail, BookletDetail, BookletItemDetail } from '../../shared/entities';
 import { articlePageMeta, bookletPageMeta, chapterPageMeta, columnPageMeta } from './pageMeta';
+import { articleDetail } from '../../tests/support/articleDetail';
 
 const env = { t: (key: string, params?: Record<string, unknown>) => `${key}${params ? JSON.stringify(params) : ''}` };
 const request = (path: string) => new Request(`http://localhost${path}`);
 
-const article: ArticleDetail = {
-  id: 1,
-  slug: 'hello',
-  title: 'Hello',
-  description: '',
-  cover_url: '',
-  content: '<p>Opening words of the body.</p>',
-  theme: 'default',
-  style: '',
-  word_count: 5,
-  language: 'en',
-  created: '2026-01-01T00:00:00.000Z',
-  modified: '2026-01-02T00:00:00.000Z',
-  author: { username: 'ann', avatar: '', description: '', column: '/@ann/', follower_count: 0, follow_status: null },
-  thumb_up_count: 0,
-  thumb_up_status: false,
-  favorite_count: 0,
-  favorite_status: false,
-  comment_count: 0,
-};
-const locked: ArticleDetail = {
-  ...article,
+const article = articleDetail();
+const locked: ArticleDetail = articleDetail({
   slug: 'paid',
   content: '',
   paywall: { booklet: { slug: 'book', name: 'The Book', price: { amount_cents: 990, currency: 'CNY' } }, chapter: 'two' },
-};
+});
 const booklet = { slug: 'book', name: 'The Book' } as const;
 
 describe('page meta of the loaders', () => {

@@ -2,27 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { ArticleDetail } from '../../shared/entities';
 import { ApiClient } from '../api/client';
 import { ArticleStore } from './ArticleStore';
+import { articleDetail } from '../../tests/support/articleDetail';
 
-const article: ArticleDetail = {
-  id: 1,
-  slug: 'hello',
-  title: 'Hello',
-  description: '',
-  cover_url: '',
-  content: '<p>Opening words of the body.</p>',
-  theme: 'default',
-  style: '',
-  word_count: 5,
-  language: 'en',
-  created: '2026-01-01T00:00:00.000Z',
-  modified: '2026-01-02T00:00:00.000Z',
-  author: { username: 'ann', avatar: '', description: '', column: '/@ann/', follower_count: 0, follow_status: null },
-  thumb_up_count: 0,
-  thumb_up_status: false,
-  favorite_count: 0,
-  favorite_status: false,
-  comment_count: 0,
-};
+const article = articleDetail();
 const api = new ApiClient(() => Promise.reject(new Error('no calls here')));
 
 describe('the article store’s snapshot (decision 053)', () => {

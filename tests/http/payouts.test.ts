@@ -94,8 +94,9 @@ async function credit(database: Database, userId: number, cents: number): Promis
 const detailNoOf = async (db: Site['db'], id: number) =>
   (await db.selectFrom('withdrawals').select('out_detail_no').where('id', '=', id).executeTakeFirstOrThrow()).out_detail_no ?? '';
 
-describe('payouts through WeChat Pay transfers (decision 050)', async () => {
-  const standIn = await startWechatPayStandIn({
+/** WeChat Pay's stand-in for this merchant: it checks requests against the merchant's real public key. */
+function standInWechatPay(): Promise<WechatPayStandIn> {
+  return startWechatPayStandIn({
     mchid: MCHID,
     appId: WX_APP,
     merchantPublicKey: merchant.publicKey,
@@ -104,6 +105,10 @@ describe('payouts through WeChat Pay transfers (decision 050)', async () => {
     platformSerial: PLATFORM_SERIAL,
     apiV3Key: API_V3_KEY,
   });
+}
+
+describe('payouts through WeChat Pay transfers (decision 050)', async () => {
+  const standIn = await standInWechatPay();
   afterAll(() => standIn.close());
   const site = await payoutsApp(standIn);
 
@@ -292,15 +297,7 @@ describe('payouts through WeChat Pay transfers (decision 050)', async () => {
 });
 
 describe('payouts signed with the wrong merchant key (decision 050)', async () => {
-  const standIn = await startWechatPayStandIn({
-    mchid: MCHID,
-    appId: WX_APP,
-    merchantPublicKey: merchant.publicKey,
-    merchantSerial: MERCHANT_SERIAL,
-    platformPrivateKey: platform.privateKey,
-    platformSerial: PLATFORM_SERIAL,
-    apiV3Key: API_V3_KEY,
-  });
+  const standIn = await standInWechatPay();
   afterAll(() => standIn.close());
   const wrongKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
   const site = await payoutsApp(standIn, wrongKey);
