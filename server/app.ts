@@ -3,7 +3,7 @@ import cookieParser from 'cookie-parser';
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import type { ApiTransport } from '../client/api/transport';
 import type { RouteTableOptions } from '../client/routes';
-import { bringsNoCredentials, resolveAuth } from './api/auth';
+import { bringsNoCredentials, headersWithoutCredentials, resolveAuth } from './api/auth';
 import { embeddedApi } from './api/router';
 import { notificationBusFor } from './api/notifications/bus';
 import { sandboxPages } from './payments/sandboxPages';
@@ -32,6 +32,7 @@ import { localeAndClient } from './middleware/localeAndClient';
 import { requestLogging } from './middleware/requestLogging';
 import { fixedSecurityHeaders, securityHeaders } from './middleware/securityHeaders';
 import { renderCacheHits } from './render/cache/fastHits';
+import { sharedPages } from './render/sharedPages';
 import { answerFirst, protocolOf } from './render/cache/frontDoor';
 import { withAssetBase, type AssetManifest } from './render/manifest';
 import { ssr } from './render/ssr';
@@ -177,6 +178,8 @@ export function createApp(deps: AppDeps): Express {
       isAnonymous: backend.isAnonymous,
       extraRoutes: deps.extraRoutes,
       renderCache: renderCache || undefined,
+      sharedPages: renderCache && backend.anonymousTransportFor ? sharedPages(renderCache) : undefined,
+      anonymousTransportFor: backend.anonymousTransportFor,
       mediaHost: backend.mediaHost,
     }),
   );
@@ -194,6 +197,8 @@ interface Backend {
   /** The embedded log service, when this process keeps the data. */
   log: RequestHandler[];
   transportFor: (req: Request) => ApiTransport;
+  /** The same as a signed-out reader's, for the anonymous copy of a page shared with signed-in readers (embedded only). */
+  anonymousTransportFor?: (req: Request) => ApiTransport;
   isAnonymous?: (req: Request) => boolean;
   /** Only with the embedded backend: its content-change log says when a page is out of date. */
   renderCache?: RenderCache;
@@ -297,6 +302,7 @@ function embeddedBackend(deps: AppDeps): Backend {
     mediaCsp: mediaCspSources(config, media),
     mediaHost: new URL(media.origin).hostname,
     transportFor: (req) => inProcessTransport(inProcess, { headers: req.headers, bearerToken: bearerFromQuery(req) }),
+    anonymousTransportFor: (req) => inProcessTransport(inProcess, { headers: headersWithoutCredentials(req.headers), uncounted: true }),
     // Without a session cookie or a token the embedded backend would answer "signed out".
     isAnonymous: bringsNoCredentials,
     health: () => embeddedHealth({ db: database.db, media, now }),

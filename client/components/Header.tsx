@@ -1,14 +1,9 @@
 import { observer } from 'mobx-react-lite';
-import type { MouseEvent } from 'react';
 import { Link, useLocation, useMatches, useNavigate } from '../routing/router';
-import { SIGN_IN_PATH } from '../../shared/constants';
 import { pageTitle } from '../routing/documentTitle';
-import { signInPath } from '../routing/guards';
 import { useStores } from '../stores/context';
-import { NotificationBell } from './NotificationBell';
-import { ProfileMenu } from './ProfileMenu';
+import { AccountNav } from './AccountNav';
 import { SearchForm } from './SearchForm';
-import { useHydrated } from './useHydrated';
 
 /**
  * The standard header (docs/specification/shell.md §2): back button and the page's title (inside the app shells,
@@ -17,23 +12,13 @@ import { useHydrated } from './useHydrated';
  */
 export const Header = observer(function Header() {
   const stores = useStores();
-  const { env, account, signIn } = stores;
+  const { env } = stores;
   const matches = useMatches();
   const location = useLocation();
   const navigate = useNavigate();
-  const hydrated = useHydrated();
   const inAppShell = env.clientType.shell === 'app' || env.clientType.shell === 'miniprogram';
   const showBack = inAppShell && location.pathname !== '/';
   const title = pageTitle(stores, matches);
-  const here = location.pathname + location.search;
-  const onSignInPage = location.pathname.startsWith(SIGN_IN_PATH.slice(0, -1));
-
-  // Without script the button is a link to the sign-in page; with it, the overlay opens in place.
-  const openSignIn = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!hydrated) return;
-    event.preventDefault();
-    signIn.open();
-  };
 
   return (
     <header className="site-header">
@@ -54,16 +39,7 @@ export const Header = observer(function Header() {
         {showBack && title ? <p className="site-header__title">{title}</p> : <p className="site-header__slogan">{env.t('site.slogan')}</p>}
         {/* The search page has its own box; beside the back button there is no room. */}
         {showBack || location.pathname.startsWith('/search') ? null : <SearchForm className="site-header__search" />}
-        <nav className="site-header__account" aria-label={env.t('nav.mainLabel')}>
-          {account.signedIn ? <NotificationBell /> : null}
-          {account.signedIn && account.username ? (
-            <ProfileMenu />
-          ) : onSignInPage ? null : (
-            <Link to={signInPath(here)} className="button button--primary button--small" onClick={openSignIn}>
-              {env.t('nav.signIn')}
-            </Link>
-          )}
-        </nav>
+        <AccountNav />
       </div>
     </header>
   );

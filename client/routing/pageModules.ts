@@ -48,6 +48,13 @@ export interface PageFacts {
   indexable?: boolean;
   /** Kept by the render cache for anonymous readers (server/render/cache). */
   cached?: boolean;
+  /**
+   * A cached page a signed-in reader gets too, with their own header (server/render/cache/readerPages.tsx),
+   * when their store snapshot is the anonymous one's but for the account: the page reads `account` only
+   * in the header's `AccountNav` (an article page also to hide its author's own follow button; the
+   * author gets a full render).
+   */
+  sharedWithSignedIn?: boolean;
   /** Described to search engines as the site itself rather than one page of it. */
   website?: boolean;
   /** Where readers land from search and shares: its code is in the one `reader` chunk (docs/decisions/032). */
@@ -76,10 +83,10 @@ const hasSlug = (params: Params) => !!params.slug;
  * page's chunks in the manifest. Children follow their parent.
  */
 export const PAGES = {
-  home: { path: '', module: () => import('../pages/home/page'), cached: true, website: true, reader: true },
+  home: { path: '', module: () => import('../pages/home/page'), cached: true, sharedWithSignedIn: true, website: true, reader: true },
   business: { path: 'business', module: () => import('../pages/business/page') },
   editor: { path: 'editor', module: () => import('../pages/editor/page'), guards: SIGNED_IN },
-  found: { path: 'found', module: () => import('../pages/found/page'), cached: true, website: true, reader: true },
+  found: { path: 'found', module: () => import('../pages/found/page'), cached: true, sharedWithSignedIn: true, website: true, reader: true },
   member: { path: 'member', module: () => import('../pages/member/page') },
   'apps-download': { path: 'apps/download', module: () => import('../pages/apps-download/page') },
   'h5-sms-code': { path: 'h5/sms_code', module: () => import('../pages/h5-sms-code/page'), indexable: false },
@@ -94,7 +101,7 @@ export const PAGES = {
   referral: { path: 'accounts/referral/:code?', module: () => import('../pages/referral/page'), indexable: false },
   'password-reset': { path: 'accounts/reset/:token', module: () => import('../pages/password-reset/page'), indexable: false },
   'article-review': { path: 'article/:slug/review', module: () => import('../pages/article-review/page'), guards: SIGNED_IN },
-  article: { path: 'article/:slug?', validate: hasSlug, module: () => import('../pages/article/page'), cached: true, reader: true },
+  article: { path: 'article/:slug?', validate: hasSlug, module: () => import('../pages/article/page'), cached: true, sharedWithSignedIn: true, reader: true },
   booklet: { path: 'booklet/:slug?', validate: hasSlug, module: () => import('../pages/booklet/page'), reader: true },
   'booklet-overview': { path: '', parent: 'booklet', module: () => import('../pages/booklet-overview/page'), cached: true, reader: true },
   'booklet-chapter': { path: ':childSlug', parent: 'booklet', module: () => import('../pages/booklet-chapter/page'), reader: true },

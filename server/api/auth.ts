@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import type { Kysely } from 'kysely';
 import { preparedQuery } from '../db/preparedQuery';
@@ -46,6 +47,16 @@ export function authenticate(db: Kysely<DB>, now: () => number): RequestHandler 
  */
 export function bringsNoCredentials(req: Request): boolean {
   return !cookieFromHeader(req.headers.cookie, SESSION_COOKIE) && !req.headers.authorization && typeof req.query.__token !== 'string';
+}
+
+/** A request's headers as a signed-out reader's: no `Authorization`, no session cookie (the reading script's and language's cookies stay). */
+export function headersWithoutCredentials(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const { authorization: _authorization, cookie, ...rest } = headers;
+  const kept = cookie
+    ?.split(';')
+    .filter((pair) => pair.split('=', 1)[0]?.trim() !== SESSION_COOKIE)
+    .join(';');
+  return kept ? { ...rest, cookie: kept } : rest;
 }
 
 /** The signed-in user, or 403 for a cookie session (DRF's answer) and 401 for a token. */

@@ -34,7 +34,8 @@ export function inProcessApi(app: Express, reads: readonly PageRead[], resolveAu
  */
 export function inProcessTransport(api: InProcessApi, reader: Reader): ApiTransport {
   const headers = readerHeaders(reader);
-  const direct = cookieFromHeader(headers.cookie, REFERRAL_COOKIE) === null;
+  // A pending referral goes through the API's middleware, which records it; the cache's anonymous copy records none.
+  const direct = reader.uncounted === true || cookieFromHeader(headers.cookie, REFERRAL_COOKIE) === null;
   let auth: Promise<Auth> | undefined;
   return async (request) => {
     const found = direct ? pageReadOf(api, request) : null;
@@ -49,6 +50,7 @@ export function inProcessTransport(api: InProcessApi, reader: Reader): ApiTransp
         query: stringValues(request.query),
         header: (name) => callHeaders[name] ?? headers[name],
         originalUrl: requestUrl(request),
+        ...(reader.uncounted ? { uncounted: true } : {}),
       });
       return { status: 200, data };
     } catch (error) {

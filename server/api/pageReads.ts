@@ -26,6 +26,8 @@ export interface ReadRequest {
   header: (name: string) => string | undefined;
   /** The path with its query, as the caller wrote it (DRF's page links are built from it). */
   originalUrl: string;
+  /** Made for the render cache's anonymous copy of a page, by no reader: no page view is counted. */
+  uncounted?: boolean;
 }
 
 /** A page read as an API route: the same answer as the in-process call, as JSON. */

@@ -8,6 +8,8 @@ export interface Reader {
   /** The native app's `__token` from the page URL. */
   bearerToken?: string | null;
   ip?: string;
+  /** Reads made for the render cache's anonymous copy of a page, not for a reader: they count no page view and record no referral. */
+  uncounted?: boolean;
 }
 
 export function readerHeaders(reader: Reader): Record<string, string> {

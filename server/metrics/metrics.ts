@@ -6,7 +6,7 @@ import { pdfQueueStats } from '../pdf/pdfQueueStats';
 export interface MetricsSources {
   /** This worker's id in cluster mode ('0' without a primary): a label on every series. */
   worker: string;
-  renderCache?: { readonly counts: { readonly hits: number; readonly misses: number } };
+  renderCache?: { readonly counts: { readonly hits: number; readonly misses: number; readonly shared: number } };
   db?: Kysely<DB>;
   poolStats?: () => { total: number; idle: number; waiting: number };
   now: () => number;
@@ -37,6 +37,7 @@ export function createMetrics(sources: MetricsSources): AppMetrics {
   if (renderCache) {
     countFrom(registry, 'render_cache_hits_total', 'Pages answered from the render cache.', () => renderCache.counts.hits);
     countFrom(registry, 'render_cache_misses_total', 'Cacheable pages rendered because the cache did not hold them.', () => renderCache.counts.misses);
+    countFrom(registry, 'render_cache_shared_total', "Signed-in readers' pages made from a cached page.", () => renderCache.counts.shared);
   }
   if (db) {
     new Gauge({

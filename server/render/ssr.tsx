@@ -30,6 +30,8 @@ import { DocumentWriter } from './documentWriter';
 import { DocumentCollector } from './cache/collector';
 import type { RenderCache } from './cache/renderCache';
 import { pageRequestOf } from './pageRequest';
+import type { RenderedDocument, SharedPageSender } from './sharedPages';
+import type { RenderedPage } from './cache/dependencies';
 import { EDITOR_PAGE_MODULE, modulePreloads, pageStylesheets, type AssetManifest } from './manifest';
 import { pageHead } from '../seo/pageHead';
 import { siteOriginFor } from '../seo/origin';
@@ -53,6 +55,10 @@ export interface SsrOptions {
   renderCache?: Pick<RenderCache, 'slotOf' | 'finish'>;
   /** The media host's name, whose images the client asks for resized (shared/mediaImage.ts). */
   mediaHost?: string;
+  /** Signed-in readers' pages made from cached ones where their view is the anonymous one (sharedPages.tsx). */
+  sharedPages?: SharedPageSender;
+  /** A signed-out reader's transport for the same request: the cached copy such a page is made from. */
+  anonymousTransportFor?: (req: ExpressRequest) => ApiTransport;
 }
 
 /**
@@ -70,27 +76,30 @@ export function ssr(options: SsrOptions): RequestHandler {
     const { locale, clientType, nonce } = res.locals;
     const crawler = isCrawler(req.headers['user-agent']);
     const catalogue = CATALOGUES[textLocale(locale)];
-    const stores = new RootStore(
-      {
-        env: {
-          locale,
-          clientType,
-          siteName: options.config.siteName,
-          year: new Date().getFullYear(),
-          renderedAt: Date.now(),
-          logEndpoint: options.config.logEndpoint ?? '/log',
-          ...(loadsWechatSdk(clientType.shell, options.config.wechat.mp !== undefined) ? { wechatSdkUrl: options.config.wechatSdkUrl } : {}),
-          ...(options.config.appLinks.ios || options.config.appLinks.android ? { appLinks: options.config.appLinks } : {}),
-          ...(options.mediaHost ? { mediaHost: options.mediaHost } : {}),
-          ...(editorStylesheet ? { editorStylesheet } : {}),
-          ...(crawler ? { crawler: true } : {}),
-          ...(offersWechatNative(clientType, options.config.wechatPay !== undefined || options.config.paymentsSandbox) ? { wechatNativePay: true } : {}),
+    const anonymous = options.isAnonymous?.(req) ?? false;
+    const storesWith = (transport: ApiTransport, signedOut: boolean) =>
+      new RootStore(
+        {
+          env: {
+            locale,
+            clientType,
+            siteName: options.config.siteName,
+            year: new Date().getFullYear(),
+            renderedAt: Date.now(),
+            logEndpoint: options.config.logEndpoint ?? '/log',
+            ...(loadsWechatSdk(clientType.shell, options.config.wechat.mp !== undefined) ? { wechatSdkUrl: options.config.wechatSdkUrl } : {}),
+            ...(options.config.appLinks.ios || options.config.appLinks.android ? { appLinks: options.config.appLinks } : {}),
+            ...(options.mediaHost ? { mediaHost: options.mediaHost } : {}),
+            ...(editorStylesheet ? { editorStylesheet } : {}),
+            ...(crawler ? { crawler: true } : {}),
+            ...(offersWechatNative(clientType, options.config.wechatPay !== undefined || options.config.paymentsSandbox) ? { wechatNativePay: true } : {}),
+          },
+          account: signedOut ? { info: {}, loaded: true } : undefined,
         },
-        account: options.isAnonymous?.(req) ? { info: {}, loaded: true } : undefined,
-      },
-      catalogue,
-      options.transportFor(req),
-    );
+        catalogue,
+        transport,
+      );
+    const stores = storesWith(options.transportFor(req), anonymous);
     const aborted = new AbortController();
     // Only a reader who left aborts: an abort builds a DOMException with its stack, 0.8 % of a page's CPU.
     res.on('close', () => {
@@ -113,6 +122,46 @@ export function ssr(options: SsrOptions): RequestHandler {
     // The page's route id names it in /metrics (server/metrics/requestMetrics.ts).
     res.locals[ROUTE_LABEL] = query.state.matches.at(-1)?.id;
     concealInternalErrors(query.state, req.log, options.config.env === 'production');
+    // The head of a page's document: its meta, assets, store snapshot and route errors.
+    const headOf = (pageStores: RootStore, state: RouterState, status: number, pageRequest: PageRequest) => {
+      const handles = state.matches.map((m) => ({ handle: m.route.handle, pathname: m.pathname }));
+      const pages = handles
+        .map((m) => m.handle)
+        .filter(isRouteHandle)
+        .map((h) => pageSourceFile(h.page));
+      return documentHead({
+        lang: pageStores.env.htmlLang,
+        meta: pageHead({
+          stores: pageStores,
+          matches: handles,
+          url: new URL(pageRequest.url),
+          origin: siteOriginFor(options.config.publicOrigin, req),
+          errorStatus: state.errors ? status : undefined,
+        }),
+        entryScript: options.manifest.entry,
+        preloads: modulePreloads(options.manifest, [CATALOGUE_MODULES[pageStores.env.textLocale], ...pages]),
+        stylesheets: pageStylesheets(options.manifest, pages),
+        state: pageStores,
+        routerData: serializeErrors(state.errors),
+      });
+    };
+
+    // A signed-in reader of a page shared with them: the cached anonymous copy with their own header (decision 054).
+    if (!anonymous && options.sharedPages && options.anonymousTransportFor && query.status === 200 && !query.state.errors) {
+      const anonymousTransport = options.anonymousTransportFor(req);
+      // The anonymous copy when the cache lacks it: read as no one (no page view counted) and rendered complete.
+      const renderAnonymous = async (): Promise<RenderedDocument | null> => {
+        const signedOut = storesWith(anonymousTransport, true);
+        const signedOutRequest: PageRequest = { url: request.url, signal: aborted.signal };
+        requestStores.set(signedOutRequest, signedOut);
+        const page = await queryPage(routes, signedOutRequest);
+        if (page.redirect || page.status !== 200 || page.state.errors) return null;
+        const head = headOf(signedOut, page.state, 200, signedOutRequest);
+        const { html, failed } = await completeDocument(signedOut, page.state, head, req.log, options.renderTimeoutMs);
+        return { status: 200, html, rendered: renderedPage(signedOut, page.state, failed) };
+      };
+      if (await options.sharedPages(req, res, stores, query.state, renderAnonymous)) return;
+    }
 
     // A page for the cache is the same for every anonymous reader: complete, with no inline script and no nonce.
     const cacheSlot = options.renderCache?.slotOf(res);
@@ -120,38 +169,14 @@ export function ssr(options: SsrOptions): RequestHandler {
     const renderNonce = cacheSlot ? undefined : nonce;
     const render = (state: RouterState, status: number, onFailure: (error: unknown) => void) => {
       let failed = false;
-      const handles = state.matches.map((m) => ({ handle: m.route.handle, pathname: m.pathname }));
-      const pages = handles
-        .map((m) => m.handle)
-        .filter(isRouteHandle)
-        .map((h) => pageSourceFile(h.page));
-      const head = documentHead({
-        lang: stores.env.htmlLang,
-        meta: pageHead({
-          stores,
-          matches: handles,
-          url: new URL(request.url),
-          origin: siteOriginFor(options.config.publicOrigin, req),
-          errorStatus: state.errors ? status : undefined,
-        }),
-        entryScript: options.manifest.entry,
-        preloads: modulePreloads(options.manifest, [CATALOGUE_MODULES[stores.env.textLocale], ...pages]),
-        stylesheets: pageStylesheets(options.manifest, pages),
-        state: stores,
-        routerData: serializeErrors(state.errors),
-      });
+      const head = headOf(stores, state, status, request);
       const send = () => {
         res.status(status);
         res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
         stream.pipe(new DocumentWriter(res, head, DOCUMENT_TAIL));
       };
       const keep = (slot: NonNullable<typeof cacheSlot>, cache: NonNullable<SsrOptions['renderCache']>) => () => {
-        const rendered = {
-          routeIds: state.matches.map((m) => m.id),
-          params: state.matches.at(-1)?.params ?? {},
-          articleAuthor: stores.article.current?.author.username ?? null,
-          failed,
-        };
+        const rendered = renderedPage(stores, state, failed);
         stream.pipe(new DocumentCollector(head, DOCUMENT_TAIL, (html) => void cache.finish(req, res, slot, status, html, rendered)));
       };
       const finished = cacheSlot && options.renderCache ? keep(cacheSlot, options.renderCache) : send;
@@ -192,6 +217,45 @@ export function ssr(options: SsrOptions): RequestHandler {
       });
     });
   };
+}
+
+/** What a finished render tells the cache about itself. */
+function renderedPage(stores: RootStore, state: RouterState, failed: boolean): RenderedPage {
+  return {
+    routeIds: state.matches.map((m) => m.id),
+    params: state.matches.at(-1)?.params ?? {},
+    articleAuthor: stores.article.current?.author.username ?? null,
+    failed,
+  };
+}
+
+/** A page rendered whole into one string, as the cache keeps it: no split boundaries, no inline script. */
+function completeDocument(stores: RootStore, state: RouterState, head: string, log: Logger, timeoutMs = 10_000): Promise<{ html: string; failed: boolean }> {
+  return new Promise((resolve, reject) => {
+    let failed = false;
+    const stream = renderToPipeableStream(
+      <StoresProvider stores={stores}>
+        <RouterView state={state} navigator={STATIC_NAVIGATOR} />
+      </StoresProvider>,
+      {
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onAllReady() {
+          clearTimeout(timer);
+          stream.pipe(new DocumentCollector(head, DOCUMENT_TAIL, (html) => resolve({ html, failed })));
+        },
+        onShellError(error) {
+          clearTimeout(timer);
+          reject(error);
+        },
+        onError(error) {
+          failed = true;
+          log.error({ err: error }, 'render error');
+        },
+      },
+    );
+    const timer = setTimeout(() => stream.abort(), timeoutMs);
+    timer.unref();
+  });
 }
 
 /** Unexpected loader errors are logged with the request id; in production their text stays on the server. */

@@ -28,6 +28,12 @@ export function RouterView({ state, navigator }: RouterContextValue): ReactNode 
   return <RouterContext.Provider value={value}>{renderMatches(state)}</RouterContext.Provider>;
 }
 
+/** The router's context around a part of a page rendered on its own (the server's header for a signed-in reader, server/render/cache/readerPages.tsx). */
+export function RouterScope({ state, navigator, children }: RouterContextValue & { children: ReactNode }): ReactNode {
+  const value = useMemo(() => ({ state, navigator }), [state, navigator]);
+  return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
+}
+
 export function Outlet(): ReactNode {
   return useContext(RouteContext).outlet;
 }

@@ -5,6 +5,6 @@ export { Link, NavLink, type LinkProps } from './Link';
 export { matchRoutes } from './matchRoutes';
 export { isRouteErrorResponse, redirect, routeError, RouteErrorResponse, serializeErrors } from './routeResponses';
 export { RouterProvider } from './RouterProvider';
-export { Outlet, RouterView, useLocation, useMatches, useNavigate, useParams, useRevalidator, useRouteError, useSearchParams } from './RouterView';
+export { Outlet, RouterScope, RouterView, useLocation, useMatches, useNavigate, useParams, useRevalidator, useRouteError, useSearchParams } from './RouterView';
 export type { LoaderFunctionArgs, PageRequest, Params, RouteMatch, RouteObject, RouterState, UIMatch } from './routeTypes';
 export { queryPage, STATIC_NAVIGATOR } from './staticRouter';

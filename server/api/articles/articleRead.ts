@@ -23,11 +23,11 @@ export function articleRead(deps: { db: Kysely<DB>; now: () => number; pageViews
     path: '/article/:slug/',
     cacheControl: 'private, no-cache',
     vary: 'Cookie',
-    read: async ({ params, user, header }) => {
+    read: async ({ params, user, header, uncounted }) => {
       const slug = ARTICLE_SLUG.safeParse(params.slug);
       if (!slug.success) throw ApiError.detail(404, 'Does Not Exist');
       return articleForReader(deps.db, slug.data, user, deps.now(), {
-        pageViews: deps.pageViews,
+        pageViews: uncounted ? undefined : deps.pageViews,
         shareCode: header('x-share-code') ?? null,
         script: readerScript(header),
       });

@@ -3,16 +3,26 @@ import type { CachedPage } from './page';
 
 /** The stored encoding a request accepts best: brotli, gzip, or the plain bytes. */
 export function pickEncoding(acceptEncoding: string): 'br' | 'gzip' | null {
-  let gzip = false;
+  const accepted = acceptedEncodings(acceptEncoding);
+  return accepted.br ? 'br' : accepted.gzip ? 'gzip' : null;
+}
+
+/** Whether a request accepts gzip (or any encoding). */
+export function acceptsGzip(acceptEncoding: string): boolean {
+  return acceptedEncodings(acceptEncoding).gzip;
+}
+
+function acceptedEncodings(acceptEncoding: string): { br: boolean; gzip: boolean } {
+  const accepted = { br: false, gzip: false };
   for (const part of acceptEncoding.split(',')) {
     const [token, ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     if (q && !(Number(q.slice(2)) > 0)) continue;
     const name = token?.trim();
-    if (name === 'br') return 'br';
-    if (name === 'gzip' || name === '*') gzip = true;
+    if (name === 'br') accepted.br = true;
+    if (name === 'gzip' || name === '*') accepted.gzip = true;
   }
-  return gzip ? 'gzip' : null;
+  return accepted;
 }
 
 export function bodyIn(page: CachedPage, encoding: 'br' | 'gzip' | null): Buffer {

@@ -4,7 +4,7 @@ import type { CachedPage } from './page';
 
 function page(bytes: number, keys: string[], expiresAt = Number.MAX_SAFE_INTEGER): CachedPage {
   const body = Buffer.alloc(Math.floor(bytes / 3));
-  return { identity: body, gzip: body, br: body, etag: 'W/"x"', keys, viewsOf: null, expiresAt, bytes };
+  return { identity: body, gzip: body, br: body, etag: 'W/"x"', keys, viewsOf: null, expiresAt, shared: null, bytes };
 }
 
 describe('the page LRU', () => {

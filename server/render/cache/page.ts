@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { sharedGzipOf } from './sharedGzip';
+import type { SharedLayout, SharedParts } from './sharedParts';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -18,15 +20,18 @@ export interface CachedPage {
   viewsOf: number | null;
   /** When it dies whatever happens: max age, quota reset, an author's membership expiry. */
   expiresAt: number;
+  /** Where its reader-dependent parts are, when signed-in readers may get it too (sharedParts.ts). */
+  shared: SharedParts | null;
   bytes: number;
 }
 
-export type PageMeta = Pick<CachedPage, 'keys' | 'viewsOf' | 'expiresAt'>;
+export type PageMeta = Pick<CachedPage, 'keys' | 'viewsOf' | 'expiresAt'> & { shared: SharedLayout | null };
 
 /** Compresses once, at store time, off the main thread (zlib's pool): every hit then sends bytes as they are. */
 export async function buildCachedPage(html: string, meta: PageMeta): Promise<CachedPage> {
   const identity = Buffer.from(html, 'utf8');
-  const [gz, br] = await Promise.all([
+  const { shared: layout, ...rest } = meta;
+  const [gz, br, sharedGzip] = await Promise.all([
     gzip(identity, { level: 9 }),
     brotli(identity, {
       params: {
@@ -35,7 +40,10 @@ export async function buildCachedPage(html: string, meta: PageMeta): Promise<Cac
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       },
     }),
+    layout ? sharedGzipOf(identity, layout) : null,
   ]);
+  const shared = layout && sharedGzip ? { ...layout, gzip: sharedGzip } : null;
+  const sharedBytes = shared ? shared.state.length + shared.gzip.before.length + shared.gzip.between.length + shared.gzip.after.length : 0;
   const etag = `W/"${createHash('sha1').update(identity).digest('base64url')}"`;
-  return { identity, gzip: gz, br, etag, ...meta, bytes: identity.length + gz.length + br.length };
+  return { identity, gzip: gz, br, etag, ...rest, shared, bytes: identity.length + gz.length + br.length + sharedBytes };
 }

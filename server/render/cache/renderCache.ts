@@ -16,6 +16,7 @@ import { isCachedRoute, pageDependencies, type PageDependencies, type RenderedPa
 import { writeCachedPage } from './encoding';
 import { PageLru } from './lru';
 import { buildCachedPage, type CachedPage, type PageMeta } from './page';
+import { sharedLayoutOf } from './sharedParts';
 
 export interface RenderCacheOptions {
   db: Kysely<DB>;
@@ -30,6 +31,13 @@ export interface RenderCacheOptions {
   logger?: Logger;
   /** The origin of absolute links when `PUBLIC_ORIGIN` is unset: part of the key then. */
   originOf: (req: Request) => string;
+}
+
+/** A render finished whole, as the cache may keep it. */
+export interface RenderedDocument {
+  status: number;
+  html: string;
+  rendered: RenderedPage;
 }
 
 /** A request whose render the cache is waiting for. */
@@ -72,8 +80,11 @@ export function cachedLangOf(search: string): string | undefined | null {
  */
 export class RenderCache {
   readonly pages: PageLru;
-  /** Pages answered from the cache (by fastHits.ts or the middleware) and renders marked to be kept: plain counts for /metrics. */
-  readonly counts = { hits: 0, misses: 0 };
+  /**
+   * Pages answered from the cache (by fastHits.ts or the middleware), renders marked to be kept, and
+   * signed-in readers' pages made from a cached one (sharedPages.tsx): plain counts for /metrics.
+   */
+  readonly counts = { hits: 0, misses: 0, shared: 0 };
   private readonly feed: ChangeFeed;
   private readonly inflight = new Map<string, Promise<CachedPage | null>>();
   private readonly slots = new WeakMap<Response, CacheSlot>();
@@ -160,15 +171,7 @@ export class RenderCache {
 
   /** After a complete render of a marked request: stores the page when it is one to keep, and answers. */
   async finish(req: Request, res: Response, slot: CacheSlot, status: number, html: string, rendered: RenderedPage): Promise<void> {
-    const dependencies = status === 200 ? pageDependencies(rendered) : null;
-    let page: CachedPage | null = null;
-    if (dependencies) {
-      try {
-        page = await buildCachedPage(html, await this.meta(dependencies));
-      } catch (error) {
-        this.options.logger?.error({ err: error }, 'a page could not be cached');
-      }
-    }
+    const page = await this.build({ status, html, rendered });
     // Content that changed while it rendered may be missing from it: send it, keep it not.
     const current = page !== null && slot.generation === this.generation;
     if (page && current) this.pages.set(slot.key, page);
@@ -180,6 +183,36 @@ export class RenderCache {
     }
     res.status(status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Cache': 'bypass' });
     res.end(html);
+  }
+
+  /**
+   * The page of `key` as `produce` renders it, kept, unless a render of it is under way already
+   * (then that one's page): the anonymous copy a signed-in reader's page is made from
+   * (sharedPages.tsx). Null when there is nothing to keep or the content changed meanwhile.
+   */
+  fill(key: string, produce: () => Promise<RenderedDocument | null>): Promise<CachedPage | null> {
+    const pending = this.inflight.get(key);
+    if (pending) return pending;
+    const generation = this.generation;
+    const render = async (): Promise<CachedPage | null> => {
+      try {
+        const rendered = await produce();
+        const page = rendered ? await this.build(rendered) : null;
+        if (!page || generation !== this.generation) return null;
+        this.counts.misses += 1;
+        this.pages.set(key, page);
+        return page;
+      } catch (error) {
+        this.options.logger?.error({ err: error }, 'the anonymous copy of a page could not be rendered');
+        return null;
+      }
+    };
+    const promise = render();
+    this.inflight.set(key, promise);
+    void promise.then(() => {
+      if (this.inflight.get(key) === promise) this.inflight.delete(key);
+    });
+    return promise;
   }
 
   /** Sweeps the log for late commits and prunes it, every `sweepMs`. */
@@ -288,8 +321,20 @@ export class RenderCache {
     writeCachedPage(req, res, page, ['X-Cache', state], (res.locals.acceptEncoding as string | undefined) ?? req.headers['accept-encoding'] ?? '');
   }
 
+  /** The page to keep of a finished render, compressed; null when it is not one to keep. */
+  private async build({ status, html, rendered }: RenderedDocument): Promise<CachedPage | null> {
+    const dependencies = status === 200 ? pageDependencies(rendered) : null;
+    if (!dependencies) return null;
+    try {
+      return await buildCachedPage(html, { ...(await this.meta(dependencies)), shared: sharedLayoutOf(html, rendered) });
+    } catch (error) {
+      this.options.logger?.error({ err: error }, 'a page could not be cached');
+      return null;
+    }
+  }
+
   /** Fills in the authors' ids and membership expiries; the deadline is the earliest of them. */
-  private async meta(dependencies: PageDependencies): Promise<PageMeta> {
+  private async meta(dependencies: PageDependencies): Promise<Omit<PageMeta, 'shared'>> {
     const now = this.options.now();
     const deadlines = [now + this.maxAgeMs, nextQuotaReset(now)];
     const keys = [...dependencies.keys];

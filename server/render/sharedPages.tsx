@@ -1,0 +1,79 @@
+import type { Request, Response } from 'express';
+import { renderToString } from 'react-dom/server';
+import { AccountNav } from '../../client/components/AccountNav';
+import { RouterScope, STATIC_NAVIGATOR, type RouterState } from '../../client/routing/router';
+import { StoresProvider } from '../../client/stores/context';
+import type { RootStore } from '../../client/stores/RootStore';
+import { serializeJsonForScript } from '../../shared/serializeJson';
+import type { RenderCache, RenderedDocument } from './cache/renderCache';
+import { pageFacts } from '../../client/routing/pageModules';
+import { isRouteHandle } from '../../client/routing/pageRoute';
+import { acceptsGzip } from './cache/encoding';
+import { gzipWithReaderParts } from './cache/sharedGzip';
+import { withReaderParts, type SharedParts } from './cache/sharedParts';
+
+export type { RenderedDocument } from './cache/renderCache';
+
+/**
+ * Sends a signed-in reader's page made from the cached one (rendered by `renderAnonymous` when the
+ * cache lacks it) when it may be; false when the page must be rendered for them.
+ */
+export type SharedPageSender = (
+  req: Request,
+  res: Response,
+  stores: RootStore,
+  state: RouterState,
+  renderAnonymous: () => Promise<RenderedDocument | null>,
+) => Promise<boolean>;
+
+/**
+ * A signed-in reader's page from the render cache (docs/decisions/054): once the page's loaders
+ * have run as the reader, a page declared `sharedWithSignedIn` whose cached anonymous copy was
+ * rendered from the same snapshot but for the account is that copy with the reader's snapshot
+ * and header account part (`AccountNav`, rendered alone) in place. Everything else on such a
+ * page is drawn from the snapshot, so the browser hydrates it as it would the full render.
+ * A reader whose view differs (they liked the article, follow its author, wrote it) gets the
+ * full render.
+ */
+export function sharedPages(cache: RenderCache): SharedPageSender {
+  return async (req, res, stores, state, renderAnonymous) => {
+    const key = isSharedPage(state) ? cache.keyOf(req, res, true) : null;
+    if (key === null) return false;
+    const page = (await cache.freshHit(key)) ?? (await cache.fill(key, renderAnonymous));
+    const parts = page?.shared;
+    if (!page || !parts || !sameRoutes(parts, state) || stores.account.username === parts.articleAuthor) return false;
+    const snapshot = stores.toJSON();
+    const env = { ...snapshot.env, renderedAt: parts.renderedAt };
+    if (serializeJsonForScript({ ...snapshot, env, account: parts.account }) !== parts.state) return false;
+
+    const nav = renderToString(
+      <StoresProvider stores={stores}>
+        <RouterScope state={state} navigator={STATIC_NAVIGATOR}>
+          <AccountNav />
+        </RouterScope>
+      </StoresProvider>,
+    );
+    const readerState = Buffer.from(serializeJsonForScript({ ...snapshot, env }));
+    const readerNav = Buffer.from(nav);
+    cache.counts.shared += 1;
+    res.status(200).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Cache': 'shared' });
+    res.vary('Accept-Encoding');
+    // Compressed here from the stored pieces: the gzip middleware leaves an encoded answer alone.
+    if (acceptsGzip(req.headers['accept-encoding'] ?? '')) {
+      res.set('Content-Encoding', 'gzip');
+      res.end(gzipWithReaderParts(page.identity, parts, parts.gzip, readerState, readerNav));
+    } else res.end(withReaderParts(page.identity, parts, readerState, readerNav));
+    return true;
+  };
+}
+
+/** Whether the page shown is declared `sharedWithSignedIn` (client/routing/pageModules.ts). */
+function isSharedPage(state: RouterState): boolean {
+  const handle: unknown = state.matches.at(-1)?.route.handle;
+  return isRouteHandle(handle) && pageFacts(handle.page).sharedWithSignedIn === true;
+}
+
+function sameRoutes(parts: SharedParts, state: RouterState): boolean {
+  const { matches } = state;
+  return matches.length === parts.routeIds.length && matches.every((match, i) => match.id === parts.routeIds[i]);
+}
