@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { watchForErrors } from '../support/browser';
+import { signInBrowser, watchForErrors } from '../support/browser';
 import { demoSite } from '../support/demoSite';
+import { createPerson, PASSWORD } from '../support/people';
 
 const site = demoSite();
 
@@ -39,7 +40,6 @@ describe('reading in Chromium', () => {
 
 describe('liking while signed out, in Chromium', () => {
   it('opens sign-in, then applies the like once the reader has signed in', async () => {
-    const { createPerson, PASSWORD } = await import('../support/people');
     await createPerson(site.server.database, 'liker');
     const page = await site.browser.newPage({ viewport: { width: 375, height: 800 } });
     const problems = watchForErrors(page, [/status of 401/]);
@@ -87,7 +87,6 @@ describe('liking while signed out, in Chromium', () => {
 
 describe('commenting while signed out, in Chromium', () => {
   it('keeps the comment through sign-in, cuts it to 140 characters and shows it escaped', async () => {
-    const { createPerson, PASSWORD } = await import('../support/people');
     await createPerson(site.server.database, 'commenter');
     const page = await site.browser.newPage();
     const problems = watchForErrors(page);
@@ -113,7 +112,6 @@ describe('commenting while signed out, in Chromium', () => {
 
 describe('deferred tasks after any sign-in (issue 17)', () => {
   it('runs a like kept before signing in on /sign/in/, back on its page; never a stale one', async () => {
-    const { createPerson, PASSWORD } = await import('../support/people');
     await createPerson(site.server.database, 'later');
     const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const problems = watchForErrors(page);
@@ -151,6 +149,36 @@ describe('deferred tasks after any sign-in (issue 17)', () => {
     const kept = JSON.parse((await page.evaluate(() => localStorage.getItem('zine:state'))) ?? '{}').deferredTasks as Array<{ page: string }>;
     expect(kept.map((k) => k.page)).toEqual(['/@mei/']);
     await page.close();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe("a signed-in reader's page made from the cached one, in Chromium (decision 054)", () => {
+  it('hydrates without a mismatch with the reader’s own header, likes, and is rendered for them after', async () => {
+    await createPerson(site.server.database, 'sharer');
+    const path = '/article/things-my-grandmother-kept/';
+    const anonymous = await fetch(site.server.origin + path);
+    expect(anonymous.status).toBe(200);
+    const context = await site.browser.newContext({ viewport: { width: 375, height: 800 } });
+    await signInBrowser(context, site.server.origin, 'sharer@example.com', PASSWORD);
+    const page = await context.newPage();
+    const problems = watchForErrors(page);
+    const response = await page.goto(site.server.origin + path);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['x-cache']).toBe('shared');
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.locator('h1', { hasText: '外婆留下的东西' }).waitFor();
+    await page.getByRole('button', { name: 'Account menu: sharer' }).click();
+    await page.getByRole('menuitem', { name: 'My Wallet' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: /^Like · / }).click();
+    await page.getByRole('button', { name: /^Liked · / }).waitFor();
+    const again = await page.reload();
+    expect(again?.headers()['x-cache']).toBe('bypass');
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.getByRole('button', { name: /^Liked · / }).waitFor();
+    await context.close();
     expect(problems).toEqual([]);
   });
 });
