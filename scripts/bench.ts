@@ -149,10 +149,7 @@ function report(rows: readonly Row[], memory: readonly RssSamples[], ttfb: numbe
     ['cached article: at least 40 % of the raw ceiling', (cached?.rps ?? 0) >= 0.4 * ceiling],
     ['cached article: at most 0.2 ms CPU a hit', (cached?.cpuMs ?? Infinity) <= 0.2],
     ['cached article: p99 under 25 ms', (cached?.p99 ?? Infinity) < 25],
-    [
-      'memory: RSS at most 200 MB after the runs',
-      Math.max(...rows.filter((r) => r.name !== 'raw node:http').map((r) => r.rssMb)) <= 200,
-    ],
+    ['memory: RSS at most 200 MB after the runs', Math.max(...rows.filter((r) => r.name !== 'raw node:http').map((r) => r.rssMb)) <= 200],
   ];
   console.log(
     `\nmixed readers (anonymous and signed-in articles, home, 404), ${MEMORY_SECONDS} s twice: RSS ${memory
