@@ -31,7 +31,7 @@ import { DocumentCollector } from './cache/collector';
 import type { RenderCache } from './cache/renderCache';
 import { pageRequestOf } from './pageRequest';
 import type { RenderedDocument, SharedPageSender } from './sharedPages';
-import type { RenderedPage } from './cache/dependencies';
+import { completeDocument, renderedPage } from './completeDocument';
 import { EDITOR_PAGE_MODULE, modulePreloads, pageStylesheets, type AssetManifest } from './manifest';
 import { pageHead } from '../seo/pageHead';
 import { siteOriginFor } from '../seo/origin';
@@ -147,11 +147,11 @@ export function ssr(options: SsrOptions): RequestHandler {
     };
 
     // A signed-in reader of a page shared with them: the cached anonymous copy with their own header (decision 054).
-    if (!anonymous && options.sharedPages && options.anonymousTransportFor && query.status === 200 && !query.state.errors) {
-      const anonymousTransport = options.anonymousTransportFor(req);
+    const anonymousTransportFor = options.anonymousTransportFor;
+    if (!anonymous && options.sharedPages && anonymousTransportFor && query.status === 200 && !query.state.errors) {
       // The anonymous copy when the cache lacks it: read as no one (no page view counted) and rendered complete.
       const renderAnonymous = async (): Promise<RenderedDocument | null> => {
-        const signedOut = storesWith(anonymousTransport, true);
+        const signedOut = storesWith(anonymousTransportFor(req), true);
         const signedOutRequest: PageRequest = { url: request.url, signal: aborted.signal };
         requestStores.set(signedOutRequest, signedOut);
         const page = await queryPage(routes, signedOutRequest);
@@ -217,45 +217,6 @@ export function ssr(options: SsrOptions): RequestHandler {
       });
     });
   };
-}
-
-/** What a finished render tells the cache about itself. */
-function renderedPage(stores: RootStore, state: RouterState, failed: boolean): RenderedPage {
-  return {
-    routeIds: state.matches.map((m) => m.id),
-    params: state.matches.at(-1)?.params ?? {},
-    articleAuthor: stores.article.current?.author.username ?? null,
-    failed,
-  };
-}
-
-/** A page rendered whole into one string, as the cache keeps it: no split boundaries, no inline script. */
-function completeDocument(stores: RootStore, state: RouterState, head: string, log: Logger, timeoutMs = 10_000): Promise<{ html: string; failed: boolean }> {
-  return new Promise((resolve, reject) => {
-    let failed = false;
-    const stream = renderToPipeableStream(
-      <StoresProvider stores={stores}>
-        <RouterView state={state} navigator={STATIC_NAVIGATOR} />
-      </StoresProvider>,
-      {
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onAllReady() {
-          clearTimeout(timer);
-          stream.pipe(new DocumentCollector(head, DOCUMENT_TAIL, (html) => resolve({ html, failed })));
-        },
-        onShellError(error) {
-          clearTimeout(timer);
-          reject(error);
-        },
-        onError(error) {
-          failed = true;
-          log.error({ err: error }, 'render error');
-        },
-      },
-    );
-    const timer = setTimeout(() => stream.abort(), timeoutMs);
-    timer.unref();
-  });
 }
 
 /** Unexpected loader errors are logged with the request id; in production their text stays on the server. */
