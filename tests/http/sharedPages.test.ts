@@ -109,10 +109,12 @@ describe("signed-in readers' pages made from the render cache (decision 054)", a
     expect(anonymous.text).toContain('"thumb_up_status":false');
   });
 
-  it('shares the home page, not pages that read the account elsewhere (a column)', async () => {
-    const home = await read(app, '/', ben);
-    expect(home.headers['x-cache']).toBe('shared');
-    expect(withoutRenderTime(home.text)).toBe(withoutRenderTime((await read(rendered, '/', ben)).text));
+  it('shares the home page and discovery, not pages that read the account elsewhere (a column)', async () => {
+    for (const path of ['/', '/found']) {
+      const shared = await read(app, path, ben);
+      expect(shared.headers['x-cache'], path).toBe('shared');
+      expect(withoutRenderTime(shared.text), path).toBe(withoutRenderTime((await read(rendered, path, ben)).text));
+    }
     const column = await read(app, '/@ann/', ben);
     expect(column.status).toBe(200);
     expect(column.headers['x-cache']).toBe('bypass');
