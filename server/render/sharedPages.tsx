@@ -37,7 +37,9 @@ export type SharedPageSender = (
  */
 export function sharedPages(cache: RenderCache): SharedPageSender {
   return async (req, res, stores, state, renderAnonymous) => {
-    const key = isSharedPage(state) ? cache.keyOf(req, res, true) : null;
+    // An article's author sees their own page (no follow button): known before any copy is looked for.
+    const ownArticle = stores.article.current !== null && stores.account.username === stores.article.current.author.username;
+    const key = isSharedPage(state) && !ownArticle ? cache.keyOf(req, res, true) : null;
     if (key === null) return false;
     const page = (await cache.freshHit(key)) ?? (await cache.fill(key, renderAnonymous));
     const parts = page?.shared;
