@@ -12,8 +12,6 @@ import { acceptsGzip } from './cache/encoding';
 import { gzipWithReaderParts } from './cache/sharedGzip';
 import { withReaderParts, type SharedParts } from './cache/sharedParts';
 
-export type { RenderedDocument } from './cache/renderCache';
-
 /**
  * Sends a signed-in reader's page made from the cached one (rendered by `renderAnonymous` when the
  * cache lacks it) when it may be; false when the page must be rendered for them.
