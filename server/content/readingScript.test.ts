@@ -2,6 +2,7 @@ import { Converter as SimplifiedToTraditional } from 'opencc-js/cn2t';
 import { Converter as TraditionalToSimplified } from 'opencc-js/t2cn';
 import { describe, expect, it } from 'vitest';
 import type { ArticleDetail } from '../../shared/entities';
+import { articleDetail } from '../../tests/support/articleDetail';
 import { articleInScript, convertHtmlText, scriptConverter } from './readingScript';
 
 /** A stand-in converter: every 发 becomes 發 (no dictionary to load). */
@@ -11,28 +12,18 @@ const SAMPLE =
   '那天出门时天还晴着，走到断桥边，云就压了下来。头发湿了，我发现茶馆里的老板在看一本关于计算机程序设计的书。' +
   '整理外婆的房间时，我在衣柜最深处找到一个铁皮饼干盒，里面是纽扣、车票和折得整整齐齐的信。';
 
+/** A Simplified Chinese article whose every text field holds a 发 to convert. */
 function article(overrides: Partial<ArticleDetail>): ArticleDetail {
-  return {
-    id: 1,
+  return articleDetail({
     slug: 'a',
     title: '头发',
     description: '发现',
-    cover_url: '',
     content: '<p>发</p>',
-    theme: 'default',
-    style: '',
     word_count: 1,
-    created: '2024-01-01T00:00:00.000Z',
-    modified: '2024-01-01T00:00:00.000Z',
     language: 'zh-CN',
     author: { username: 'ann', avatar: '', description: '发', column: '/@ann/', follower_count: 0, follow_status: null },
-    thumb_up_count: 0,
-    thumb_up_status: false,
-    favorite_count: 0,
-    favorite_status: false,
-    comment_count: 0,
     ...overrides,
-  };
+  });
 }
 
 describe('converting article HTML', () => {
