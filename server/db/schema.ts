@@ -49,6 +49,9 @@ export interface DB {
   job_leases: JobLeasesTable;
   subscriptions: SubscriptionsTable;
   subscription_reminders: SubscriptionRemindersTable;
+  article_counts: ArticleCountsTable;
+  user_counts: UserCountsTable;
+  notification_counts: NotificationCountsTable;
 }
 
 export type BaseRole = 'user' | 'reseller' | 'operator';
@@ -594,4 +597,27 @@ export interface SubscriptionRemindersTable {
   /** Null once the notification is pruned; the row still marks the period reminded. */
   notification_id: number | null;
   created_at: number;
+}
+
+/** Counts kept by triggers with the rows they count (migration 029, server/content/counters.ts); a missing row is zeros. */
+export interface ArticleCountsTable {
+  article_id: number;
+  like_count: Generated<number>;
+  favorite_count: Generated<number>;
+  /** Top-level comments: what the article's comment list counts. */
+  comment_count: Generated<number>;
+}
+
+export interface UserCountsTable {
+  user_id: number;
+  follower_count: Generated<number>;
+  /** Articles public, not trashed and not moderated; whether their author may be read is asked apart. */
+  public_article_count: Generated<number>;
+}
+
+export interface NotificationCountsTable {
+  recipient_id: number;
+  type: NotificationKind;
+  total: Generated<number>;
+  unread: Generated<number>;
 }

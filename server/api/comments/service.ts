@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { columnPath } from '../../../shared/column';
 import type { CommentItem } from '../../../shared/entities';
 import { contentChanged } from '../../content/changes';
+import { inOrder, pageWindow } from '../../db/pageWindow';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { DB, User } from '../../db/schema';
 import { readArticle } from '../articles/service';
@@ -19,17 +20,31 @@ export async function listComments(
   pageSize: number,
 ): Promise<{ count: number; results: CommentItem[] }> {
   const { article } = await readArticle(db, slug, reader, now);
-  const [count, top] = await Promise.all([
-    commentCount(db, article.id),
-    commentRows(db)
-      .where('comments.article_id', '=', article.id)
-      .where('comments.parent_id', 'is', null)
-      .orderBy('comments.created_at', 'desc')
-      .orderBy('comments.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-  ]);
+  const count = await commentCount(db, article.id);
+  const window = pageWindow(count, page, pageSize);
+  const direction = window.reversed ? 'asc' : 'desc';
+  // The page's ids from the index alone (comments_thread, migration 029), then their rows: a deep page
+  // never joins the rows it skips.
+  const pageIds = db
+    .selectFrom('comments')
+    .select('id')
+    .where('article_id', '=', article.id)
+    .where('parent_id', 'is', null)
+    .orderBy('created_at', direction)
+    .orderBy('id', direction)
+    .limit(window.limit)
+    .offset(window.offset);
+  const top =
+    window.limit === 0
+      ? []
+      : inOrder(
+          window,
+          await commentRows(db)
+            .where('comments.id', 'in', pageIds)
+            .orderBy('comments.created_at', direction)
+            .orderBy('comments.id', direction)
+            .execute(),
+        );
   const replies =
     top.length === 0
       ? []
@@ -39,7 +54,9 @@ export async function listComments(
             'in',
             top.map((c) => c.id),
           )
+          .orderBy('comments.parent_id')
           .orderBy('comments.created_at', 'asc')
+          .orderBy('comments.id', 'asc')
           .execute();
   const results: CommentItem[] = top.map((c) => ({
     ...toItem(c),
@@ -54,13 +71,9 @@ export async function commentCount(db: Kysely<DB>, articleId: number): Promise<n
   return Number(counted?.count ?? 0);
 }
 
-/** Every article page asks it: built once (db/preparedQuery.ts). */
+/** Every article page asks it: built once (db/preparedQuery.ts); kept by triggers (server/content/counters.ts). */
 const topLevelComments = preparedQuery(1, (db, articleId: number) =>
-  db
-    .selectFrom('comments')
-    .select(sql<number>`count(*)`.as('count'))
-    .where('article_id', '=', articleId)
-    .where('parent_id', 'is', null),
+  db.selectFrom('article_counts').select('comment_count as count').where('article_id', '=', articleId),
 );
 
 /** Adds a comment (or a reply to a top-level comment of the same article) by the reader. */

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { FollowState, FollowStatus } from '../../../shared/social';
 import { contentChanged } from '../../content/changes';
 import { preparedQuery } from '../../db/preparedQuery';
@@ -55,12 +55,12 @@ export async function reactionState(db: Kysely<DB>, table: Reaction, articleId: 
   return { count: Number(counted?.count ?? 0), status: mine !== undefined };
 }
 
-/** Every article page asks these: built once (db/preparedQuery.ts). */
+/** Every article page asks these: built once (db/preparedQuery.ts). The counts are kept by triggers (server/content/counters.ts). */
 const reactionQueries = (table: Reaction) => ({
   count: preparedQuery(1, (db, articleId: number) =>
     db
-      .selectFrom(table)
-      .select(sql<number>`count(*)`.as('count'))
+      .selectFrom('article_counts')
+      .select(`${table === 'likes' ? 'like_count' : 'favorite_count'} as count`)
       .where('article_id', '=', articleId),
   ),
   mine: preparedQuery(2, (db, articleId: number, readerId: number) =>
@@ -69,12 +69,7 @@ const reactionQueries = (table: Reaction) => ({
 });
 const REACTION_QUERIES = { likes: reactionQueries('likes'), favorites: reactionQueries('favorites') };
 
-const followerCount = preparedQuery(1, (db, userId: number) =>
-  db
-    .selectFrom('follows')
-    .select(sql<number>`count(*)`.as('count'))
-    .where('followee_id', '=', userId),
-);
+const followerCount = preparedQuery(1, (db, userId: number) => db.selectFrom('user_counts').select('follower_count as count').where('user_id', '=', userId));
 const followsBetween = preparedQuery(2, (db, userId: number, readerId: number) =>
   db
     .selectFrom('follows')

@@ -1,0 +1,64 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+import { counterTriggers, recountAll } from '../../content/counters';
+import type { Engine } from '../engine';
+import type { DB } from '../schema';
+
+/**
+ * Counts kept with the rows they count, and indexes that serve every list's filter and order
+ * (server/content/counters.ts, docs/decisions/055):
+ *
+ * - `article_counts`, `user_counts`, `notification_counts`, filled from the rows once here and
+ *   moved by triggers from then on;
+ * - articles: anyone-may-read lists by (state, modified, id) and by (state, id) for the sitemap, an
+ *   author's own list by (author, trashed, modified, id), replacing the indexes of migration 002 that
+ *   made both engines read every article's row (SQLite: past its body) to filter or count;
+ * - comments: an article's top-level comments in order (article, parent, created, id), replies by parent;
+ * - notifications: a recipient's list in order with the columns it filters on (an index-only walk);
+ * - follows: a user's followers in order.
+ */
+export function counters(engine: Engine): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      // bigint keys: an integer primary key would be SQLite's rowid, numbered by the engine (these are given).
+      await db.schema
+        .createTable('article_counts')
+        .addColumn('article_id', 'bigint', (c) => c.primaryKey().references('articles.id').onDelete('cascade'))
+        .addColumn('like_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('favorite_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('comment_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createTable('user_counts')
+        .addColumn('user_id', 'bigint', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+        .addColumn('follower_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('public_article_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      // Authors with something to read: the public list's count sums these rows alone.
+      await db.schema.createIndex('user_counts_authors').on('user_counts').columns(['public_article_count', 'user_id']).execute();
+      await db.schema
+        .createTable('notification_counts')
+        .addColumn('recipient_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('type', 'varchar(16)', (c) => c.notNull())
+        .addColumn('total', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('unread', 'integer', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('notification_counts_pk', ['recipient_id', 'type'])
+        .execute();
+
+      await db.schema.dropIndex('articles_public').execute();
+      await db.schema.dropIndex('articles_author').execute();
+      await db.schema.createIndex('articles_readable').on('articles').columns(['visibility', 'trashed', 'moderation', 'modified_at', 'id']).execute();
+      await db.schema.createIndex('articles_readable_id').on('articles').columns(['visibility', 'trashed', 'moderation', 'id']).execute();
+      await db.schema.createIndex('articles_author').on('articles').columns(['author_id', 'trashed', 'modified_at', 'id']).execute();
+      await db.schema.dropIndex('comments_article').execute();
+      await db.schema.createIndex('comments_thread').on('comments').columns(['article_id', 'parent_id', 'created_at', 'id']).execute();
+      await db.schema.createIndex('comments_parent').on('comments').columns(['parent_id', 'created_at', 'id']).execute();
+      await db.schema.dropIndex('notifications_recipient').execute();
+      await db.schema.createIndex('notifications_list').on('notifications').columns(['recipient_id', 'created_at', 'id', 'type', 'read_at']).execute();
+      await db.schema.dropIndex('follows_followee').execute();
+      await db.schema.createIndex('follows_followee').on('follows').columns(['followee_id', 'created_at', 'follower_id']).execute();
+
+      await recountAll(db as Kysely<DB>);
+      for (const statement of counterTriggers(engine).create) await sql.raw(statement).execute(db);
+    },
+  };
+}
