@@ -1,8 +1,14 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { columnPath } from '../../shared/column';
 import type { ArticleSummary } from '../../shared/entities';
+import { inOrder, pageWindow } from '../db/pageWindow';
 import type { DB } from '../db/schema';
 import { paidChapterArticleIds } from './paywall';
+
+interface ArticleFilter {
+  authorId?: number;
+  favoritedBy?: number;
+}
 
 /**
  * Articles anyone may read, newest first: public, not trashed, not moderated, by an
@@ -13,7 +19,7 @@ export async function publicArticles(
   now: number,
   page: number,
   pageSize: number,
-  filter: { authorId?: number; favoritedBy?: number } = {},
+  filter: ArticleFilter = {},
 ): Promise<{ count: number; results: ArticleSummary[] }> {
   let readable = readablePublicArticles(db, now);
   if (filter.authorId !== undefined) readable = readable.where('articles.author_id', '=', filter.authorId);
@@ -21,30 +27,39 @@ export async function publicArticles(
     const userId = filter.favoritedBy;
     readable = readable.where('articles.id', 'in', (eb) => eb.selectFrom('favorites').select('article_id').where('user_id', '=', userId));
   }
-  const [{ count }, rows] = await Promise.all([
-    readable.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow(),
-    readable
-      .select([
-        'articles.id',
-        'articles.slug',
-        'articles.title',
-        'articles.description',
-        'articles.cover_url',
-        'articles.language',
-        'articles.modified_at',
-        'users.username',
-        'users.avatar',
-      ])
-      .orderBy('articles.modified_at', 'desc')
-      .orderBy('articles.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-  ]);
+  const count = filter.favoritedBy === undefined ? await readableCount(db, now, filter.authorId) : await countRows(readable);
+  const window = pageWindow(count, page, pageSize);
+  const direction = window.reversed ? 'asc' : 'desc';
+  // The page's ids from an index (articles_readable, migration 029), then their rows: a deep page never reads the rows it skips.
+  const pageIds = readable.select('articles.id').orderBy('articles.modified_at', direction).orderBy('articles.id', direction).limit(window.limit).offset(window.offset);
+  const rows =
+    window.limit === 0
+      ? []
+      : inOrder(
+          window,
+          await db
+            .selectFrom('articles')
+            .innerJoin('users', 'users.id', 'articles.author_id')
+            .select([
+              'articles.id',
+              'articles.slug',
+              'articles.title',
+              'articles.description',
+              'articles.cover_url',
+              'articles.language',
+              'articles.modified_at',
+              'users.username',
+              'users.avatar',
+            ])
+            .where('articles.id', 'in', pageIds)
+            .orderBy('articles.modified_at', direction)
+            .orderBy('articles.id', direction)
+            .execute(),
+        );
   // Lists are the same for every reader: a paid booklet chapter shows no summary (decision 007).
   const paid = rows.length > 0 ? await paidChapterArticleIds(db) : new Set<number>();
   return {
-    count: Number(count),
+    count,
     results: rows.map((r) => ({
       id: r.id,
       slug: r.slug,
@@ -58,6 +73,27 @@ export async function publicArticles(
   };
 }
 
+/**
+ * How many articles anyone may read (of one author, when given): the authors' counts kept by
+ * triggers (server/content/counters.ts), summed over the authors who may be read now.
+ */
+async function readableCount(db: Kysely<DB>, now: number, authorId: number | undefined): Promise<number> {
+  let authors = db
+    .selectFrom('user_counts')
+    .innerJoin('users', 'users.id', 'user_counts.user_id')
+    .select(sql<number | null>`sum(user_counts.public_article_count)`.as('count'))
+    .where('user_counts.public_article_count', '>', 0)
+    .where(readableAuthor(now));
+  if (authorId !== undefined) authors = authors.where('user_counts.user_id', '=', authorId);
+  const row = await authors.executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+async function countRows(readable: ReturnType<typeof readablePublicArticles>): Promise<number> {
+  const row = await readable.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** Articles joined with their authors, limited to what an anonymous reader may read (also the sitemap's and feeds'). */
 export function readablePublicArticles(db: Kysely<DB>, now: number) {
   return db
@@ -66,6 +102,11 @@ export function readablePublicArticles(db: Kysely<DB>, now: number) {
     .where('articles.visibility', '=', 'public')
     .where('articles.trashed', '=', 0)
     .where('articles.moderation', '=', 'none')
-    .where('users.status', '=', 'active')
-    .where((eb) => eb.or([eb('users.membership_tier', 'is', null), eb('users.membership_expires_at', '>', now)]));
+    .where(readableAuthor(now));
+}
+
+/** An author whose work anyone may read: active, and not a member whose membership has lapsed. */
+export function readableAuthor(now: number) {
+  return (eb: ExpressionBuilder<DB, 'users'>) =>
+    eb.and([eb('users.status', '=', 'active'), eb.or([eb('users.membership_tier', 'is', null), eb('users.membership_expires_at', '>', now)])]);
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { findMembershipProduct } from '../../../shared/membershipProducts';
 import type { NotificationItem, NotificationKind } from '../../../shared/notifications';
+import { inOrder, pageWindow } from '../../db/pageWindow';
 import type { DB } from '../../db/schema';
 import type { NotificationBus, Notified } from './bus';
 
@@ -72,33 +73,38 @@ export async function listNotifications(
   page: number,
   pageSize: number,
 ): Promise<{ count: number; results: NotificationItem[] }> {
-  let base = db
+  const count = await countOf(db, recipientId, kinds, unreadOnly);
+  const window = pageWindow(count, page, pageSize);
+  if (window.limit === 0) return { count, results: [] };
+  const direction = window.reversed ? 'asc' : 'desc';
+  let pageIds = db
     .selectFrom('notifications')
+    .select('notifications.id')
     .where('notifications.recipient_id', '=', recipientId)
     .where('notifications.type', 'in', [...kinds]);
-  if (unreadOnly) base = base.where('notifications.read_at', 'is', null);
-  const [{ count }, rows] = await Promise.all([
-    base.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow(),
-    itemRows(base)
-      .orderBy('notifications.created_at', 'desc')
-      .orderBy('notifications.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-  ]);
-  const results = rows.map(toItem);
-  return { count: Number(count), results };
+  if (unreadOnly) pageIds = pageIds.where('notifications.read_at', 'is', null);
+  // The page's ids from the index alone (notifications_list, migration 029), then their rows.
+  pageIds = pageIds.orderBy('notifications.created_at', direction).orderBy('notifications.id', direction).limit(window.limit).offset(window.offset);
+  const rows = await itemRows(db.selectFrom('notifications').where('notifications.id', 'in', pageIds))
+    .orderBy('notifications.created_at', direction)
+    .orderBy('notifications.id', direction)
+    .execute();
+  return { count, results: inOrder(window, rows).map(toItem) };
 }
 
-export async function unreadCount(db: Kysely<DB>, recipientId: number, kinds: readonly NotificationKind[]): Promise<number> {
-  const { count } = await db
-    .selectFrom('notifications')
-    .select(sql<number>`count(*)`.as('count'))
+/** The recipient's notifications of these kinds (unread only, when asked), from the counts kept by triggers (server/content/counters.ts). */
+async function countOf(db: Kysely<DB>, recipientId: number, kinds: readonly NotificationKind[], unreadOnly: boolean): Promise<number> {
+  const row = await db
+    .selectFrom('notification_counts')
+    .select(sql<number | null>`sum(${sql.ref(unreadOnly ? 'unread' : 'total')})`.as('count'))
     .where('recipient_id', '=', recipientId)
     .where('type', 'in', [...kinds])
-    .where('read_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(count);
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+export function unreadCount(db: Kysely<DB>, recipientId: number, kinds: readonly NotificationKind[]): Promise<number> {
+  return countOf(db, recipientId, kinds, true);
 }
 
 /**
