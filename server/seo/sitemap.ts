@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { columnPath } from '../../shared/column';
 import { articlePath, bookletPath } from '../../shared/seoMeta';
 import { fixedIndexablePaths } from '../../client/routing/pageModules';
-import { readablePublicArticles } from '../content/publicArticles';
+import { readableAuthor } from '../content/publicArticles';
 import type { DB } from '../db/schema';
 
 /** One `<url>` of a sitemap: a path on the site and when it last changed (epoch ms). */
@@ -25,6 +25,10 @@ const FIXED_PATHS = fixedIndexablePaths();
  * with a public article, every public booklet overview, and every article an anonymous
  * reader may read (public, not trashed, not moderated, author active and not expired).
  * Paid booklet chapters appear only through their booklet, never as articles.
+ *
+ * Articles are read from one index that holds every column a line needs (articles_sitemap,
+ * migration 029), the authors who may not be read and the paid chapters taken out by
+ * lookups in small sets: a file of 50,000 lines never reads an article's row (docs/decisions/055).
  */
 export async function sitemapRoot(db: Kysely<DB>, now: number, maxUrls = SITEMAP_MAX_URLS): Promise<SitemapRoot> {
   const [articles, pages] = await Promise.all([countArticles(db, now), sitePages(db, now, maxUrls)]);
@@ -50,16 +54,45 @@ export async function articleFile(db: Kysely<DB>, now: number, n: number, maxUrl
   return articleUrls(db, now, (n - 1) * maxUrls, maxUrls);
 }
 
-function sitemapArticles(db: Kysely<DB>, now: number) {
-  return readablePublicArticles(db, now).where('articles.id', 'not in', (eb) =>
-    eb
-      .selectFrom('booklet_items')
-      .innerJoin('booklets', 'booklets.id', 'booklet_items.booklet_id')
-      .select('booklet_items.article_id')
-      .where('booklet_items.sales_mode', '=', 'payment_required')
-      .where('booklets.price_cents', '>', 0)
-      .where('booklet_items.article_id', 'is not', null),
+/** Articles whose own state lets anyone read them (the columns of articles_sitemap's prefix). */
+function openArticles(db: Kysely<DB>) {
+  return db.selectFrom('articles').where('articles.visibility', '=', 'public').where('articles.trashed', '=', 0).where('articles.moderation', '=', 'none');
+}
+
+/** The authors with open articles who may not be read now (banned, suspended, inactive, lapsed): few, from their kept counts. */
+function unreadableAuthors(db: Kysely<DB>, now: number) {
+  return (
+    db
+      .selectFrom('user_counts')
+      .innerJoin('users', 'users.id', 'user_counts.user_id')
+      .select('user_counts.user_id')
+      .where('user_counts.public_article_count', '>', 0)
+      // The exact complement of readableAuthor(): a tier without an expiry counts as lapsed, as it does there.
+      .where((eb) =>
+        eb.or([
+          eb('users.status', '!=', 'active'),
+          eb.and([
+            eb('users.membership_tier', 'is not', null),
+            eb.or([eb('users.membership_expires_at', 'is', null), eb('users.membership_expires_at', '<=', now)]),
+          ]),
+        ]),
+      )
   );
+}
+
+/** Articles a booklet sells: listed through their booklet only. */
+function paidChapters(db: Kysely<DB>) {
+  return db
+    .selectFrom('booklet_items')
+    .innerJoin('booklets', 'booklets.id', 'booklet_items.booklet_id')
+    .select('booklet_items.article_id')
+    .where('booklet_items.sales_mode', '=', 'payment_required')
+    .where('booklets.price_cents', '>', 0)
+    .where('booklet_items.article_id', 'is not', null);
+}
+
+function sitemapArticles(db: Kysely<DB>, now: number) {
+  return openArticles(db).where('articles.author_id', 'not in', unreadableAuthors(db, now)).where('articles.id', 'not in', paidChapters(db));
 }
 
 async function countArticles(db: Kysely<DB>, now: number): Promise<number> {
@@ -74,15 +107,34 @@ async function articleUrls(db: Kysely<DB>, now: number, offset: number, limit: n
   return rows.map((r) => ({ path: articlePath(r.slug), lastmod: Number(r.modified_at) }));
 }
 
-/** Columns with at least one article in the sitemap, their lastmod the latest article's. */
+/** Columns with at least one article in the sitemap, their lastmod the latest such article's: one index probe per author. */
 async function columnUrls(db: Kysely<DB>, now: number, limit: number): Promise<SitemapUrl[]> {
-  const rows = await sitemapArticles(db, now)
-    .select(['users.username', (eb) => eb.fn.max('articles.modified_at').as('lastmod')])
-    .groupBy(['users.id', 'users.username'])
+  const rows = await db
+    .selectFrom('user_counts')
+    .innerJoin('users', 'users.id', 'user_counts.user_id')
+    .select((eb) => [
+      'users.username',
+      eb
+        .selectFrom('articles')
+        .select((inner) => inner.fn.max('articles.modified_at').as('lastmod'))
+        .whereRef('articles.author_id', '=', 'users.id')
+        .where('articles.visibility', '=', 'public')
+        .where('articles.trashed', '=', 0)
+        .where('articles.moderation', '=', 'none')
+        .where('articles.id', 'not in', paidChapters(db))
+        .as('lastmod'),
+    ])
+    .where('user_counts.public_article_count', '>', 0)
+    .where(readableAuthor(now))
     .orderBy('users.id')
-    .limit(limit)
     .execute();
-  return rows.map((r) => ({ path: columnPath(r.username), lastmod: Number(r.lastmod) }));
+  const urls: SitemapUrl[] = [];
+  for (const r of rows) {
+    if (r.lastmod === null) continue;
+    urls.push({ path: columnPath(r.username), lastmod: Number(r.lastmod) });
+    if (urls.length === limit) break;
+  }
+  return urls;
 }
 
 /** Booklet overviews anyone may open: not trashed, by an active author whose membership has not lapsed. */
@@ -92,8 +144,7 @@ async function bookletUrls(db: Kysely<DB>, now: number, limit: number): Promise<
     .innerJoin('users', 'users.id', 'booklets.owner_id')
     .select(['booklets.slug', 'booklets.modified_at'])
     .where('booklets.trashed', '=', 0)
-    .where('users.status', '=', 'active')
-    .where((eb) => eb.or([eb('users.membership_tier', 'is', null), eb('users.membership_expires_at', '>', now)]))
+    .where(readableAuthor(now))
     .orderBy('booklets.id')
     .limit(limit)
     .execute();

@@ -9,9 +9,11 @@ import type { DB } from '../schema';
  *
  * - `article_counts`, `user_counts`, `notification_counts`, filled from the rows once here and
  *   moved by triggers from then on;
- * - articles: anyone-may-read lists by (state, modified, id) and by (state, id) for the sitemap, an
- *   author's own list by (author, trashed, modified, id), replacing the indexes of migration 002 that
- *   made both engines read every article's row (SQLite: past its body) to filter or count;
+ * - articles: anyone-may-read lists by (state, modified, id); the sitemap's walk by (state, id) holding
+ *   everything a sitemap line needs; an author's own list by (author, trashed, modified, id); an author's
+ *   readable articles by modified (column) and by created (feed). They replace the indexes of migration
+ *   002, which made both engines read every article's row to filter, order or count (SQLite reads past a
+ *   row's body, stored before the state columns, to reach them);
  * - comments: an article's top-level comments in order (article, parent, created, id), replies by parent;
  * - notifications: a recipient's list in order with the columns it filters on (an index-only walk);
  * - follows: a user's followers in order.
@@ -47,8 +49,22 @@ export function counters(engine: Engine): Migration {
       await db.schema.dropIndex('articles_public').execute();
       await db.schema.dropIndex('articles_author').execute();
       await db.schema.createIndex('articles_readable').on('articles').columns(['visibility', 'trashed', 'moderation', 'modified_at', 'id']).execute();
-      await db.schema.createIndex('articles_readable_id').on('articles').columns(['visibility', 'trashed', 'moderation', 'id']).execute();
+      await db.schema
+        .createIndex('articles_sitemap')
+        .on('articles')
+        .columns(['visibility', 'trashed', 'moderation', 'id', 'author_id', 'modified_at', 'slug'])
+        .execute();
       await db.schema.createIndex('articles_author').on('articles').columns(['author_id', 'trashed', 'modified_at', 'id']).execute();
+      await db.schema
+        .createIndex('articles_author_readable')
+        .on('articles')
+        .columns(['author_id', 'visibility', 'trashed', 'moderation', 'modified_at', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('articles_author_feed')
+        .on('articles')
+        .columns(['author_id', 'visibility', 'trashed', 'moderation', 'created_at', 'id'])
+        .execute();
       await db.schema.dropIndex('comments_article').execute();
       await db.schema.createIndex('comments_thread').on('comments').columns(['article_id', 'parent_id', 'created_at', 'id']).execute();
       await db.schema.createIndex('comments_parent').on('comments').columns(['parent_id', 'created_at', 'id']).execute();
