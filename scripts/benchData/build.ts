@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import { hashPassword } from '../../server/accounts/passwords';
+import { counterHooks } from './counters';
+import { generateAll } from './generate';
+import { sqliteMarker, sqliteTarget, startSqliteLoad } from './load/sqlite';
+import { pgMarker, pgSize, startPgLoad } from './load/pg';
+import { searchIndexPhase } from './load/searchIndex';
+import { reusable, type Marker } from './meta';
+import type { EngineName, Options } from './options';
+import { BENCH_PASSWORD, GENERATOR_VERSION, planFor } from './plan';
+import { fanOut, type Sink } from './sink';
+import { Phases } from './timing';
+
+export interface BuiltDatabase {
+  engine: EngineName;
+  reused: boolean;
+  marker: Marker;
+  /** Phases of this run's build (empty when reused). */
+  phases: { name: string; seconds: number }[];
+  sizeBytes: number;
+  /** The search index build's seconds: this run's, or the marker's. */
+  searchIndexSeconds: number | null;
+}
+
+/**
+ * Builds the large database of every engine asked for, or reuses one whose marker matches. Engines
+ * that need a build get the same rows in one pass of the generator (fanned out to both sinks).
+ */
+export async function buildDatabases(options: Options, log: (line: string) => void): Promise<BuiltDatabase[]> {
+  const target = sqliteTarget(options.dataDir);
+  const needIndex = !options.skipSearchIndex;
+  const existing: Record<EngineName, Marker | null> = {
+    sqlite: options.engines.includes('sqlite') ? sqliteMarker(target) : null,
+    pg: options.engines.includes('pg') ? await pgMarker(options.pgUrl).catch(() => null) : null,
+  };
+  const toBuild = options.engines.filter((e) => options.rebuild || !reusable(existing[e], GENERATOR_VERSION, options.scale, needIndex));
+  const phases = new Phases(log);
+  const marker: Marker = {
+    version: GENERATOR_VERSION,
+    scale: options.scale,
+    counters: false,
+    searchIndex: needIndex,
+    builtAt: new Date().toISOString(),
+    searchIndexSeconds: null,
+  };
+
+  if (toBuild.length > 0) {
+    const plan = planFor(options.scale);
+    log(`building ${toBuild.join(' and ')} at scale ${options.scale}: ${JSON.stringify(plan)}`);
+    const sqliteCounters = counterHooks('sqlite');
+    const pgCounters = counterHooks('postgres');
+    marker.counters = true;
+    const passwordHash = await hashPassword(BENCH_PASSWORD);
+    const loads = await phases.run('prepare (migrations, indexes dropped)', async () => ({
+      sqlite: toBuild.includes('sqlite') ? await startSqliteLoad(target, sqliteCounters) : null,
+      pg: toBuild.includes('pg') ? await startPgLoad(options.pgUrl, pgCounters) : null,
+    }));
+    const sinks: Sink[] = [loads.sqlite?.sink, loads.pg?.sink].filter((s): s is Sink => s !== undefined);
+    await phases.run(`generate and load rows (${toBuild.join(' + ')})`, () => generateAll(plan, fanOut(sinks), passwordHash, log));
+    if (loads.sqlite) {
+      await loads.sqlite.complete(phases, { counters: sqliteCounters, searchIndex: needIndex, marker: withIndexTime(marker, phases, 'sqlite') });
+    }
+    if (loads.pg) await loads.pg.complete(phases, { counters: pgCounters, searchIndex: needIndex, marker: withIndexTime(marker, phases, 'pg') });
+  }
+
+  const built: BuiltDatabase[] = [];
+  for (const engine of options.engines) {
+    const reused = !toBuild.includes(engine);
+    const own = phases.done.filter((p) => p.name.startsWith(`${engine}:`) || !/^(sqlite|pg):/.test(p.name));
+    const sizeBytes = engine === 'sqlite' ? fileSize(target.file) : await pgSize(options.pgUrl);
+    const final = reused ? existing[engine] : engine === 'sqlite' ? sqliteMarker(target) : await pgMarker(options.pgUrl);
+    if (!final) throw new Error(`the ${engine} database has no marker after its build`);
+    built.push({
+      engine,
+      reused,
+      marker: final,
+      phases: reused ? [] : own,
+      sizeBytes,
+      searchIndexSeconds: reused ? final.searchIndexSeconds : (phases.seconds(searchIndexPhase(engine)) ?? null),
+    });
+    log(
+      `${engine}: ${reused ? `reused (built ${final.builtAt})` : 'built'}, ${(sizeBytes / 1e9).toFixed(2)} GB${
+        engine === 'sqlite' ? ` at ${target.file}` : ` at ${options.pgUrl}`
+      }`,
+    );
+  }
+  return built;
+}
+
+/** The marker as written by an engine's completion: its own search index time. */
+function withIndexTime(marker: Marker, phases: Phases, engine: EngineName): Marker {
+  // A getter: read when the completion writes the marker, after the index phase.
+  return {
+    ...marker,
+    get searchIndexSeconds() {
+      return phases.seconds(searchIndexPhase(engine)) ?? null;
+    },
+  };
+}
+
+function fileSize(file: string): number {
+  let total = 0;
+  for (const suffix of ['', '-wal']) {
+    try {
+      total += fs.statSync(`${file}${suffix}`).size;
+    } catch {
+      // absent
+    }
+  }
+  return total;
+}

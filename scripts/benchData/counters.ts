@@ -1,0 +1,18 @@
+// The product's stored counters (server/content/counters.ts, migration 029): triggers keep them in step
+// with the rows. A bulk load drops the triggers, loads, recounts once and creates them again.
+import type { Kysely } from 'kysely';
+import { counterTriggers, recountAll } from '../../server/content/counters';
+import type { Engine } from '../../server/db/engine';
+import type { DB } from '../../server/db/schema';
+
+export interface CounterHooks {
+  /** SQL statements that drop the counter triggers, and that create them again. */
+  drop: string[];
+  create: string[];
+  recountAll(db: Kysely<DB>): Promise<void>;
+}
+
+/** The product's counter triggers and recount for this engine. */
+export function counterHooks(engine: Engine): CounterHooks {
+  return { ...counterTriggers(engine), recountAll };
+}
