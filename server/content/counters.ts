@@ -9,8 +9,11 @@ import type { DB } from '../db/schema';
  * them, whichever code path (or `npm run admin`, or another process) wrote the row.
  *
  * - `article_counts`: an article's likes, favourites and top-level comments (what its comment list counts);
- * - `user_counts`: a user's followers and their articles anyone may read by the article's own state
- *   (public, not trashed, not moderated): whether the author may be read is decided when asked;
+ * - `user_counts`: a user's followers, their articles anyone may read by the article's own state
+ *   (public, not trashed, not moderated), and until when the user's work may be read (`readable_until`,
+ *   epoch ms: 0 for an account that is not active or whose membership has lapsed, the membership's
+ *   expiry for a member, `READABLE_FOREVER` otherwise; moved by a trigger on users), so that
+ *   "articles anyone may read" is a sum over one index: `readable_until > now`;
  * - `notification_counts`: a recipient's notifications of one kind, and how many of them are unread.
  *
  * Increments insert the counter row when it is missing; decrements only update (a row deleted with its
@@ -20,6 +23,18 @@ import type { DB } from '../db/schema';
 /** An article readable by its own state, as a SQL condition on the row `ref` (NEW or OLD). */
 const readable = (ref: string) => `(${ref}.visibility = 'public' and ${ref}.trashed = 0 and ${ref}.moderation = 'none')`;
 
+/** `readable_until` of an account that is active and never bought a membership. */
+export const READABLE_FOREVER = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Until when the work of the users row `ref` may be read, as server/content/publicArticles.ts's
+ * readableAuthor() decides it (active; a member only before the expiry, a tier without one lapsed).
+ */
+const readableUntil = (ref: string) =>
+  `(case when ${ref}.status <> 'active' then 0 when ${ref}.membership_tier is null then ${READABLE_FOREVER} else coalesce(${ref}.membership_expires_at, 0) end)`;
+/** The same for the user of id `id`, for a counts row made by a trigger. */
+const readableUntilOf = (id: string) => `(select ${readableUntil('u')} from users u where u.id = ${id})`;
+
 /** The triggers as statements for the engine: `create` installs them, `drop` removes them (bulk loads: drop, load, `recountAll`, create). */
 export function counterTriggers(engine: Engine): { create: string[]; drop: string[] } {
   return engine === 'sqlite' ? sqliteTriggers() : postgresTriggers();
@@ -27,7 +42,10 @@ export function counterTriggers(engine: Engine): { create: string[]; drop: strin
 
 function sqliteTriggers(): { create: string[]; drop: string[] } {
   const bump = (table: string, key: string, column: string, value: string, delta: string) =>
-    `insert into ${table} (${key}, ${column}) values (${value}, ${delta}) on conflict (${key}) do update set ${column} = ${column} + ${delta};`;
+    table === 'user_counts'
+      ? `insert into user_counts (user_id, ${column}, readable_until) values (${value}, ${delta}, ${readableUntilOf(value)})
+           on conflict (user_id) do update set ${column} = ${column} + ${delta};`
+      : `insert into ${table} (${key}, ${column}) values (${value}, ${delta}) on conflict (${key}) do update set ${column} = ${column} + ${delta};`;
   const lower = (table: string, key: string, column: string, value: string) => `update ${table} set ${column} = ${column} - 1 where ${key} = ${value};`;
   const notification = (ref: string, sign: '+' | '-') =>
     sign === '+'
@@ -52,8 +70,11 @@ function sqliteTriggers(): { create: string[]; drop: string[] } {
     `create trigger articles_count_update after update of visibility, trashed, moderation, author_id on articles
        when ${readable('old')} <> ${readable('new')} or old.author_id <> new.author_id begin
        update user_counts set public_article_count = public_article_count - 1 where user_id = old.author_id and ${readable('old')};
-       insert into user_counts (user_id, public_article_count) select new.author_id, 1 where ${readable('new')}
+       insert into user_counts (user_id, public_article_count, readable_until) select new.author_id, 1, ${readableUntilOf('new.author_id')} where ${readable('new')}
          on conflict (user_id) do update set public_article_count = public_article_count + 1;
+     end`,
+    `create trigger users_readable_update after update of status, membership_tier, membership_expires_at on users begin
+       update user_counts set readable_until = ${readableUntil('new')} where user_id = new.id;
      end`,
     `create trigger notifications_count_insert after insert on notifications begin ${notification('new', '+')} end`,
     `create trigger notifications_count_delete after delete on notifications begin ${notification('old', '-')} end`,
@@ -75,7 +96,10 @@ function postgresTriggers(): { create: string[]; drop: string[] } {
        return null;
      end $$`;
   const bump = (table: string, key: string, column: string, value: string) =>
-    `insert into ${table} (${key}, ${column}) values (${value}, 1) on conflict (${key}) do update set ${column} = ${table}.${column} + 1;`;
+    table === 'user_counts'
+      ? `insert into user_counts (user_id, ${column}, readable_until) values (${value}, 1, ${readableUntilOf(value)})
+           on conflict (user_id) do update set ${column} = user_counts.${column} + 1;`
+      : `insert into ${table} (${key}, ${column}) values (${value}, 1) on conflict (${key}) do update set ${column} = ${table}.${column} + 1;`;
   const lower = (table: string, key: string, column: string, value: string) => `update ${table} set ${column} = ${column} - 1 where ${key} = ${value};`;
   const reaction = (column: string) => `
        if tg_op = 'INSERT' then ${bump('article_counts', 'article_id', column, 'new.article_id')}
@@ -107,6 +131,7 @@ function postgresTriggers(): { create: string[]; drop: string[] } {
       `if tg_op in ('UPDATE', 'DELETE') and ${readable('old')} then ${lower('user_counts', 'user_id', 'public_article_count', 'old.author_id')} end if;
        if tg_op in ('INSERT', 'UPDATE') and ${readable('new')} then ${bump('user_counts', 'user_id', 'public_article_count', 'new.author_id')} end if;`,
     ),
+    fn('users_readable', `update user_counts set readable_until = ${readableUntil('new')} where user_id = new.id;`),
     fn(
       'notifications_count',
       `if tg_op in ('UPDATE', 'DELETE') then ${notificationOut('old')} end if;
@@ -121,6 +146,7 @@ function postgresTriggers(): { create: string[]; drop: string[] } {
     `create trigger articles_count after insert or delete on articles for each row execute function articles_count()`,
     `create trigger articles_count_update after update of visibility, trashed, moderation, author_id on articles for each row
        when (${readable('old')} is distinct from ${readable('new')} or old.author_id <> new.author_id) execute function articles_count()`,
+    `create trigger users_readable after update of status, membership_tier, membership_expires_at on users for each row execute function users_readable()`,
     `create trigger notifications_count after insert or delete on notifications for each row execute function notifications_count()`,
     `create trigger notifications_count_update after update of recipient_id, type, read_at on notifications for each row
        when (old.recipient_id <> new.recipient_id or old.type <> new.type or (old.read_at is null) <> (new.read_at is null)) execute function notifications_count()`,
@@ -152,8 +178,8 @@ async function recount(trx: Kysely<DB>): Promise<void> {
       left join (select article_id, count(*) as n from comments where parent_id is null group by article_id) c on c.article_id = a.id
       where l.n is not null or f.n is not null or c.n is not null`.execute(trx);
   await sql`delete from user_counts`.execute(trx);
-  await sql`insert into user_counts (user_id, follower_count, public_article_count)
-      select u.id, coalesce(f.n, 0), coalesce(a.n, 0)
+  await sql`insert into user_counts (user_id, follower_count, public_article_count, readable_until)
+      select u.id, coalesce(f.n, 0), coalesce(a.n, 0), ${sql.raw(readableUntil('u'))}
       from users u
       left join (select followee_id, count(*) as n from follows group by followee_id) f on f.followee_id = u.id
       left join (select author_id, count(*) as n from articles where ${sql.raw(readable('articles'))} group by author_id) a on a.author_id = u.id

@@ -31,7 +31,12 @@ export async function publicArticles(
   const window = pageWindow(count, page, pageSize);
   const direction = window.reversed ? 'asc' : 'desc';
   // The page's ids from an index (articles_readable, migration 029), then their rows: a deep page never reads the rows it skips.
-  const pageIds = readable.select('articles.id').orderBy('articles.modified_at', direction).orderBy('articles.id', direction).limit(window.limit).offset(window.offset);
+  const pageIds = readable
+    .select('articles.id')
+    .orderBy('articles.modified_at', direction)
+    .orderBy('articles.id', direction)
+    .limit(window.limit)
+    .offset(window.offset);
   const rows =
     window.limit === 0
       ? []
@@ -75,16 +80,14 @@ export async function publicArticles(
 
 /**
  * How many articles anyone may read (of one author, when given): the authors' counts kept by
- * triggers (server/content/counters.ts), summed over the authors who may be read now.
+ * triggers (server/content/counters.ts), summed over the authors who may be read now (user_counts_readable).
  */
 async function readableCount(db: Kysely<DB>, now: number, authorId: number | undefined): Promise<number> {
   let authors = db
     .selectFrom('user_counts')
-    .innerJoin('users', 'users.id', 'user_counts.user_id')
-    .select(sql<number | null>`sum(user_counts.public_article_count)`.as('count'))
-    .where('user_counts.public_article_count', '>', 0)
-    .where(readableAuthor(now));
-  if (authorId !== undefined) authors = authors.where('user_counts.user_id', '=', authorId);
+    .select(sql<number | null>`sum(public_article_count)`.as('count'))
+    .where('readable_until', '>', now);
+  if (authorId !== undefined) authors = authors.where('user_id', '=', authorId);
   const row = await authors.executeTakeFirst();
   return Number(row?.count ?? 0);
 }

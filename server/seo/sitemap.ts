@@ -61,23 +61,7 @@ function openArticles(db: Kysely<DB>) {
 
 /** The authors with open articles who may not be read now (banned, suspended, inactive, lapsed): few, from their kept counts. */
 function unreadableAuthors(db: Kysely<DB>, now: number) {
-  return (
-    db
-      .selectFrom('user_counts')
-      .innerJoin('users', 'users.id', 'user_counts.user_id')
-      .select('user_counts.user_id')
-      .where('user_counts.public_article_count', '>', 0)
-      // The exact complement of readableAuthor(): a tier without an expiry counts as lapsed, as it does there.
-      .where((eb) =>
-        eb.or([
-          eb('users.status', '!=', 'active'),
-          eb.and([
-            eb('users.membership_tier', 'is not', null),
-            eb.or([eb('users.membership_expires_at', 'is', null), eb('users.membership_expires_at', '<=', now)]),
-          ]),
-        ]),
-      )
-  );
+  return db.selectFrom('user_counts').select('user_id').where('readable_until', '<=', now).where('public_article_count', '>', 0);
 }
 
 /** Articles a booklet sells: listed through their booklet only. */
@@ -125,7 +109,7 @@ async function columnUrls(db: Kysely<DB>, now: number, limit: number): Promise<S
         .as('lastmod'),
     ])
     .where('user_counts.public_article_count', '>', 0)
-    .where(readableAuthor(now))
+    .where('user_counts.readable_until', '>', now)
     .orderBy('users.id')
     .execute();
   const urls: SitemapUrl[] = [];

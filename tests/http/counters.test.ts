@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { recountAll } from '../../server/content/counters';
+import { READABLE_FOREVER, recountAll } from '../../server/content/counters';
 import type { Database } from '../../server/db/connection';
 import { writeArticle } from '../support/articles';
 import { createPerson, PASSWORD } from '../support/people';
@@ -12,7 +13,7 @@ async function storedCounts(database: Database) {
   const db = database.db;
   const [articles, users, notifications] = await Promise.all([
     db.selectFrom('article_counts').select(['article_id', 'like_count', 'favorite_count', 'comment_count']).orderBy('article_id').execute(),
-    db.selectFrom('user_counts').select(['user_id', 'follower_count', 'public_article_count']).orderBy('user_id').execute(),
+    db.selectFrom('user_counts').select(['user_id', 'follower_count', 'public_article_count', 'readable_until']).orderBy('user_id').execute(),
     db.selectFrom('notification_counts').select(['recipient_id', 'type', 'total', 'unread']).orderBy('recipient_id').orderBy('type').execute(),
   ]);
   // A row of zeros left behind by decrements means the same as no row.
@@ -20,7 +21,9 @@ async function storedCounts(database: Database) {
     articles: articles
       .filter((r) => r.like_count !== 0 || r.favorite_count !== 0 || r.comment_count !== 0)
       .map((r) => ({ ...r, article_id: Number(r.article_id) })),
-    users: users.filter((r) => r.follower_count !== 0 || r.public_article_count !== 0).map((r) => ({ ...r, user_id: Number(r.user_id) })),
+    users: users
+      .filter((r) => r.follower_count !== 0 || r.public_article_count !== 0)
+      .map((r) => ({ ...r, user_id: Number(r.user_id), readable_until: Number(r.readable_until) })),
     notifications: notifications.filter((r) => r.total !== 0),
   };
 }
@@ -64,8 +67,8 @@ describe('counts kept with the rows they count', async () => {
   it('starts from counts that match the rows', async () => {
     const stored = await storedCounts(database);
     expect(stored.users).toEqual([
-      { user_id: author.id, follower_count: 0, public_article_count: 3 },
-      { user_id: other.id, follower_count: 0, public_article_count: 1 },
+      { user_id: author.id, follower_count: 0, public_article_count: 3, readable_until: READABLE_FOREVER },
+      { user_id: other.id, follower_count: 0, public_article_count: 1, readable_until: READABLE_FOREVER },
     ]);
     expect(stored).toEqual(await recounted(database));
   });
@@ -164,6 +167,36 @@ describe('counts kept with the rows they count', async () => {
     await db.deleteFrom('articles').where('id', '=', two).execute();
     const gone = await db.selectFrom('users').select('id').where('username', '=', 'reader3').executeTakeFirstOrThrow();
     await db.deleteFrom('users').where('id', '=', gone.id).execute();
+    expect(await storedCounts(database)).toEqual(await recounted(database));
+  });
+
+  it('follow whether an author may be read: status, a membership bought, lapsing and renewed', async () => {
+    const db = database.db;
+    const publicCount = async () => (await request(app).get('/api/v2/articles/public/?page_size=50')).body as { count: number; results: unknown[] };
+    const before = await publicCount();
+    expect(before.count).toBe(before.results.length);
+    expect(before.count).toBeGreaterThan(0);
+    const now = Date.now();
+    await db
+      .updateTable('users')
+      .set({ membership_tier: 'vip', membership_expires_at: now + 1_000 })
+      .where('id', '=', other.id)
+      .execute();
+    expect(await storedCounts(database)).toEqual(await recounted(database));
+    expect((await publicCount()).count).toBe(before.count);
+    // The membership lapses with no write at all: its articles leave the list and its count.
+    await db
+      .updateTable('users')
+      .set({ membership_expires_at: now - 1 })
+      .where('id', '=', other.id)
+      .execute();
+    const lapsed = await publicCount();
+    expect(lapsed.count).toBe(lapsed.results.length);
+    expect(lapsed.count).toBeLessThan(before.count);
+    await db.updateTable('users').set({ membership_tier: null, membership_expires_at: null, status: 'banned' }).where('id', '=', other.id).execute();
+    expect((await publicCount()).count).toBe(lapsed.count);
+    await db.updateTable('users').set({ status: 'active' }).where('id', '=', other.id).execute();
+    expect((await publicCount()).count).toBe(before.count);
     expect(await storedCounts(database)).toEqual(await recounted(database));
   });
 });

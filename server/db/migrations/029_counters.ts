@@ -34,9 +34,10 @@ export function counters(engine: Engine): Migration {
         .addColumn('user_id', 'bigint', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
         .addColumn('follower_count', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('public_article_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('readable_until', 'bigint', (c) => c.notNull().defaultTo(0))
         .execute();
-      // Authors with something to read: the public list's count sums these rows alone.
-      await db.schema.createIndex('user_counts_authors').on('user_counts').columns(['public_article_count', 'user_id']).execute();
+      // "Articles anyone may read": the sum over authors readable now, from this index alone.
+      await db.schema.createIndex('user_counts_readable').on('user_counts').columns(['readable_until', 'public_article_count', 'user_id']).execute();
       await db.schema
         .createTable('notification_counts')
         .addColumn('recipient_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
