@@ -19,11 +19,12 @@ export async function chapterLockedFor(db: Kysely<DB>, articleId: number, reader
 }
 
 /**
- * Ids of articles that are payment_required chapters of a priced booklet: anonymous surfaces
+ * Which of these articles are payment_required chapters of a priced booklet: anonymous surfaces
  * (feeds, sitemap, meta, cached pages) never show their content. A booklet at price 0 sells
- * nothing: its chapters read free (issue 17).
+ * nothing: its chapters read free. Asked of a page's articles only (booklet_items_article).
  */
-export async function paidChapterArticleIds(db: Kysely<DB>): Promise<Set<number>> {
+export async function paidChapterArticleIds(db: Kysely<DB>, articleIds: readonly number[]): Promise<Set<number>> {
+  if (articleIds.length === 0) return new Set();
   const rows = await db
     .selectFrom('booklet_items')
     .innerJoin('booklets', 'booklets.id', 'booklet_items.booklet_id')
@@ -31,7 +32,7 @@ export async function paidChapterArticleIds(db: Kysely<DB>): Promise<Set<number>
     .distinct()
     .where('booklet_items.sales_mode', '=', 'payment_required')
     .where('booklets.price_cents', '>', 0)
-    .where('booklet_items.article_id', 'is not', null)
+    .where('booklet_items.article_id', 'in', [...articleIds])
     .execute();
   const ids = new Set<number>();
   for (const row of rows) if (row.article_id !== null) ids.add(Number(row.article_id));

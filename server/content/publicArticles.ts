@@ -62,7 +62,10 @@ export async function publicArticles(
             .execute(),
         );
   // Lists are the same for every reader: a paid booklet chapter shows no summary (decision 007).
-  const paid = rows.length > 0 ? await paidChapterArticleIds(db) : new Set<number>();
+  const paid = await paidChapterArticleIds(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     count,
     results: rows.map((r) => ({

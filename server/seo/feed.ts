@@ -39,25 +39,26 @@ export async function columnFeed(db: Kysely<DB>, username: string, now: number):
   if (!owner || owner.status !== 'active') return null;
   if (owner.membership_tier !== null && owner.membership_expires_at !== null && owner.membership_expires_at <= now) return null;
 
-  const [rows, paid] = await Promise.all([
-    readablePublicArticles(db, now)
-      .where('articles.author_id', '=', owner.id)
-      .select([
-        'articles.id',
-        'articles.slug',
-        'articles.title',
-        'articles.description',
-        'articles.content',
-        'articles.content_rules',
-        'articles.created_at',
-        'articles.modified_at',
-      ])
-      .orderBy('articles.created_at', 'desc')
-      .orderBy('articles.id', 'desc')
-      .limit(FEED_SIZE)
-      .execute(),
-    paidChapterArticleIds(db),
-  ]);
+  const rows = await readablePublicArticles(db, now)
+    .where('articles.author_id', '=', owner.id)
+    .select([
+      'articles.id',
+      'articles.slug',
+      'articles.title',
+      'articles.description',
+      'articles.content',
+      'articles.content_rules',
+      'articles.created_at',
+      'articles.modified_at',
+    ])
+    .orderBy('articles.created_at', 'desc')
+    .orderBy('articles.id', 'desc')
+    .limit(FEED_SIZE)
+    .execute();
+  const paid = await paidChapterArticleIds(
+    db,
+    rows.map((row) => Number(row.id)),
+  );
   return {
     username: owner.username,
     description: owner.description,

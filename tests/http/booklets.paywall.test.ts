@@ -52,8 +52,11 @@ describe('the booklet paywall', async () => {
   await db.insertInto('booklet_purchases').values({ booklet_id: guide, user_id: buyer.id, order_ref: null, created_at: now }).execute();
   await db.insertInto('booklet_purchases').values({ booklet_id: other, user_id: otherBuyer.id, order_ref: null, created_at: now }).execute();
 
-  it('lists exactly the payment_required chapters', async () => {
-    expect(await paidChapterArticleIds(db)).toEqual(new Set([paid, nested]));
+  it('picks exactly the payment_required chapters out of the articles asked about', async () => {
+    const loose = await article('loose', owner.id);
+    expect(await paidChapterArticleIds(db, [free, paid, nested, loose])).toEqual(new Set([paid, nested]));
+    expect(await paidChapterArticleIds(db, [free, nested])).toEqual(new Set([nested]));
+    expect(await paidChapterArticleIds(db, [])).toEqual(new Set());
   });
 
   it('locks paid chapters for the anonymous reader, a stranger, and a buyer of a booklet that gives it free', async () => {
