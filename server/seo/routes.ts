@@ -1,8 +1,10 @@
-import { Router, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { Kysely } from 'kysely';
 import { columnUsername } from '../../shared/column';
 import type { DB } from '../db/schema';
+import { acceptsGzip } from '../render/cache/encoding';
 import { columnFeed } from './feed';
+import { SeoFileCache, type KeptFile } from './fileCache';
 import { siteOriginFor } from './origin';
 import { robotsTxt } from './robots';
 import { rssXml } from './rss';
@@ -19,8 +21,9 @@ export interface SeoRouteDeps {
   maxSitemapUrls?: number;
 }
 
-/** How long crawlers and caches may keep these files. */
-const FRESH = 'public, max-age=300';
+/** How long crawlers and caches may keep these files, and this process a file it built. */
+const FRESH_SECONDS = 300;
+const FRESH = `public, max-age=${FRESH_SECONDS}`;
 const XML = 'application/xml; charset=utf-8';
 
 /** robots.txt, the sitemap and the column feeds, mounted before the page routes. */
@@ -35,30 +38,45 @@ export function seoRoutes(deps: SeoRouteDeps): Router {
 
   const db = deps.db;
   if (!db) return router;
-
-  router.get('/sitemap.xml', async (req, res) => {
+  const kept = new SeoFileCache(db, { maxAgeMs: FRESH_SECONDS * 1000, now: deps.now });
+  /** Answers a kept file (built by `build` when it must be), or 404 when `build` says there is none. */
+  const serve = (type: string, build: (req: Request, origin: string) => Promise<string | null>) => async (req: Request, res: Response) => {
     const origin = siteOriginFor(deps.publicOrigin, req);
-    const root = await sitemapRoot(db, deps.now(), max);
-    send(res, XML, root.kind === 'urls' ? urlsetXml(origin, root.urls) : sitemapIndexXml(origin, root.files));
-  });
+    const file = await kept.get(`${origin}${req.path}`, () => build(req, origin));
+    if (!file) return notFound(res);
+    send(res, req, type, file);
+  };
 
-  router.get('/sitemap-pages.xml', async (req, res) => {
-    send(res, XML, urlsetXml(siteOriginFor(deps.publicOrigin, req), await sitePages(db, deps.now(), max)));
-  });
+  router.get(
+    '/sitemap.xml',
+    serve(XML, async (_req, origin) => {
+      const root = await sitemapRoot(db, deps.now(), max);
+      return root.kind === 'urls' ? urlsetXml(origin, root.urls) : sitemapIndexXml(origin, root.files);
+    }),
+  );
 
-  router.get('/sitemap-articles-:n.xml', async (req, res) => {
-    const n = /^[1-9]\d{0,5}$/.test(req.params.n) ? Number(req.params.n) : 0;
-    const urls = await articleFile(db, deps.now(), n, max);
-    if (!urls) return notFound(res);
-    send(res, XML, urlsetXml(siteOriginFor(deps.publicOrigin, req), urls));
-  });
+  router.get(
+    '/sitemap-pages.xml',
+    serve(XML, async (_req, origin) => urlsetXml(origin, await sitePages(db, deps.now(), max))),
+  );
 
-  router.get('/:column/feed.xml', async (req, res) => {
-    const username = columnUsername(req.params.column);
-    const feed = username === null ? null : await columnFeed(db, username, deps.now());
-    if (!feed) return notFound(res);
-    send(res, 'application/rss+xml; charset=utf-8', rssXml(feed, { origin: siteOriginFor(deps.publicOrigin, req), name: deps.siteName }));
-  });
+  router.get(
+    '/sitemap-articles-:n.xml',
+    serve(XML, async (req, origin) => {
+      const n = /^[1-9]\d{0,5}$/.test(String(req.params.n)) ? Number(req.params.n) : 0;
+      const urls = await articleFile(db, deps.now(), n, max);
+      return urls ? urlsetXml(origin, urls) : null;
+    }),
+  );
+
+  router.get(
+    '/:column/feed.xml',
+    serve('application/rss+xml; charset=utf-8', async (req, origin) => {
+      const username = columnUsername(String(req.params.column));
+      const feed = username === null ? null : await columnFeed(db, username, deps.now());
+      return feed ? rssXml(feed, { origin, name: deps.siteName }) : null;
+    }),
+  );
 
   return router;
 }
@@ -67,6 +85,12 @@ function notFound(res: Response): void {
   res.status(404).set('Cache-Control', 'no-cache').type('text/plain; charset=utf-8').send('Not Found');
 }
 
-function send(res: Response, type: string, body: string): void {
-  res.set({ 'Content-Type': type, 'Cache-Control': FRESH, 'X-Content-Type-Options': 'nosniff' }).send(body);
+/** A kept file, gzipped when the request takes it (the compression middleware leaves an encoded body alone). */
+function send(res: Response, req: Request, type: string, file: KeptFile): void {
+  const gzipped = acceptsGzip(req.get('Accept-Encoding') ?? '');
+  res.set({ 'Content-Type': type, 'Cache-Control': FRESH, 'X-Content-Type-Options': 'nosniff', Vary: 'Accept-Encoding' });
+  // One tag per representation: the gzip differs from the text in bytes.
+  res.set('ETag', gzipped ? `${file.etag.slice(0, -1)}-gzip"` : file.etag);
+  if (gzipped) res.set('Content-Encoding', 'gzip');
+  res.send(gzipped ? file.gzip : file.body);
 }
