@@ -4,8 +4,10 @@ import { counterHooks } from './counters';
 import { generateAll } from './generate';
 import { sqliteMarker, sqliteTarget, startSqliteLoad } from './load/sqlite';
 import { pgMarker, pgSize, startPgLoad } from './load/pg';
-import { searchIndexPhase } from './load/searchIndex';
-import { reusable, type Marker } from './meta';
+import { rebuildIndex, searchIndexPhase } from './load/searchIndex';
+import { reusable, writeMarker, type Marker } from './meta';
+import { openDatabase } from '../../server/db/connection';
+import { sql } from 'kysely';
 import type { EngineName, Options } from './options';
 import { BENCH_PASSWORD, GENERATOR_VERSION, planFor } from './plan';
 import { fanOut, type Sink } from './sink';
@@ -33,7 +35,9 @@ export async function buildDatabases(options: Options, log: (line: string) => vo
     sqlite: options.engines.includes('sqlite') ? sqliteMarker(target) : null,
     pg: options.engines.includes('pg') ? await pgMarker(options.pgUrl).catch(() => null) : null,
   };
-  const toBuild = options.engines.filter((e) => options.rebuild || !reusable(existing[e], GENERATOR_VERSION, options.scale, needIndex));
+  const toBuild = options.engines.filter((e) => options.rebuild || !reusable(existing[e], GENERATOR_VERSION, options.scale, false));
+  // Built without the search index (--skip-search-index) and wanted with it now: only the index is built.
+  const toIndex = options.engines.filter((e) => !toBuild.includes(e) && needIndex && !reusable(existing[e], GENERATOR_VERSION, options.scale, true));
   const phases = new Phases(log);
   const marker: Marker = {
     version: GENERATOR_VERSION,
@@ -63,20 +67,28 @@ export async function buildDatabases(options: Options, log: (line: string) => vo
     if (loads.pg) await loads.pg.complete(phases, { counters: pgCounters, searchIndex: needIndex, marker: withIndexTime(marker, phases, 'pg') });
   }
 
+  for (const engine of toIndex) {
+    const before = existing[engine];
+    if (!before) continue;
+    log(`${engine}: the data is there (built ${before.builtAt}) without the search index: building the index alone`);
+    await completeIndex(engine, options, phases, before);
+  }
+
   const built: BuiltDatabase[] = [];
   for (const engine of options.engines) {
-    const reused = !toBuild.includes(engine);
+    const reused = !toBuild.includes(engine) && !toIndex.includes(engine);
     const own = phases.done.filter((p) => p.name.startsWith(`${engine}:`) || !/^(sqlite|pg):/.test(p.name));
     const sizeBytes = engine === 'sqlite' ? fileSize(target.file) : await pgSize(options.pgUrl);
     const final = reused ? existing[engine] : engine === 'sqlite' ? sqliteMarker(target) : await pgMarker(options.pgUrl);
     if (!final) throw new Error(`the ${engine} database has no marker after its build`);
+    const indexSeconds = phases.seconds(searchIndexPhase(engine));
     built.push({
       engine,
       reused,
       marker: final,
       phases: reused ? [] : own,
       sizeBytes,
-      searchIndexSeconds: reused ? final.searchIndexSeconds : (phases.seconds(searchIndexPhase(engine)) ?? null),
+      searchIndexSeconds: indexSeconds ?? final.searchIndexSeconds,
     });
     log(
       `${engine}: ${reused ? `reused (built ${final.builtAt})` : 'built'}, ${(sizeBytes / 1e9).toFixed(2)} GB${
@@ -85,6 +97,20 @@ export async function buildDatabases(options: Options, log: (line: string) => vo
     );
   }
   return built;
+}
+
+/** The search index of a database whose rows are complete, then its marker (VACUUM ANALYZE again on PostgreSQL). */
+async function completeIndex(engine: EngineName, options: Options, phases: Phases, before: Marker): Promise<void> {
+  const target = sqliteTarget(options.dataDir);
+  const database =
+    engine === 'sqlite' ? openDatabase({ dataDir: target.dataDir, sqlitePath: target.file }) : openDatabase({ dataDir: 'data', databaseUrl: options.pgUrl });
+  try {
+    const seconds = await rebuildIndex(phases, engine, database.db).then(() => phases.seconds(searchIndexPhase(engine)) ?? null);
+    if (engine === 'pg') await phases.run('pg: vacuum analyze', async () => void (await sql`vacuum (analyze) search_documents`.execute(database.db)));
+    await writeMarker(database.db, { ...before, searchIndex: true, searchIndexSeconds: seconds });
+  } finally {
+    await database.close();
+  }
 }
 
 /** The marker as written by an engine's completion: its own search index time. */

@@ -34,7 +34,7 @@ export function parseOptions(argv: readonly string[]): Options {
       'build-only': { type: 'boolean', default: false },
       requests: { type: 'string', default: '100' },
       warmup: { type: 'string', default: '20' },
-      'row-budget': { type: 'string', default: process.env.BENCH_DATA_ROW_SECONDS ?? '30' },
+      'row-budget': { type: 'string', default: process.env.BENCH_DATA_ROW_SECONDS ?? '20' },
     },
   });
   const engine = values.engine;
