@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { columnPath } from '../../shared/column';
 import type { ArticleSummary } from '../../shared/entities';
+import { beyond, edgesOf, type Cursor, type PageEdges } from '../db/keyset';
 import { inOrder, pageWindow } from '../db/pageWindow';
 import type { DB } from '../db/schema';
 import { paidChapterArticleIds } from './paywall';
@@ -20,7 +21,8 @@ export async function publicArticles(
   page: number,
   pageSize: number,
   filter: ArticleFilter = {},
-): Promise<{ count: number; results: ArticleSummary[] }> {
+  from?: Cursor,
+): Promise<{ count: number; results: ArticleSummary[]; edges?: PageEdges }> {
   let readable = readablePublicArticles(db, now);
   if (filter.authorId !== undefined) readable = readable.where('articles.author_id', '=', filter.authorId);
   if (filter.favoritedBy !== undefined) {
@@ -28,10 +30,19 @@ export async function publicArticles(
     readable = readable.where('articles.id', 'in', (eb) => eb.selectFrom('favorites').select('article_id').where('user_id', '=', userId));
   }
   const count = filter.favoritedBy === undefined ? await readableCount(db, now, filter.authorId) : await countRows(readable);
-  const window = pageWindow(count, page, pageSize);
+  const window = pageWindow(count, page, pageSize, from);
   const direction = window.reversed ? 'asc' : 'desc';
-  // The page's ids from an index (articles_readable, migration 029), then their rows: a deep page never reads the rows it skips.
-  const pageIds = readable
+  // The page's ids from an index alone (articles_readable, migration 029), the authors who may not be read
+  // taken out as a small set, then their rows: a deep page never reads the rows it skips, and one reached
+  // by a link's cursor skips none.
+  let ids = openArticles(db).where('articles.author_id', 'not in', unreadableAuthors(db, now));
+  if (filter.authorId !== undefined) ids = ids.where('articles.author_id', '=', filter.authorId);
+  if (filter.favoritedBy !== undefined) {
+    const userId = filter.favoritedBy;
+    ids = ids.where('articles.id', 'in', (eb) => eb.selectFrom('favorites').select('article_id').where('user_id', '=', userId));
+  }
+  if (window.from) ids = ids.where(beyond(window.from, 'articles.modified_at', 'articles.id'));
+  const pageIds = ids
     .select('articles.id')
     .orderBy('articles.modified_at', direction)
     .orderBy('articles.id', direction)
@@ -68,6 +79,7 @@ export async function publicArticles(
   );
   return {
     count,
+    edges: edgesOf(rows, (r) => ({ at: r.modified_at, id: r.id })),
     results: rows.map((r) => ({
       id: r.id,
       slug: r.slug,
@@ -98,6 +110,20 @@ async function readableCount(db: Kysely<DB>, now: number, authorId: number | und
 async function countRows(readable: ReturnType<typeof readablePublicArticles>): Promise<number> {
   const row = await readable.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** Articles whose own state lets anyone read them (public, not trashed, not moderated): the prefix of migration 029's indexes. */
+export function openArticles(db: Kysely<DB>) {
+  return db.selectFrom('articles').where('articles.visibility', '=', 'public').where('articles.trashed', '=', 0).where('articles.moderation', '=', 'none');
+}
+
+/**
+ * The authors with open articles who may not be read now (banned, suspended, inactive, lapsed), from
+ * their kept counts (server/content/counters.ts): few, so "by an author who may be read" is a lookup
+ * in a small set instead of a join on every article.
+ */
+export function unreadableAuthors(db: Kysely<DB>, now: number) {
+  return db.selectFrom('user_counts').select('user_id').where('readable_until', '<=', now).where('public_article_count', '>', 0);
 }
 
 /** Articles joined with their authors, limited to what an anonymous reader may read (also the sitemap's and feeds'). */

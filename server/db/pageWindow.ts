@@ -5,6 +5,8 @@
  * (an `OFFSET` costs one index step per row skipped). `reversed` pages come back in the opposite
  * order and are turned round by `inOrder`.
  */
+import type { Cursor } from './keyset';
+
 export interface PageWindow {
   /** Rows to skip from the end walked from. */
   offset: number;
@@ -12,9 +14,12 @@ export interface PageWindow {
   limit: number;
   /** Walk from the far end: order the query the other way round. */
   reversed: boolean;
+  /** Walk from this row instead of an end (the page's link carried it): no rows skipped at any depth (server/db/keyset.ts). */
+  from?: Cursor;
 }
 
-export function pageWindow(count: number, page: number, pageSize: number): PageWindow {
+export function pageWindow(count: number, page: number, pageSize: number, from?: Cursor): PageWindow {
+  if (from) return { offset: 0, limit: pageSize, reversed: from.toward === 'previous', from };
   const start = (page - 1) * pageSize;
   if (start >= count) return { offset: 0, limit: 0, reversed: false };
   const limit = Math.min(pageSize, count - start);

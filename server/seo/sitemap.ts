@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { columnPath } from '../../shared/column';
 import { articlePath, bookletPath } from '../../shared/seoMeta';
 import { fixedIndexablePaths } from '../../client/routing/pageModules';
-import { readableAuthor } from '../content/publicArticles';
+import { openArticles, readableAuthor, unreadableAuthors } from '../content/publicArticles';
 import type { DB } from '../db/schema';
 
 /** One `<url>` of a sitemap: a path on the site and when it last changed (epoch ms). */
@@ -52,16 +52,6 @@ export async function articleFile(db: Kysely<DB>, now: number, n: number, maxUrl
   const total = await countArticles(db, now);
   if ((n - 1) * maxUrls >= total) return null;
   return articleUrls(db, now, (n - 1) * maxUrls, maxUrls);
-}
-
-/** Articles whose own state lets anyone read them (the columns of articles_sitemap's prefix). */
-function openArticles(db: Kysely<DB>) {
-  return db.selectFrom('articles').where('articles.visibility', '=', 'public').where('articles.trashed', '=', 0).where('articles.moderation', '=', 'none');
-}
-
-/** The authors with open articles who may not be read now (banned, suspended, inactive, lapsed): few, from their kept counts. */
-function unreadableAuthors(db: Kysely<DB>, now: number) {
-  return db.selectFrom('user_counts').select('user_id').where('readable_until', '<=', now).where('public_article_count', '>', 0);
 }
 
 /** Articles a booklet sells: listed through their booklet only. */

@@ -31,7 +31,8 @@ describe('the public articles (home and discovery)', async () => {
     expect(first.body.results).toHaveLength(20);
     expect(first.body.results[0].slug).toBe('post-0');
     expect(first.body.previous).toBeNull();
-    expect(first.body.next).toBe('http://localhost:3000/api/v2/articles/public/?page=2&page_size=20');
+    // The link carries where page 2 begins (the last row's time and id), for a walk that skips no rows.
+    expect(first.body.next).toMatch(/^http:\/\/localhost:3000\/api\/v2\/articles\/public\/\?page=2&page_size=20&cursor=n\d+\.\d+$/);
     const second = await request(app)
       .get(new URL(first.body.next).pathname + new URL(first.body.next).search)
       .expect(200);

@@ -12,9 +12,9 @@ export function publicArticlesRead(deps: { db: Kysely<DB>; now: () => number; or
   return {
     path: '/v2/articles/public/',
     read: async ({ query: raw, originalUrl }) => {
-      const { page, page_size: pageSize } = query.parse(raw);
-      const { count, results } = await publicArticles(deps.db, deps.now(), page, pageSize);
-      return { count, ...pageLinks(deps.origin, originalUrl, page, pageSize, count), results };
+      const { page, page_size: pageSize, cursor } = query.parse(raw);
+      const { count, results, edges } = await publicArticles(deps.db, deps.now(), page, pageSize, {}, cursor);
+      return { count, ...pageLinks(deps.origin, originalUrl, page, pageSize, count, edges), results };
     },
   };
 }

@@ -54,10 +54,10 @@ export function columnRoutes(deps: ColumnDeps): Router {
     const type = listType.safeParse(req.params.type);
     if (!type.success) throw ApiError.detail(404, 'Not found.');
     const owner = await findOwner(deps.db, req.params.name, deps.now());
-    const { page, page_size: pageSize } = query.parse(req.query);
+    const { page, page_size: pageSize, cursor } = query.parse(req.query);
     const filter = type.data === 'originals' ? { authorId: owner.id } : { favoritedBy: owner.id };
-    const { count, results } = await publicArticles(deps.db, deps.now(), page, pageSize, filter);
-    res.json({ count, ...pageLinks(deps.origin, req.originalUrl, page, pageSize, count), results } satisfies Page<ArticleSummary>);
+    const { count, results, edges } = await publicArticles(deps.db, deps.now(), page, pageSize, filter, cursor);
+    res.json({ count, ...pageLinks(deps.origin, req.originalUrl, page, pageSize, count, edges), results } satisfies Page<ArticleSummary>);
   });
 
   return router;

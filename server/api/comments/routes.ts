@@ -36,9 +36,9 @@ function slugOf(raw: string | undefined): string {
 export function commentRoutes(deps: { db: Kysely<DB>; now: () => number; origin: string; notificationBus?: NotificationBus }): Router {
   const router = Router();
   router.get('/article/:slug/', async (req, res) => {
-    const { page, page_size: pageSize } = query.parse(req.query);
-    const { count, results } = await listComments(deps.db, slugOf(req.params.slug), req.auth?.user ?? null, deps.now(), page, pageSize);
-    res.json({ count, ...pageLinks(deps.origin, req.originalUrl, page, pageSize, count), results } satisfies Page<CommentItem>);
+    const { page, page_size: pageSize, cursor } = query.parse(req.query);
+    const { count, results, edges } = await listComments(deps.db, slugOf(req.params.slug), req.auth?.user ?? null, deps.now(), page, pageSize, cursor);
+    res.json({ count, ...pageLinks(deps.origin, req.originalUrl, page, pageSize, count, edges), results } satisfies Page<CommentItem>);
   });
   router.post('/article/:slug/', async (req, res) => {
     const reader = requireUser(req);

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { columnPath } from '../../../shared/column';
 import type { CommentItem } from '../../../shared/entities';
 import { contentChanged } from '../../content/changes';
+import { beyond, edgesOf, type Cursor, type PageEdges } from '../../db/keyset';
 import { inOrder, pageWindow } from '../../db/pageWindow';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { DB, User } from '../../db/schema';
@@ -18,32 +19,23 @@ export async function listComments(
   now: number,
   page: number,
   pageSize: number,
-): Promise<{ count: number; results: CommentItem[] }> {
+  from?: Cursor,
+): Promise<{ count: number; results: CommentItem[]; edges?: PageEdges }> {
   const { article } = await readArticle(db, slug, reader, now);
   const count = await commentCount(db, article.id);
-  const window = pageWindow(count, page, pageSize);
+  const window = pageWindow(count, page, pageSize, from);
   const direction = window.reversed ? 'asc' : 'desc';
   // The page's ids from the index alone (comments_thread, migration 029), then their rows: a deep page
-  // never joins the rows it skips.
-  const pageIds = db
-    .selectFrom('comments')
-    .select('id')
-    .where('article_id', '=', article.id)
-    .where('parent_id', 'is', null)
-    .orderBy('created_at', direction)
-    .orderBy('id', direction)
-    .limit(window.limit)
-    .offset(window.offset);
+  // never joins the rows it skips, and one reached by a link's cursor skips none.
+  let pageIds = db.selectFrom('comments').select('id').where('article_id', '=', article.id).where('parent_id', 'is', null);
+  if (window.from) pageIds = pageIds.where(beyond(window.from, 'created_at', 'id'));
+  pageIds = pageIds.orderBy('created_at', direction).orderBy('id', direction).limit(window.limit).offset(window.offset);
   const top =
     window.limit === 0
       ? []
       : inOrder(
           window,
-          await commentRows(db)
-            .where('comments.id', 'in', pageIds)
-            .orderBy('comments.created_at', direction)
-            .orderBy('comments.id', direction)
-            .execute(),
+          await commentRows(db).where('comments.id', 'in', pageIds).orderBy('comments.created_at', direction).orderBy('comments.id', direction).execute(),
         );
   const replies =
     top.length === 0
@@ -62,7 +54,7 @@ export async function listComments(
     ...toItem(c),
     replies: replies.filter((r) => r.parent_id === c.id).map(toItem),
   }));
-  return { count, results };
+  return { count, results, edges: edgesOf(top, (c) => ({ at: c.created_at, id: c.id })) };
 }
 
 /** The number of top-level comments of an article (what the comment list counts). */

@@ -55,8 +55,16 @@ export function notificationRoutes(deps: {
   router.get('/', async (req, res) => {
     const user = requireUser(req);
     const query = listQuery.parse(req.query);
-    const { count, results } = await listNotifications(deps.db, user.id, query.action, query.filter === 'unread', query.page, query.page_size);
-    res.json({ count, ...pageLinks(deps.origin, req.originalUrl, query.page, query.page_size, count), results } satisfies Page<NotificationItem>);
+    const { count, results, edges } = await listNotifications(
+      deps.db,
+      user.id,
+      query.action,
+      query.filter === 'unread',
+      query.page,
+      query.page_size,
+      query.cursor,
+    );
+    res.json({ count, ...pageLinks(deps.origin, req.originalUrl, query.page, query.page_size, count, edges), results } satisfies Page<NotificationItem>);
   });
   router.put('/', async (req, res) => {
     const user = requireUser(req);

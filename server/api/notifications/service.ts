@@ -1,6 +1,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { findMembershipProduct } from '../../../shared/membershipProducts';
-import type { NotificationItem, NotificationKind } from '../../../shared/notifications';
+import { NOTIFICATION_TYPES, type NotificationItem, type NotificationKind } from '../../../shared/notifications';
+import { beyond, edgesOf, type Cursor, type PageEdges } from '../../db/keyset';
 import { inOrder, pageWindow } from '../../db/pageWindow';
 import type { DB } from '../../db/schema';
 import type { NotificationBus, Notified } from './bus';
@@ -72,24 +73,25 @@ export async function listNotifications(
   unreadOnly: boolean,
   page: number,
   pageSize: number,
-): Promise<{ count: number; results: NotificationItem[] }> {
+  from?: Cursor,
+): Promise<{ count: number; results: NotificationItem[]; edges?: PageEdges }> {
   const count = await countOf(db, recipientId, kinds, unreadOnly);
-  const window = pageWindow(count, page, pageSize);
+  const window = pageWindow(count, page, pageSize, from);
   if (window.limit === 0) return { count, results: [] };
   const direction = window.reversed ? 'asc' : 'desc';
-  let pageIds = db
-    .selectFrom('notifications')
-    .select('notifications.id')
-    .where('notifications.recipient_id', '=', recipientId)
-    .where('notifications.type', 'in', [...kinds]);
+  let pageIds = db.selectFrom('notifications').select('notifications.id').where('notifications.recipient_id', '=', recipientId);
+  // Every kind asked (the bell, the list): no filter to test on each row walked.
+  if (new Set(kinds).size < NOTIFICATION_TYPES.length) pageIds = pageIds.where('notifications.type', 'in', [...kinds]);
   if (unreadOnly) pageIds = pageIds.where('notifications.read_at', 'is', null);
+  if (window.from) pageIds = pageIds.where(beyond(window.from, 'notifications.created_at', 'notifications.id'));
   // The page's ids from the index alone (notifications_list, migration 029), then their rows.
   pageIds = pageIds.orderBy('notifications.created_at', direction).orderBy('notifications.id', direction).limit(window.limit).offset(window.offset);
   const rows = await itemRows(db.selectFrom('notifications').where('notifications.id', 'in', pageIds))
     .orderBy('notifications.created_at', direction)
     .orderBy('notifications.id', direction)
     .execute();
-  return { count, results: inOrder(window, rows).map(toItem) };
+  const ordered = inOrder(window, rows);
+  return { count, results: ordered.map(toItem), edges: edgesOf(ordered, (row) => ({ at: row.created_at, id: row.id })) };
 }
 
 /** The recipient's notifications of these kinds (unread only, when asked), from the counts kept by triggers (server/content/counters.ts). */

@@ -49,7 +49,11 @@ export function counters(engine: Engine): Migration {
 
       await db.schema.dropIndex('articles_public').execute();
       await db.schema.dropIndex('articles_author').execute();
-      await db.schema.createIndex('articles_readable').on('articles').columns(['visibility', 'trashed', 'moderation', 'modified_at', 'id']).execute();
+      await db.schema
+        .createIndex('articles_readable')
+        .on('articles')
+        .columns(['visibility', 'trashed', 'moderation', 'modified_at', 'id', 'author_id'])
+        .execute();
       await db.schema
         .createIndex('articles_sitemap')
         .on('articles')
