@@ -107,6 +107,20 @@ describe('npm run admin', () => {
     expect(await database.db.selectFrom('users').selectAll().execute()).toEqual(before);
   });
 
+  it('recounts the kept counts and says how many were off', async () => {
+    const { run, user, database } = await admin();
+    await run('create-user', '--email', 'ben@example.com', '--username', 'ben', '--password', 'long enough password');
+    const [ann, ben] = [await user('ann@example.com'), await user('ben@example.com')];
+    await database.db.insertInto('follows').values({ follower_id: ben.id, followee_id: ann.id, created_at: NOW }).execute();
+    expect((await run('recount')).out).toMatch(/recounted \d+ counts in \d+ ms: all were right/);
+    // A count changed behind the triggers' back is put right.
+    await database.db.updateTable('user_counts').set({ follower_count: 7 }).where('user_id', '=', ann.id).execute();
+    expect((await run('recount')).out).toMatch(/: 2 rows were off and are now right/);
+    const kept = await database.db.selectFrom('user_counts').select('follower_count').where('user_id', '=', ann.id).executeTakeFirstOrThrow();
+    expect(kept.follower_count).toBe(1);
+    expect((await run('recount', 'now')).code).not.toBe(0);
+  });
+
   it('runs as a command on a data directory', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-admin-'));
     const env = { ...process.env, DATA_DIR: dataDir };

@@ -7,6 +7,7 @@ import { MODERATION_STATES, moderateArticle, type ModerationState } from '../con
 import { redeemCommands } from './redeemCommands';
 import { walletCommands } from './walletCommands';
 import { bookletPriceCommands } from './bookletPriceCommands';
+import { counterCommands } from './counterCommands';
 import { searchCommands } from './searchCommands';
 import { refundCommands, type RefundAdminDeps } from './refundCommands';
 import { payoutCommands } from './payoutCommands';
@@ -137,6 +138,7 @@ const COMMANDS: Readonly<Record<string, { usage: string; run: (args: string[], d
   ...walletCommands,
   ...bookletPriceCommands,
   ...searchCommands,
+  ...counterCommands,
   ...refundCommands,
   ...payoutCommands,
 };
