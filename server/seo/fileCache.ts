@@ -24,10 +24,11 @@ interface Entry extends KeptFile {
 /**
  * Sitemap files and feeds, each built once and kept (docs/decisions/055): a file of 50,000 lines
  * costs a few hundred milliseconds to write and compress, and crawlers ask for it again and again.
- * A kept file is used while nothing was written to the content-change log since it was built (one
- * indexed lookup, shared by every process and machine on the database) and for at most `maxAgeMs`,
- * which covers what changes with no write at all (a membership lapsing) and matches the
- * `max-age` the files are sent with. Builds of one file at a time are shared.
+ * A kept file is used for `minAgeMs` whatever happens (on a busy site something is written every
+ * second: a comment, a favourite), then while nothing was written to the content-change log since
+ * it was built (one indexed lookup, shared by every process and machine on the database), and for
+ * at most `maxAgeMs`, which covers what changes with no write at all (a membership lapsing) and
+ * matches the `max-age` the files are sent with. Builds of one file at a time are shared.
  */
 export class SeoFileCache {
   private readonly files: LRUCache<string, Entry>;
@@ -35,16 +36,18 @@ export class SeoFileCache {
 
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly options: { maxAgeMs: number; now: () => number; maxBytes?: number },
+    private readonly options: { minAgeMs: number; maxAgeMs: number; now: () => number; maxBytes?: number },
   ) {
     this.files = new LRUCache<string, Entry>({ maxSize: options.maxBytes ?? 64 * 1024 * 1024, sizeCalculation: (e) => e.body.length + e.gzip.length + 1 });
   }
 
   /** The kept file under `key`, or the one `build` makes now (null: there is no such file, and nothing is kept). */
   async get(key: string, build: () => Promise<string | null>): Promise<KeptFile | null> {
-    const mark = await this.lastChange();
     const kept = this.files.get(key);
-    if (kept && kept.mark === mark && this.options.now() - kept.builtAt < this.options.maxAgeMs) return kept;
+    const age = kept ? this.options.now() - kept.builtAt : Infinity;
+    if (kept && age < this.options.minAgeMs) return kept;
+    const mark = await this.lastChange();
+    if (kept && kept.mark === mark && age < this.options.maxAgeMs) return kept;
     const pending = this.building.get(key);
     if (pending) return pending;
     const made = this.make(key, mark, build).finally(() => this.building.delete(key));

@@ -24,6 +24,8 @@ export interface SeoRouteDeps {
 /** How long crawlers and caches may keep these files, and this process a file it built. */
 const FRESH_SECONDS = 300;
 const FRESH = `public, max-age=${FRESH_SECONDS}`;
+/** How long a built file answers whatever is written meanwhile: a new article reaches the sitemap within this. */
+const KEPT_AT_LEAST_SECONDS = 60;
 const XML = 'application/xml; charset=utf-8';
 
 /** robots.txt, the sitemap and the column feeds, mounted before the page routes. */
@@ -38,7 +40,7 @@ export function seoRoutes(deps: SeoRouteDeps): Router {
 
   const db = deps.db;
   if (!db) return router;
-  const kept = new SeoFileCache(db, { maxAgeMs: FRESH_SECONDS * 1000, now: deps.now });
+  const kept = new SeoFileCache(db, { minAgeMs: KEPT_AT_LEAST_SECONDS * 1000, maxAgeMs: FRESH_SECONDS * 1000, now: deps.now });
   /** Answers a kept file (built by `build` when it must be), or 404 when `build` says there is none. */
   const serve = (type: string, build: (req: Request, origin: string) => Promise<string | null>) => async (req: Request, res: Response) => {
     const origin = siteOriginFor(deps.publicOrigin, req);

@@ -17,15 +17,23 @@ describe('sitemap files and feeds, built once and kept', async () => {
   const app = express().use(seoRoutes({ db: database.db, publicOrigin: ORIGIN, siteName: 'Zine', now: () => now }));
   const sitemap = async () => (await request(app).get('/sitemap.xml').expect(200)).text;
 
-  it('keeps a file until the content-change log moves, then builds it again', async () => {
+  it('keeps a file for a minute whatever is written, then until the content-change log moves', async () => {
     expect(await sitemap()).toContain('/article/first-light/');
-    // A row written behind the log's back is not seen: the kept file answers.
     await writeArticle(database, ann.id, 'second-wind');
-    expect(await sitemap()).not.toContain('/article/second-wind/');
     await contentChanged(database.db, ['article:second-wind'], now);
+    expect(await sitemap()).not.toContain('/article/second-wind/');
+    now += 61_000;
+    expect(await sitemap()).toContain('/article/second-wind/');
+    // A row written behind the log's back is not seen: the kept file answers.
+    await writeArticle(database, ann.id, 'hidden-step');
+    now += 61_000;
+    expect(await sitemap()).not.toContain('/article/hidden-step/');
+    await contentChanged(database.db, ['article:hidden-step'], now);
+    expect(await sitemap()).toContain('/article/hidden-step/');
     const again = await sitemap();
     expect(again).toContain('/article/second-wind/');
     expect(again).toContain('/article/first-light/');
+    now += 61_000;
   });
 
   it('builds again after max-age without any write (a membership lapsing changes no row)', async () => {
