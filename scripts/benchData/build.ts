@@ -107,6 +107,8 @@ async function completeIndex(engine: EngineName, options: Options, phases: Phase
   try {
     const seconds = await rebuildIndex(phases, engine, database.db).then(() => phases.seconds(searchIndexPhase(engine)) ?? null);
     if (engine === 'pg') await phases.run('pg: vacuum analyze', async () => void (await sql`vacuum (analyze) search_documents`.execute(database.db)));
+    // The index's gigabytes into the file now, not at the server's first start.
+    else await sql`pragma wal_checkpoint(truncate)`.execute(database.db);
     await writeMarker(database.db, { ...before, searchIndex: true, searchIndexSeconds: seconds });
   } finally {
     await database.close();
