@@ -27,6 +27,7 @@ import { alipay } from './025_alipay';
 import { refunds } from './026_refunds';
 import { payouts } from './027_payouts';
 import { subscriptions } from './028_subscriptions';
+import { searchSubstrings } from './030_search_substrings';
 
 /** Every migration, in order. Never edit one that has landed: add the next number. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -58,5 +59,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '026_refunds': refunds(engine),
     '027_payouts': payouts(),
     '028_subscriptions': subscriptions(engine),
+    '030_search_substrings': searchSubstrings(engine),
   };
 }
