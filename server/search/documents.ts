@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB, SearchKind } from '../db/schema';
-import { kindTag } from './query';
+import { kindTag, ownerTag } from './query';
 import { htmlText } from './text';
 import { fieldTokens } from './tokens';
 
@@ -128,7 +128,7 @@ function document(
     sort_at: sortAt,
     version: version([slug, author, String(sortAt), ...sources]),
     body_text: cut(body, MAX_BODY_TEXT),
-    tokens: { title: fieldTokens(title), body: fieldTokens(body), author: fieldTokens(author), tags: [kindTag(kind)] },
+    tokens: { title: fieldTokens(title), body: fieldTokens(body), author: fieldTokens(author), tags: [kindTag(kind), ownerTag(Number(ownerId))] },
   };
 }
 

@@ -40,6 +40,11 @@ export function kindTag(kind: SearchType): string {
   return `\ue001${kind}`;
 }
 
+/** The tag token of a document's owner (hidden owners' documents are left out of a count on SQLite: server/search/rank.ts). */
+export function ownerTag(ownerId: number): string {
+  return `\ue002${ownerId}`;
+}
+
 /** Which fields a condition looks at: all of them, or the title and the author's name. */
 export type Fields = 'all' | 'title';
 

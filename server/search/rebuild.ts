@@ -52,17 +52,19 @@ async function clear(trx: Kysely<DB>, engine: Engine): Promise<void> {
     await sql`lock table search_documents in exclusive mode`.execute(trx);
     await sql`truncate search_documents`.execute(trx);
     await sql`drop index if exists search_documents_vector`.execute(trx);
+    await sql`drop index if exists search_documents_title_vector`.execute(trx);
     return;
   }
   await sql`insert into search_fts (search_fts) values ('delete-all')`.execute(trx);
   await trx.deleteFrom('search_documents').execute();
 }
 
-/** The GIN index built once over the loaded rows (as migration 030 makes it), then statistics for every table a query reads. */
+/** The GIN indexes built once over the loaded rows (as migration 030 makes them), then statistics for every table a query reads. */
 async function finish(trx: Kysely<DB>, engine: Engine): Promise<void> {
   if (engine === 'postgres') {
     await sql`set local maintenance_work_mem = '256MB'`.execute(trx);
     await sql`create index search_documents_vector on search_documents using gin (search_vector)`.execute(trx);
+    await sql`create index search_documents_title_vector on search_documents using gin (title_vector)`.execute(trx);
   }
   for (const table of ['search_documents', 'users', 'articles', 'booklets', 'booklet_items']) await sql`analyze ${sql.table(table)}`.execute(trx);
 }

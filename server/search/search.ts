@@ -5,7 +5,7 @@ import { articlePath, bookletPath, chapterPath } from '../../shared/seoMeta';
 import type { DB } from '../db/schema';
 import { highlighted, snippet } from './highlight';
 import { queryTerms, type QueryTerm } from './query';
-import { countMatches, rankMatches } from './rank';
+import { rankMatches } from './rank';
 
 export interface SearchOptions {
   /** The reader's query as typed (validated by the caller: 1 to 100 characters). */
@@ -30,35 +30,29 @@ export async function searchPublic(db: Kysely<DB>, options: SearchOptions): Prom
   const terms = queryTerms(options.q);
   if (terms.length === 0) return { count: 0, results: [] };
   // One pass ranks the matches and counts them; only the page's rows are read in full (below).
-  const ranked = await rankMatches(db, terms, {
+  const { total, rows: ranked } = await rankMatches(db, terms, {
     type: options.type,
     limit: options.pageSize,
     offset: (options.page - 1) * options.pageSize,
     now: options.now,
   });
-  const first = ranked[0];
-  if (!first) {
-    if (options.page === 1) return { count: 0, results: [] };
-    return { count: await countMatches(db, terms, { type: options.type, now: options.now }), results: [] };
-  }
-  const [rows, chapters] = await Promise.all([
-    pageRows(
-      db,
-      options.now,
-      ranked.map((row) => Number(row.id)),
-    ),
-    sellingChapters(
-      db,
-      ranked.flatMap((row) => (row.kind === 'article' ? [Number(row.ref_id)] : [])),
-    ),
-  ]);
-  const titleFirst = new Set(ranked.filter((row) => Number(row.in_title) === 1 || row.in_title === true).map((row) => Number(row.id)));
+  if (ranked.length === 0) return { count: total, results: [] };
+  const rows = await pageRows(
+    db,
+    options.now,
+    ranked.map((row) => Number(row.id)),
+  );
+  const chapters = await sellingChapters(
+    db,
+    rows.flatMap((row) => (row.kind === 'article' ? [Number(row.ref_id)] : [])),
+  );
+  const titleFirst = new Set(ranked.filter((row) => row.in_title).map((row) => Number(row.id)));
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   const results = ranked.flatMap((rank): SearchResult[] => {
     const row = byId.get(Number(rank.id));
     return row ? [result(row, terms, titleFirst.has(Number(rank.id)), chapters)] : [];
   });
-  return { count: Number(first.total), results };
+  return { count: total, results };
 }
 
 /** The page's documents with what a result shows, checked once more against the reading rules. */

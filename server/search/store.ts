@@ -36,7 +36,6 @@ export async function forgetDocumentByName(db: Kysely<DB>, kind: SearchKind, nam
 }
 
 async function forgetRow(db: Kysely<DB>, id: number): Promise<void> {
-  if (engineOf(db) === 'sqlite') await sql`delete from search_fts where rowid = ${id}`.execute(db);
   await db.deleteFrom('search_documents').where('id', '=', id).execute();
 }
 
@@ -77,10 +76,11 @@ async function nextSqliteId(db: Kysely<DB>): Promise<number> {
 
 async function insertPostgres(db: Kysely<DB>, docs: readonly SearchDocument[]): Promise<void> {
   const column = <T>(pick: (doc: SearchDocument) => T) => docs.map(pick);
-  await sql`insert into search_documents (kind, ref_id, owner_id, slug, sort_at, version, body_text, search_vector)
-    select kind, ref_id, owner_id, slug, sort_at, version, body_text, vector::tsvector
+  await sql`insert into search_documents (kind, ref_id, owner_id, slug, sort_at, version, body_text, search_vector, title_vector)
+    select kind, ref_id, owner_id, slug, sort_at, version, body_text, vector::tsvector, title::tsvector
     from unnest(${column((d) => d.kind)}::text[], ${column((d) => d.ref_id)}::int[], ${column((d) => d.owner_id)}::int[],
       ${column((d) => d.slug)}::text[], ${column((d) => d.sort_at)}::bigint[], ${column((d) => d.version)}::text[],
-      ${column((d) => d.body_text)}::text[], ${column((d) => tsvectorLiteral(d.tokens))}::text[])
-      as t(kind, ref_id, owner_id, slug, sort_at, version, body_text, vector)`.execute(db);
+      ${column((d) => d.body_text)}::text[], ${column((d) => tsvectorLiteral(d.tokens))}::text[],
+      ${column((d) => tsvectorLiteral({ ...d.tokens, body: [] }))}::text[])
+      as t(kind, ref_id, owner_id, slug, sort_at, version, body_text, vector, title)`.execute(db);
 }

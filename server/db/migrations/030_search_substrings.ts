@@ -14,7 +14,9 @@ import { withIdColumn, type Engine } from '../engine';
  *   title, body, author, tags) that deletes by rowid (`contentless_delete`, SQLite 3.43+), so no
  *   copy of the tokens is kept beside it; a row deleted from `search_documents` leaves it by a
  *   trigger. A prefix index of one character answers a query of one Chinese character.
- * - PostgreSQL: a tsvector with positions and weights (server/search/vector.ts) behind a GIN index.
+ * - PostgreSQL: tsvectors with positions and weights (server/search/vector.ts) behind GIN indexes:
+ *   `search_vector` of the whole document, `title_vector` of its title and author's name (small,
+ *   so that finding the title matches never reads the long vectors).
  */
 export function searchSubstrings(engine: Engine): Migration {
   return {
@@ -33,7 +35,8 @@ export function searchSubstrings(engine: Engine): Migration {
         .addColumn('slug', 'varchar(200)', (c) => c.notNull())
         .addColumn('sort_at', 'bigint', (c) => c.notNull())
         .addColumn('version', 'varchar(64)', (c) => c.notNull());
-      if (engine === 'postgres') table = table.addColumn('search_vector', sql`tsvector`, (c) => c.notNull());
+      if (engine === 'postgres')
+        table = table.addColumn('search_vector', sql`tsvector`, (c) => c.notNull()).addColumn('title_vector', sql`tsvector`, (c) => c.notNull());
       // The long text last: ranking reads the columns above, and SQLite then never reads a row's overflow pages.
       await table
         .addColumn('body_text', 'text', (c) => c.notNull())
@@ -55,6 +58,7 @@ export function searchSubstrings(engine: Engine): Migration {
         end`.execute(db);
       } else {
         await sql`create index search_documents_vector on search_documents using gin (search_vector)`.execute(db);
+        await sql`create index search_documents_title_vector on search_documents using gin (title_vector)`.execute(db);
         await sql`alter table search_documents alter column body_text set storage external`.execute(db);
       }
     },
