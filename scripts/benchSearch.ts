@@ -517,16 +517,12 @@ async function recallTable(
 
 /** The index's size on disk, in all and per indexed document. */
 async function indexSize(label: string, database: Database, documents: number): Promise<void> {
-  let bytes = 0;
-  if (database.engine === 'sqlite') {
-    const { rows } = await sql<{
-      bytes: number;
-    }>`select sum(pgsize) as bytes from dbstat where name like 'search%' or name like 'sqlite_autoindex_search%'`.execute(database.db);
-    bytes = Number(rows[0]?.bytes ?? 0);
-  } else {
-    const { rows } = await sql<{ bytes: string }>`select pg_total_relation_size('search_documents') as bytes`.execute(database.db);
-    bytes = Number(rows[0]?.bytes ?? 0);
-  }
+  const sizeQuery =
+    database.engine === 'sqlite'
+      ? sql<{ bytes: number }>`select sum(pgsize) as bytes from dbstat where name like 'search%' or name like 'sqlite_autoindex_search%'`
+      : sql<{ bytes: string }>`select pg_total_relation_size('search_documents') as bytes`;
+  const { rows } = await sizeQuery.execute(database.db);
+  const bytes = Number(rows[0]?.bytes ?? 0);
   console.log(
     `${label}: index ${(bytes / 1024 / 1024).toFixed(0)} MB in all (search_documents with its indexes and full-text tables), ${(bytes / Math.max(1, documents)).toFixed(0)} bytes a document`,
   );
