@@ -99,6 +99,8 @@ interface Scope {
 class SqliteScope implements Scope {
   private readonly match: string;
   private readonly title: string;
+  private newestIds: number[] = [];
+  private titleIds: number[] = [];
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -116,11 +118,13 @@ class SqliteScope implements Scope {
       sql<{ count: number }>`select count(*) as count from search_fts where search_fts match ${this.match}`.execute(this.db),
       this.ids(this.match),
     ]);
+    this.newestIds = rows;
     return { total: Number(count.rows[0]?.count ?? 0), newest: rows };
   }
 
-  newestInTitle() {
-    return this.ids(this.title);
+  async newestInTitle() {
+    this.titleIds = await this.ids(this.title);
+    return this.titleIds;
   }
 
   private async ids(match: string): Promise<number[]> {
@@ -130,14 +134,29 @@ class SqliteScope implements Scope {
     return rows.map((row) => Number(row.id));
   }
 
+  /**
+   * FTS5 scores a range of rowids cheaply and a list of them slowly (one lookup each): the
+   * newest matches are scored as the range they are, the title matches as the range of title
+   * matches (their own bm25, so that the title tier ranks by one measure).
+   */
   async score(ids: readonly number[]): Promise<Scored[]> {
-    const list = sql.join(ids.map((id) => sql`${id}`));
+    const wanted = new Set(ids);
+    const [newest, titled] = await Promise.all([this.scored(this.match, this.newestIds), this.scored(this.title, this.titleIds)]);
+    const byId = new Map<number, Scored>();
+    for (const row of [...newest, ...titled]) if (wanted.has(Number(row.id))) byId.set(Number(row.id), row);
+    return [...byId.values()];
+  }
+
+  private async scored(match: string, ids: readonly number[]): Promise<Scored[]> {
+    if (ids.length === 0) return [];
+    const from = Math.min(...ids);
     const phrase = phraseQuery('sqlite', this.terms);
-    const exact = phrase === null ? sql`1` : sql`(m.id in (select rowid from search_fts where search_fts match ${phrase} and rowid in (${list})))`;
+    const exact =
+      phrase === null ? sql`1` : sql`(m.id in (select rowid from search_fts where search_fts match ${`(${phrase}) AND (${match})`} and rowid >= ${from}))`;
     // bm25 is computed only in the scan of FTS5's own MATCH: the matches first, by themselves.
     const { rows } = await sql<Scored>`
       with m as materialized (
-        select rowid as id, bm25(search_fts, 10.0, 1.0, 5.0, 0.0) as score from search_fts where search_fts match ${this.match} and rowid in (${list}))
+        select rowid as id, bm25(search_fts, 10.0, 1.0, 5.0, 0.0) as score from search_fts where search_fts match ${match} and rowid >= ${from})
       select m.id, m.score, d.sort_at, ${exact} as exact from m join search_documents d on d.id = m.id`.execute(this.db);
     return rows;
   }
