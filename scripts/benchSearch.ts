@@ -1,12 +1,16 @@
-// `npm run bench:search [-- --pg] [--articles N] [--queries N] [--trigram]`: how fast search answers
-// (docs/decisions/038). Generates N articles (default 10,000) in mixed languages (Simplified and
-// Traditional Chinese, English, both in one text), 300 authors' columns and 400 booklets (some
-// selling chapters) into a fresh SQLite file in the temp folder, and with `--pg` (or DATABASE_URL
-// set) into a fresh schema of PostgreSQL (DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test),
-// dropped afterwards. It builds the index, then runs ~200 varied queries through the service and
-// prints per engine: index build time, p50/p95/p99/max query time, hits. `--trigram` adds, on SQLite,
-// the same queries against an FTS5 trigram table of the raw text, for comparison; `--keep` leaves the
-// databases for a closer look (their places are printed).
+// `npm run bench:search [-- --pg] [--articles N] [--queries N] [--large] [--trigram]`: how well and how
+// fast search answers (docs/decisions/038, 055). Generates N articles (default 10,000) in mixed languages
+// (Simplified and Traditional Chinese, English, both in one text), authors' columns (half of them with
+// Chinese names, which other articles now and then mention) and booklets (some selling chapters) into a
+// fresh SQLite file in the temp folder, and with `--pg` (or DATABASE_URL set) into a fresh schema of
+// PostgreSQL (DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test), dropped afterwards. It builds
+// the index with `rebuildSearchIndex()`, starts the app on a free port and asks `GET /api/search/` one
+// request at a time, printing per engine: index build time and size, p50/p95/p99/max, and a table of
+// recall and precision@10 per kind of query against substring truth (scripts/searchTruth.ts: fold both
+// scripts, then substring match), 40 queries a kind. `--large` is the size test: 300,000 articles of
+// 2–10 kB by 5,000 authors (truth is skipped: timings only). `--trigram` adds, on SQLite, the same
+// queries against an FTS5 trigram table of the raw text, for comparison; `--keep` leaves the databases
+// for a closer look (their places are printed).
 // The vocabulary: common words first, then a long tail (3,000 Chinese words from OpenCC's phrase
 // list, 3,000 made-up English ones), drawn with Zipf's frequencies as in real text. `--dense` keeps
 // the common words alone: every word is then in a fifth of all articles, a stress test.
@@ -15,15 +19,25 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { sql, type Insertable } from 'kysely';
 import pg from 'pg';
 import { migrate, openDatabase, type Database } from '../server/db/connection';
 import type { ArticlesTable } from '../server/db/schema';
+import { createApp } from '../server/app';
+import { loadConfig, siteOrigin } from '../server/config';
+import { createLogger } from '../server/logger';
+import { createMailer } from '../server/mail/mailer';
+import { LocalMediaStore } from '../server/media/mediaStore';
+import { loadManifest } from '../server/render/manifest';
+import { createSmsSender } from '../server/sms/sender';
 import { rebuildSearchIndex } from '../server/search/indexer';
-import { searchPublic } from '../server/search/search';
-import type { SearchType } from '../shared/search';
+import { queryTerms } from '../server/search/query';
+import { rankMatches } from '../server/search/rank';
+import type { SearchPage, SearchType } from '../shared/search';
+import { KINDS, queriesOf, readableArticles, truthOf, type Kind } from './searchTruth';
 
 const { values: flags } = parseArgs({
   options: {
@@ -33,12 +47,15 @@ const { values: flags } = parseArgs({
     trigram: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     dense: { type: 'boolean', default: false },
+    large: { type: 'boolean', default: false },
   },
 });
-const ARTICLES = Number(flags.articles);
+const ARTICLES = flags.large ? 300_000 : Number(flags.articles);
 const QUERIES = Number(flags.queries);
-const AUTHORS = 300;
-const BOOKLETS = 400;
+const AUTHORS = flags.large ? 5_000 : 300;
+const BOOKLETS = flags.large ? 2_000 : 400;
+/** Per kind of query in the recall table. */
+const TRUTH_QUERIES = 40;
 const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 // A small deterministic random source (mulberry32): every run generates the same corpus and queries.
@@ -181,8 +198,20 @@ const EN = (
 ).split(' ');
 const EN_WORDS: readonly string[] = flags.dense ? EN : [...EN, ...madeUpWords(3000)];
 
+/** Authors' Chinese names: a surname and one or two given characters, each once. */
+const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高郑梁谢宋唐许韩冯邓曹彭曾萧田董潘袁蔡蒋余于杜叶程魏苏吕丁任沈姚卢傅钟';
+const GIVEN = '伟芳娜敏静丽强磊军洋勇艳杰涛明超秀霞平刚桂英华玉兰红梅琳晨曦云飞鹏辉婷雪慧宁思远浩然子轩雨欣佳怡';
+function chineseNames(count: number): string[] {
+  const names = new Set<string>();
+  while (names.size < count) names.add(`${pick([...SURNAMES])}${pick([...GIVEN])}${random() < 0.6 ? pick([...GIVEN]) : ''}`);
+  return [...names];
+}
+const NAMES = chineseNames(Math.ceil(AUTHORS / 2));
+
 function zhSentence(traditional: boolean): string {
   const words: string[] = [];
+  // Now and then an author is mentioned by name.
+  if (random() < 0.02) words.push(pick(NAMES));
   for (let i = between(4, 12); i > 0; i--) {
     const [simplified, trad] = zipf(ZH_WORDS);
     words.push(traditional && trad ? trad : simplified);
@@ -199,12 +228,14 @@ function enSentence(): string {
 
 type Language = 'zh' | 'zh-tw' | 'en' | 'mix';
 
-function articleText(language: Language, sentences: number): string {
+function articleText(language: Language, sentences: number, minBytes = 0): string {
   const parts: string[] = [];
-  for (let i = 0; i < sentences; i++) {
+  let bytes = 0;
+  for (let i = 0; i < sentences || bytes < minBytes; i++) {
     if (language === 'en') parts.push(enSentence());
     else if (language === 'mix') parts.push(random() < 0.5 ? enSentence() : zhSentence(random() < 0.3));
     else parts.push(zhSentence(language === 'zh-tw'));
+    if (minBytes > 0) bytes += Buffer.byteLength(parts[parts.length - 1] ?? '');
   }
   const paragraphs: string[] = [];
   for (let i = 0; i < parts.length; i += 4) paragraphs.push(`<p>${parts.slice(i, i + 4).join('')}</p>`);
@@ -226,7 +257,7 @@ async function fill(database: Database): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const users = Array.from({ length: AUTHORS }, (_, i) => ({
       email: `author${i}@bench.local`,
-      username: i % 3 === 0 ? `作者${i}` : `author${i}`,
+      username: i % 2 === 0 ? (NAMES[i / 2] ?? `author${i}`) : `author${i}`,
       password_hash: 'x',
       role: 'user' as const,
       membership_tier: null,
@@ -263,7 +294,7 @@ async function fill(database: Database): Promise<void> {
         title: title(language),
         description: random() < 0.5 ? articleText(language, 1).replace(/<\/?p>/g, '') : '',
         cover_url: '',
-        content: articleText(language, between(3, 30)),
+        content: flags.large ? articleText(language, 0, between(2_000, 10_000)) : articleText(language, between(3, 30)),
         theme: 'default',
         style: '',
         word_count: 0,
@@ -276,6 +307,7 @@ async function fill(database: Database): Promise<void> {
         modified_at: written,
       });
       if (batch.length === 100) await flush();
+      if (flags.large && i % 50_000 === 49_999) console.log(`  … ${i + 1} articles written`);
     }
     await flush();
 
@@ -370,33 +402,130 @@ async function run(label: string, database: Database): Promise<void> {
   const buildSeconds = (performance.now() - started) / 1000;
   console.log(`${label}: index of ${documents} documents built in ${buildSeconds.toFixed(1)} s (${(documents / buildSeconds).toFixed(0)} documents/s)`);
 
-  const list = queries(QUERIES);
   const now = Date.now();
-  // Warm up: caches, JIT, the segmenter's dictionary.
-  for (const query of list.slice(0, 20)) await searchPublic(database.db, { ...query, page: query.page ?? 1, pageSize: 10, now });
-  const times: number[] = [];
-  const slowest: { ms: number; q: string }[] = [];
-  let hits = 0;
-  let empty = 0;
-  for (const query of list) {
-    const at = performance.now();
-    const { count } = await searchPublic(database.db, { ...query, page: query.page ?? 1, pageSize: 10, now });
-    const ms = performance.now() - at;
-    times.push(ms);
-    slowest.push({ ms, q: `${query.q}${query.type ? ` [${query.type}]` : ''}${query.page ? ` p${query.page}` : ''}` });
-    hits += count;
-    if (count === 0) empty += 1;
+  const docs = await readableArticles(database.db, now, flags.large ? 150 : 1);
+  const byKind = new Map(KINDS.map((kind) => [kind, queriesOf(kind, docs, NAMES, TRUTH_QUERIES, random)] as const));
+  const list: Query[] = [...queries(QUERIES), ...[...byKind.values()].flat().map((q) => ({ q }))];
+  const server = await listen(database);
+  try {
+    // Warm up: caches, JIT, OpenCC's tables.
+    for (const query of list.slice(0, 20)) await ask(server.origin, query);
+    const times: number[] = [];
+    const kindTimes = new Map<Kind, number[]>(KINDS.map((kind) => [kind, []]));
+    const slowest: { ms: number; q: string }[] = [];
+    let hits = 0;
+    let empty = 0;
+    for (const query of list) {
+      const at = performance.now();
+      const { count } = await ask(server.origin, query);
+      const ms = performance.now() - at;
+      times.push(ms);
+      for (const [kind, qs] of byKind) if (qs.includes(query.q) && !query.type && !query.page) kindTimes.get(kind)?.push(ms);
+      slowest.push({ ms, q: `${query.q}${query.type ? ` [${query.type}]` : ''}${query.page ? ` p${query.page}` : ''}` });
+      hits += count;
+      if (count === 0) empty += 1;
+    }
+    console.log(
+      `${label}: ${list.length} requests to /api/search/, one at a time: ${summary(times)}; ${(hits / list.length).toFixed(0)} hits a query on average, ${empty} with none`,
+    );
+    slowest.sort((a, b) => b.ms - a.ms);
+    console.log(
+      `${label}: slowest: ${slowest
+        .slice(0, 5)
+        .map((s) => `${s.q} ${s.ms.toFixed(1)} ms`)
+        .join('; ')}`,
+    );
+    if (!flags.large) await recallTable(label, server.origin, database, docs, byKind, kindTimes);
+    else for (const [kind, kt] of kindTimes) console.log(`${label}: ${kind}: ${summary(kt)}`);
+  } finally {
+    await server.close();
   }
-  console.log(`${label}: ${list.length} queries: ${summary(times)}; ${(hits / list.length).toFixed(0)} hits a query on average, ${empty} with none`);
-  slowest.sort((a, b) => b.ms - a.ms);
-  console.log(
-    `${label}: slowest: ${slowest
-      .slice(0, 5)
-      .map((s) => `${s.q} ${s.ms.toFixed(1)} ms`)
-      .join('; ')}`,
-  );
+  await indexSize(label, database, documents);
 
   if (flags.trigram && database.engine === 'sqlite') await trigram(database, list);
+}
+
+/** The app on a free port, as a reader reaches it (no throttle worth the name). */
+async function listen(database: Database): Promise<{ origin: string; close: () => Promise<void> }> {
+  const config = { ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }), publicOrigin: 'http://bench.local' };
+  const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-bench-outbox-'));
+  const app = createApp({
+    config,
+    logger: createLogger({ logLevel: 'silent' }),
+    manifest: loadManifest(path.resolve('dist/client')),
+    database,
+    mailer: createMailer({ outboxDir, from: 'Zine <no-reply@localhost>' }),
+    sms: createSmsSender({ outboxDir }),
+    media: new LocalMediaStore(outboxDir, siteOrigin(config)),
+    limits: { signIn: 10, reset: 5, search: 1_000_000 },
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+async function ask(origin: string, query: Query & { page_size?: number }): Promise<SearchPage> {
+  const params = new URLSearchParams({ q: query.q });
+  if (query.type) params.set('type', query.type);
+  if (query.page) params.set('page', String(query.page));
+  if (query.page_size) params.set('page_size', String(query.page_size));
+  const res = await fetch(`${origin}/api/search/?${params.toString()}`);
+  if (!res.ok) throw new Error(`${res.status} for ${params.toString()}: ${await res.text()}`);
+  return (await res.json()) as SearchPage;
+}
+
+/**
+ * Recall (of every article the substring truth holds, how many the search finds: the whole
+ * ranked answer, from the service's ranking) and precision@10 (of the first page, how
+ * many the truth holds), per kind of query; articles only, as the truth covers them.
+ */
+async function recallTable(
+  label: string,
+  origin: string,
+  database: Database,
+  docs: Awaited<ReturnType<typeof readableArticles>>,
+  byKind: ReadonlyMap<Kind, readonly string[]>,
+  kindTimes: ReadonlyMap<Kind, number[]>,
+): Promise<void> {
+  console.log(`${label}: | kind | queries | recall | precision@10 | truth per query | p50 / p95 ms |`);
+  console.log(`${label}: |---|---|---|---|---|---|`);
+  for (const [kind, list] of byKind) {
+    let recall = 0;
+    let precision = 0;
+    let truthSize = 0;
+    for (const q of list) {
+      const truth = truthOf(docs, q);
+      truthSize += truth.size;
+      // The whole answer, as the service ranks it (every page at once), and the first page as a reader gets it.
+      const { rows } = await rankMatches(database.db, queryTerms(q), { type: 'article', limit: 1_000_000, offset: 0, now: Date.now() });
+      const found = new Set<string>();
+      for (let i = 0; i < rows.length; i += 500) {
+        const ids = rows.slice(i, i + 500).map((row) => row.id);
+        for (const row of await database.db.selectFrom('search_documents').select('slug').where('id', 'in', ids).execute()) found.add(row.slug);
+      }
+      const first = (await ask(origin, { q, type: 'article' })).results.flatMap((r) => (r.type === 'article' ? [r.slug] : []));
+      recall += truth.size === 0 ? (found.size === 0 ? 1 : 0) : [...truth].filter((slug) => found.has(slug)).length / truth.size;
+      precision += first.length === 0 ? (truth.size === 0 ? 1 : 0) : first.filter((slug) => truth.has(slug)).length / first.length;
+    }
+    const times = [...(kindTimes.get(kind) ?? [])].sort((a, b) => a - b);
+    console.log(
+      `${label}: | ${kind} | ${list.length} | ${(recall / list.length).toFixed(3)} | ${(precision / list.length).toFixed(3)} | ${(truthSize / list.length).toFixed(0)} | ${percentile(times, 50).toFixed(1)} / ${percentile(times, 95).toFixed(1)} |`,
+    );
+  }
+}
+
+/** The index's size on disk, in all and per indexed document. */
+async function indexSize(label: string, database: Database, documents: number): Promise<void> {
+  const sizeQuery =
+    database.engine === 'sqlite'
+      ? sql<{ bytes: number }>`select sum(pgsize) as bytes from dbstat where name like 'search%' or name like 'sqlite_autoindex_search%'`
+      : sql<{ bytes: string }>`select pg_total_relation_size('search_documents') as bytes`;
+  const { rows } = await sizeQuery.execute(database.db);
+  const bytes = Number(rows[0]?.bytes ?? 0);
+  console.log(
+    `${label}: index ${(bytes / 1024 / 1024).toFixed(0)} MB in all (search_documents with its indexes and full-text tables), ${(bytes / Math.max(1, documents)).toFixed(0)} bytes a document`,
+  );
 }
 
 /** The alternative measured for the decision: FTS5's trigram tokenizer over the raw (folded) text, substring match. */

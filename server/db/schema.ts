@@ -456,10 +456,10 @@ export interface WechatPayOrdersTable {
 export type SearchKind = 'article' | 'column' | 'booklet';
 
 /**
- * One searchable article, column or booklet (migration 021, docs/decisions/038), written only by
- * server/search/indexer.ts. The words are cut and folded (server/search/text.ts), each once,
- * joined by single spaces; SQLite's FTS5 table `search_fts` and PostgreSQL's generated
- * tsvector columns index them.
+ * One searchable article, column or booklet (migrations 021 and 030, docs/decisions/055), written
+ * only by server/search/. Its tokens (server/search/tokens.ts) live in the engine's index alone:
+ * SQLite's contentless FTS5 table `search_fts` (rowid = id), PostgreSQL's `search_vector` tsvector
+ * column, which schema.ts does not type (raw SQL only, decision 039).
  */
 export interface SearchDocumentsTable {
   id: Generated<number>;
@@ -470,14 +470,12 @@ export interface SearchDocumentsTable {
   owner_id: number;
   /** The name in its content key (server/content/changes.ts): article or booklet slug, username. */
   slug: string;
-  title_words: string;
-  body_words: string;
-  /** The plain text snippets are cut from; empty for a paid chapter. */
-  body_text: string;
-  /** Recency, for ranking: modification time (a column: when its user joined). */
+  /** Recency, to break ties in ranking: modification time (a column: when its user joined). */
   sort_at: number;
   /** The index format and a hash of what the row was made from: unchanged sources are not indexed again. */
   version: string;
+  /** The plain text snippets are cut from; empty for a paid chapter. */
+  body_text: string;
 }
 
 /** A redeem code (migration 019, docs/decisions/027): membership time or a booklet, single use. */

@@ -1,5 +1,6 @@
 import { Converter } from 'opencc-js/t2cn';
-import { stemOf, type QueryTerm } from './text';
+import type { QueryTerm } from './query';
+import { stemOf } from './text';
 
 /**
  * Snippets and marks (docs/decisions/038). Matches are found by string search in a folded copy of

@@ -1,11 +1,11 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Kysely } from 'kysely';
 import { columnPath } from '../../shared/column';
 import type { SearchPerson, SearchResult, SearchType } from '../../shared/search';
 import { articlePath, bookletPath, chapterPath } from '../../shared/seoMeta';
-import { engineOf, type Engine } from '../db/engine';
 import type { DB } from '../db/schema';
 import { highlighted, snippet } from './highlight';
-import { queryTerms, type QueryTerm } from './text';
+import { queryTerms, type QueryTerm } from './query';
+import { rankMatches } from './rank';
 
 export interface SearchOptions {
   /** The reader's query as typed (validated by the caller: 1 to 100 characters). */
@@ -18,68 +18,41 @@ export interface SearchOptions {
 }
 
 /**
- * Public articles, columns and booklets holding every word of the query (the last one also
- * as a prefix), docs/decisions/038. What anyone may read, as the public lists decide it
- * (`readablePublicArticles()` in server/content/publicArticles.ts, the sitemap's booklets,
- * the column page): an article public, not trashed, not moderated; a booklet out of the trash;
- * its author or owner active, with no lapsed membership. Title matches first, then the most
- * recently changed. One query ranks and counts; then the page's rows and its paid chapters, side
- * by side; then the snippets. (A page past the end counts apart.)
+ * Public articles, columns and booklets holding every term of the query: Chinese as substrings,
+ * other words by stem, the last one also as a prefix (docs/decisions/055). What anyone may read,
+ * as the public lists decide it (`readablePublicArticles()` in server/content/publicArticles.ts,
+ * the sitemap's booklets, the column page): an article public, not trashed, not moderated; a
+ * booklet out of the trash; its author or owner active, with no lapsed membership. Ranked by
+ * server/search/rank.ts, which also counts; then the page's rows and its paid chapters, side by
+ * side; then the snippets. (A page past the end counts apart.)
  */
 export async function searchPublic(db: Kysely<DB>, options: SearchOptions): Promise<{ count: number; results: SearchResult[] }> {
   const terms = queryTerms(options.q);
   if (terms.length === 0) return { count: 0, results: [] };
-  const engine = engineOf(db);
-  const found = matchingDocuments(db, engine, matchQuery(engine, terms, false), options);
   // One pass ranks the matches and counts them; only the page's rows are read in full (below).
-  const ranked = await found
-    .select(['d.id', 'd.kind', 'd.ref_id', matches(engine, 'title', matchQuery(engine, terms, true)).as('in_title'), sql<number>`count(*) over ()`.as('total')])
-    .orderBy('in_title', 'desc')
-    .orderBy('d.sort_at', 'desc')
-    .orderBy('d.id', 'desc')
-    .limit(options.pageSize)
-    .offset((options.page - 1) * options.pageSize)
-    .execute();
-  const first = ranked[0];
-  if (!first) {
-    if (options.page === 1) return { count: 0, results: [] };
-    const { count } = await found.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
-    return { count: Number(count), results: [] };
-  }
-  const [rows, chapters] = await Promise.all([
-    pageRows(
-      db,
-      options.now,
-      ranked.map((row) => Number(row.id)),
-    ),
-    sellingChapters(
-      db,
-      ranked.flatMap((row) => (row.kind === 'article' ? [Number(row.ref_id)] : [])),
-    ),
-  ]);
-  const titleFirst = new Set(ranked.filter((row) => Number(row.in_title) === 1).map((row) => Number(row.id)));
+  const { total, rows: ranked } = await rankMatches(db, terms, {
+    type: options.type,
+    limit: options.pageSize,
+    offset: (options.page - 1) * options.pageSize,
+    now: options.now,
+  });
+  if (ranked.length === 0) return { count: total, results: [] };
+  const rows = await pageRows(
+    db,
+    options.now,
+    ranked.map((row) => Number(row.id)),
+  );
+  const chapters = await sellingChapters(
+    db,
+    rows.flatMap((row) => (row.kind === 'article' ? [Number(row.ref_id)] : [])),
+  );
+  const titleFirst = new Set(ranked.filter((row) => row.in_title).map((row) => Number(row.id)));
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   const results = ranked.flatMap((rank): SearchResult[] => {
     const row = byId.get(Number(rank.id));
     return row ? [result(row, terms, titleFirst.has(Number(rank.id)), chapters)] : [];
   });
-  return { count: Number(first.total), results };
-}
-
-/**
- * The documents that match, by an author or owner who may be read now (a membership lapses
- * with no write: this is checked at every query). The article's or booklet's own state is the
- * index's: a document leaves the index in the transaction that makes it unreadable.
- */
-function matchingDocuments(db: Kysely<DB>, engine: Engine, query: string, options: SearchOptions) {
-  let found = db
-    .selectFrom('search_documents as d')
-    .innerJoin('users as u', 'u.id', 'd.owner_id')
-    .where(matches(engine, 'all', query))
-    .where('u.status', '=', 'active')
-    .where((eb) => eb.or([eb('u.membership_tier', 'is', null), eb('u.membership_expires_at', '>', options.now)]));
-  if (options.type) found = found.where('d.kind', '=', options.type);
-  return found;
+  return { count: total, results };
 }
 
 /** The page's documents with what a result shows, checked once more against the reading rules. */
@@ -178,29 +151,6 @@ function result(row: PageRow, terms: readonly QueryTerm[], titleFirst: boolean, 
     avatar: row.avatar,
     description: row.user_description,
   };
-}
-
-/** The engine's full-text condition on a document: all its words, or its title alone. */
-function matches(engine: Engine, field: 'all' | 'title', query: string): RawBuilder<SqlBool> {
-  if (engine === 'sqlite') return sql<SqlBool>`(d.id in (select rowid from search_fts where search_fts match ${query}))`;
-  return field === 'all' ? sql<SqlBool>`(d.search_vector @@ cast(${query} as tsquery))` : sql<SqlBool>`(d.title_vector @@ cast(${query} as tsquery))`;
-}
-
-/**
- * The query in the engine's syntax: every term (AND), each by its English stem (the index
- * holds each word and its stem), the last one also as a prefix of the word typed.
- * FTS5: `"杭州" AND ("写" * OR "写")`, limited to the title column with `{title} : (...)`.
- * PostgreSQL: `'杭州' & ( '写':* | '写' )`, a tsquery literal whose lexemes are taken as they are.
- */
-export function matchQuery(engine: Engine, terms: readonly QueryTerm[], titleOnly: boolean): string {
-  if (engine === 'sqlite') {
-    const quote = (word: string) => `"${word.replaceAll('"', '""')}"`;
-    const parts = terms.map((term) => (term.prefix ? `(${quote(term.word)} * OR ${quote(term.stem)})` : quote(term.stem)));
-    const all = parts.join(' AND ');
-    return titleOnly ? `{title} : (${all})` : all;
-  }
-  const quote = (word: string) => `'${word.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
-  return terms.map((term) => (term.prefix ? `( ${quote(term.word)}:* | ${quote(term.stem)} )` : quote(term.stem))).join(' & ');
 }
 
 /**

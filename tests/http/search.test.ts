@@ -122,17 +122,17 @@ describe('search of public content', async () => {
     expect(page.results[1]).toMatchObject({ slug: taiwan.slug, snippet: '後來我們在臺灣寫軟體，也在<mark>西湖</mark>邊散步。' });
   });
 
-  it('ranks title matches first, then the most recently changed', async () => {
+  it('ranks title matches first, then relevance, recency breaking ties', async () => {
+    const inBody = await publish(annV, { title: '老房子', content: '<p>一座灯塔的故事</p>' });
+    await pause();
     const older = await publish(annV, { title: '灯塔', content: '<p>海边的老房子</p>' });
     await pause();
-    const newer = await publish(annV, { title: '老房子', content: '<p>一座灯塔的故事</p>' });
+    const newer = await publish(annV, { title: '灯塔', content: '<p>海边的老房子</p>' });
+    expect(await slugsFor('灯塔')).toEqual([newer.slug, older.slug, inBody.slug]);
+    // Editing the older one (the same words) makes it the more recent of two equals.
     await pause();
-    const newest = await publish(annV, { title: '灯塔守护者', content: '<p>夜晚</p>' });
-    expect(await slugsFor('灯塔')).toEqual([newest.slug, older.slug, newer.slug]);
-    // Editing the older one makes it the most recent title match.
-    await pause();
-    expect((await send(annV, 'patch', `/api/articles/${older.id}/`).send({ content: '<p>海边的老房子，重写</p>' })).status).toBe(200);
-    expect(await slugsFor('灯塔')).toEqual([older.slug, newest.slug, newer.slug]);
+    expect((await send(annV, 'patch', `/api/articles/${older.id}/`).send({ content: '<p>海边的老房子</p><p></p>' })).status).toBe(200);
+    expect(await slugsFor('灯塔')).toEqual([older.slug, newer.slug, inBody.slug]);
   });
 
   it('forgets an article made private, trashed, banned or deleted at the next query, and finds it again when restored', async () => {
@@ -254,7 +254,6 @@ describe('search of public content', async () => {
       expect((await found('开场白', {}, visitor)).count).toBe(0);
     }
     const row = await db.selectFrom('search_documents').selectAll().where('kind', '=', 'article').where('ref_id', '=', chapter.id).executeTakeFirstOrThrow();
-    expect(row.body_words).toBe('');
     expect(row.body_text).toBe('');
     expect((await found('秘密花园')).results).toEqual([
       expect.objectContaining({

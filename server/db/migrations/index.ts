@@ -28,6 +28,7 @@ import { refunds } from './026_refunds';
 import { payouts } from './027_payouts';
 import { subscriptions } from './028_subscriptions';
 import { counters } from './029_counters';
+import { searchSubstrings } from './030_search_substrings';
 
 /** Every migration, in order. Never edit one that has landed: add the next number. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -60,5 +61,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '027_payouts': payouts(),
     '028_subscriptions': subscriptions(engine),
     '029_counters': counters(engine),
+    '030_search_substrings': searchSubstrings(engine),
   };
 }

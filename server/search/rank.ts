@@ -1,0 +1,227 @@
+import { sql, type Kysely } from 'kysely';
+import type { SearchType } from '../../shared/search';
+import { engineOf } from '../db/engine';
+import type { DB } from '../db/schema';
+import { matchQuery, ownerTag, phraseQuery, type QueryTerm } from './query';
+
+/**
+ * Ranks and counts the matches (docs/decisions/055), by an author or owner who may be read now
+ * (a membership lapses with no write: checked at every query). The order:
+ *
+ * 1. the whole query in the title or the author's name (title above body; an author's own work
+ *    above what merely mentions them);
+ * 2. the whole query as typed, its terms side by side (an exact line above scattered terms);
+ * 3. relevance: FTS5's bm25 (title 10, author 5, body 1) or PostgreSQL's ts_rank (weights A
+ *    title, B author, D body), both counting how often and how densely the terms occur;
+ * 4. recency, to break ties: the most recently changed, then the newest row.
+ *
+ * The work is bounded: steps 1 to 3 rank a window of at most `WINDOW` newest matches and
+ * `WINDOW` newest title matches (read from the index in row order, newest first, without a
+ * look at the rest); what lies beyond the window follows it, newest first. A query matching a
+ * few hundred documents is ranked whole; one matching most of the site (a common character)
+ * costs no more than one matching a few hundred. The count is the index's own (FTS5 counts
+ * with hidden owners' tags excluded; PostgreSQL counts rows without reading their vectors).
+ */
+export const WINDOW = 300;
+
+export interface RankedRow {
+  id: number;
+  in_title: boolean;
+}
+
+export interface RankOptions {
+  type?: SearchType;
+  limit: number;
+  offset: number;
+  now: number;
+}
+
+export interface Ranked {
+  total: number;
+  rows: RankedRow[];
+}
+
+interface Scored {
+  id: number;
+  sort_at: number;
+  score: number;
+  exact: number | boolean;
+}
+
+export async function rankMatches(db: Kysely<DB>, terms: readonly QueryTerm[], options: RankOptions): Promise<Ranked> {
+  const engine = engineOf(db);
+  const hidden = await hiddenOwners(db, options.now);
+  const scope = engine === 'sqlite' ? new SqliteScope(db, terms, options.type, hidden) : new PostgresScope(db, terms, options.type, options.now);
+  const { total, newest } = await scope.newest();
+  if (total === 0) return { total, rows: [] };
+  const titled = await scope.newestInTitle();
+  const window = [...new Set([...newest, ...titled])];
+  const end = options.offset + options.limit;
+  const rows: RankedRow[] = [];
+  if (options.offset < window.length) {
+    const inTitle = new Set(titled);
+    const scored = await scope.score(window);
+    const tier = (row: Scored) => (inTitle.has(Number(row.id)) ? 0 : 2) + (Number(row.exact) ? 0 : 1);
+    scored.sort((a, b) => tier(a) - tier(b) || a.score - b.score || Number(b.sort_at) - Number(a.sort_at) || Number(b.id) - Number(a.id));
+    for (const row of scored.slice(options.offset, end)) rows.push({ id: Number(row.id), in_title: inTitle.has(Number(row.id)) });
+  }
+  if (end > window.length && total > newest.length) {
+    const cut = Math.min(...newest);
+    const from = Math.max(0, options.offset - window.length);
+    const ids = await scope.older(cut, window, from, end - Math.max(options.offset, window.length));
+    for (const id of ids) rows.push({ id, in_title: false });
+  }
+  return { total, rows };
+}
+
+/** Accounts whose work may not be read now: not active, or a membership that lapsed (few, on any site). */
+async function hiddenOwners(db: Kysely<DB>, now: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb.or([eb('status', '!=', 'active'), eb.and([eb('membership_tier', 'is not', null), eb('membership_expires_at', '<=', now)])]))
+    .execute();
+  return rows.map((row) => Number(row.id));
+}
+
+interface Scope {
+  /** How many match, and the ids of the newest `WINDOW` of them. */
+  newest(): Promise<{ total: number; newest: number[] }>;
+  /** The ids of the newest `WINDOW` whose title or author's name holds the query. */
+  newestInTitle(): Promise<number[]>;
+  /** Relevance and exactness of these matches, with their recency. Lower scores rank first. */
+  score(ids: readonly number[]): Promise<Scored[]>;
+  /** Matches older than `cut` and outside the window, newest first. */
+  older(cut: number, window: readonly number[], offset: number, limit: number): Promise<number[]>;
+}
+
+/** SQLite: FTS5 alone answers the count and the windows (rowid order, newest first); hidden owners' tags are excluded in the query. */
+class SqliteScope implements Scope {
+  private readonly match: string;
+  private readonly title: string;
+  private newestIds: number[] = [];
+  private titleIds: number[] = [];
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly terms: readonly QueryTerm[],
+    type: SearchType | undefined,
+    hidden: readonly number[],
+  ) {
+    const exclude = hidden.length > 0 ? ` NOT {tags} : (${hidden.map((id) => `"${ownerTag(id)}"`).join(' OR ')})` : '';
+    this.match = `(${matchQuery('sqlite', terms, 'all', type)})${exclude}`;
+    this.title = `(${matchQuery('sqlite', terms, 'title', type)})${exclude}`;
+  }
+
+  async newest() {
+    const [count, rows] = await Promise.all([
+      sql<{ count: number }>`select count(*) as count from search_fts where search_fts match ${this.match}`.execute(this.db),
+      this.ids(this.match),
+    ]);
+    this.newestIds = rows;
+    return { total: Number(count.rows[0]?.count ?? 0), newest: rows };
+  }
+
+  async newestInTitle() {
+    this.titleIds = await this.ids(this.title);
+    return this.titleIds;
+  }
+
+  private async ids(match: string): Promise<number[]> {
+    const { rows } = await sql<{ id: number }>`select rowid as id from search_fts where search_fts match ${match} order by rowid desc limit ${WINDOW}`.execute(
+      this.db,
+    );
+    return rows.map((row) => Number(row.id));
+  }
+
+  /**
+   * FTS5 scores a range of rowids cheaply and a list of them slowly (one lookup each): the
+   * newest matches are scored as the range they are, the title matches as the range of title
+   * matches (their own bm25, so that the title tier ranks by one measure).
+   */
+  async score(ids: readonly number[]): Promise<Scored[]> {
+    const wanted = new Set(ids);
+    const [newest, titled] = await Promise.all([this.scored(this.match, this.newestIds), this.scored(this.title, this.titleIds)]);
+    const byId = new Map<number, Scored>();
+    for (const row of [...newest, ...titled]) if (wanted.has(Number(row.id))) byId.set(Number(row.id), row);
+    return [...byId.values()];
+  }
+
+  private async scored(match: string, ids: readonly number[]): Promise<Scored[]> {
+    if (ids.length === 0) return [];
+    const from = Math.min(...ids);
+    const phrase = phraseQuery('sqlite', this.terms);
+    const exact =
+      phrase === null ? sql`1` : sql`(m.id in (select rowid from search_fts where search_fts match ${`(${phrase}) AND (${match})`} and rowid >= ${from}))`;
+    // bm25 is computed only in the scan of FTS5's own MATCH: the matches first, by themselves.
+    const { rows } = await sql<Scored>`
+      with m as materialized (
+        select rowid as id, bm25(search_fts, 10.0, 1.0, 5.0, 0.0) as score from search_fts where search_fts match ${match} and rowid >= ${from})
+      select m.id, m.score, d.sort_at, ${exact} as exact from m join search_documents d on d.id = m.id`.execute(this.db);
+    return rows;
+  }
+
+  async older(cut: number, window: readonly number[], offset: number, limit: number): Promise<number[]> {
+    const { rows } = await sql<{ id: number }>`
+      select rowid as id from search_fts where search_fts match ${this.match} and rowid < ${cut}
+        and rowid not in (${sql.join(window.map((id) => sql`${id}`))})
+      order by rowid desc limit ${limit} offset ${offset}`.execute(this.db);
+    return rows.map((row) => Number(row.id));
+  }
+}
+
+/**
+ * PostgreSQL: the GIN indexes answer the matches; the count and the windows read the rows'
+ * ids and owners but not their vectors; only the window's vectors are read, to score them.
+ */
+class PostgresScope implements Scope {
+  private readonly match: string;
+  private readonly title: string;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly terms: readonly QueryTerm[],
+    type: SearchType | undefined,
+    private readonly now: number,
+  ) {
+    this.match = matchQuery('postgres', terms, 'all', type);
+    this.title = matchQuery('postgres', terms, 'title', type);
+  }
+
+  private readable() {
+    return sql`u.status = 'active' and (u.membership_tier is null or u.membership_expires_at > ${this.now})`;
+  }
+
+  async newest() {
+    const { rows } = await sql<{ id: number; total: number }>`
+      select d.id, count(*) over () as total from search_documents d join users u on u.id = d.owner_id
+      where d.search_vector @@ cast(${this.match} as tsquery) and ${this.readable()}
+      order by d.id desc limit ${WINDOW}`.execute(this.db);
+    return { total: Number(rows[0]?.total ?? 0), newest: rows.map((row) => Number(row.id)) };
+  }
+
+  async newestInTitle() {
+    const { rows } = await sql<{ id: number }>`
+      select d.id from search_documents d join users u on u.id = d.owner_id
+      where d.title_vector @@ cast(${this.title} as tsquery) and ${this.readable()}
+      order by d.id desc limit ${WINDOW}`.execute(this.db);
+    return rows.map((row) => Number(row.id));
+  }
+
+  async score(ids: readonly number[]): Promise<Scored[]> {
+    const phrase = phraseQuery('postgres', this.terms);
+    const exact = phrase === null ? sql`true` : sql`(d.search_vector @@ cast(${phrase} as tsquery))`;
+    const { rows } = await sql<Scored>`
+      select d.id, d.sort_at, -ts_rank(d.search_vector, cast(${this.match} as tsquery)) as score, ${exact} as exact
+      from search_documents d where d.id = any(${[...ids]}::int[])`.execute(this.db);
+    return rows;
+  }
+
+  async older(cut: number, window: readonly number[], offset: number, limit: number): Promise<number[]> {
+    const { rows } = await sql<{ id: number }>`
+      select d.id from search_documents d join users u on u.id = d.owner_id
+      where d.search_vector @@ cast(${this.match} as tsquery) and ${this.readable()} and d.id < ${cut} and d.id <> all(${[...window]}::int[])
+      order by d.id desc limit ${limit} offset ${offset}`.execute(this.db);
+    return rows.map((row) => Number(row.id));
+  }
+}
