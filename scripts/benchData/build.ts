@@ -5,7 +5,7 @@ import { generateAll } from './generate';
 import { sqliteMarker, sqliteTarget, startSqliteLoad } from './load/sqlite';
 import { pgMarker, pgSize, startPgLoad } from './load/pg';
 import { rebuildIndex, searchIndexPhase } from './load/searchIndex';
-import { reusable, writeMarker, type Marker } from './meta';
+import { reusable, schemaFingerprint, writeMarker, type Marker } from './meta';
 import { openDatabase } from '../../server/db/connection';
 import { sql } from 'kysely';
 import type { EngineName, Options } from './options';
@@ -46,6 +46,7 @@ export async function buildDatabases(options: Options, log: (line: string) => vo
     searchIndex: needIndex,
     builtAt: new Date().toISOString(),
     searchIndexSeconds: null,
+    schema: schemaFingerprint(),
   };
 
   if (toBuild.length > 0) {
@@ -82,6 +83,11 @@ export async function buildDatabases(options: Options, log: (line: string) => vo
     const final = reused ? existing[engine] : engine === 'sqlite' ? sqliteMarker(target) : await pgMarker(options.pgUrl);
     if (!final) throw new Error(`the ${engine} database has no marker after its build`);
     const indexSeconds = phases.seconds(searchIndexPhase(engine));
+    if (reused && final.schema !== marker.schema) {
+      log(
+        `${engine}: WARNING: the migrations or counter triggers changed since this database was built; a migration edited in place is not applied again (--rebuild)`,
+      );
+    }
     built.push({
       engine,
       reused,

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../server/db/schema';
@@ -13,6 +17,20 @@ export interface Marker {
   builtAt: string;
   /** Seconds the search index took to build, when built. */
   searchIndexSeconds: number | null;
+  /** A hash of the migrations' sources it was built with (see `schemaFingerprint`). */
+  schema?: string;
+}
+
+/**
+ * A hash of the product's migrations and counter triggers as they are now. A landed migration is never
+ * edited, so a database built with another hash missed a change only when one was: the run says so.
+ */
+export function schemaFingerprint(): string {
+  const hash = createHash('sha256');
+  const folder = fileURLToPath(new URL('../../server/db/migrations/', import.meta.url));
+  for (const name of fs.readdirSync(folder).sort()) hash.update(name).update(fs.readFileSync(path.join(folder, name)));
+  hash.update(fs.readFileSync(fileURLToPath(new URL('../../server/content/counters.ts', import.meta.url))));
+  return hash.digest('hex').slice(0, 16);
 }
 
 const MARKER = z.object({
@@ -22,6 +40,7 @@ const MARKER = z.object({
   searchIndex: z.boolean(),
   builtAt: z.string(),
   searchIndexSeconds: z.number().nullable(),
+  schema: z.string().optional(),
 });
 
 /** The marker from the table's rows (key, value), or null when there is none or it is not one. */
