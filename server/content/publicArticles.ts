@@ -97,7 +97,7 @@ export async function publicArticles(
  * How many articles anyone may read (of one author, when given): the authors' counts kept by
  * triggers (server/content/counters.ts), summed over the authors who may be read now (user_counts_readable).
  */
-async function readableCount(db: Kysely<DB>, now: number, authorId: number | undefined): Promise<number> {
+export async function readableCount(db: Kysely<DB>, now: number, authorId?: number): Promise<number> {
   let authors = db
     .selectFrom('user_counts')
     .select(sql<number | null>`sum(public_article_count)`.as('count'))

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { columnPath } from '../../shared/column';
 import { articlePath, bookletPath } from '../../shared/seoMeta';
 import { fixedIndexablePaths } from '../../client/routing/pageModules';
-import { openArticles, readableAuthor, unreadableAuthors } from '../content/publicArticles';
+import { openArticles, readableAuthor, readableCount, unreadableAuthors } from '../content/publicArticles';
 import type { DB } from '../db/schema';
 
 /** One `<url>` of a sitemap: a path on the site and when it last changed (epoch ms). */
@@ -69,11 +69,17 @@ function sitemapArticles(db: Kysely<DB>, now: number) {
   return openArticles(db).where('articles.author_id', 'not in', unreadableAuthors(db, now)).where('articles.id', 'not in', paidChapters(db));
 }
 
+/** Every readable article less the readable paid chapters: the authors' kept counts and the few chapters, not a walk of the articles. */
 async function countArticles(db: Kysely<DB>, now: number): Promise<number> {
-  const row = await sitemapArticles(db, now)
-    .select(sql<number>`count(*)`.as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  const [readable, chapters] = await Promise.all([
+    readableCount(db, now),
+    openArticles(db)
+      .where('articles.author_id', 'not in', unreadableAuthors(db, now))
+      .where('articles.id', 'in', paidChapters(db))
+      .select(sql<number>`count(*)`.as('count'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return readable - Number(chapters.count);
 }
 
 async function articleUrls(db: Kysely<DB>, now: number, offset: number, limit: number): Promise<SitemapUrl[]> {

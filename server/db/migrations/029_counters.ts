@@ -15,7 +15,8 @@ import type { DB } from '../schema';
  *   002, which made both engines read every article's row to filter, order or count (SQLite reads past a
  *   row's body, stored before the state columns, to reach them);
  * - comments: an article's top-level comments in order (article, parent, created, id), replies by parent;
- * - notifications: a recipient's list in order with the columns it filters on (an index-only walk);
+ * - notifications: a recipient's list in order with the columns it filters on (an index-only walk),
+ *   and the unread ones in order;
  * - follows: a user's followers in order.
  */
 export function counters(engine: Engine): Migration {
@@ -75,6 +76,9 @@ export function counters(engine: Engine): Migration {
       await db.schema.createIndex('comments_parent').on('comments').columns(['parent_id', 'created_at', 'id']).execute();
       await db.schema.dropIndex('notifications_recipient').execute();
       await db.schema.createIndex('notifications_list').on('notifications').columns(['recipient_id', 'created_at', 'id', 'type', 'read_at']).execute();
+      // The unread list in order (and marking all read): unread rows only, however many were read.
+      await db.schema.dropIndex('notifications_unread').execute();
+      await db.schema.createIndex('notifications_unread').on('notifications').columns(['recipient_id', 'read_at', 'created_at', 'id', 'type']).execute();
       await db.schema.dropIndex('follows_followee').execute();
       await db.schema.createIndex('follows_followee').on('follows').columns(['followee_id', 'created_at', 'follower_id']).execute();
 
