@@ -6,7 +6,7 @@ import { sqliteMarker, sqliteTarget, startSqliteLoad } from './load/sqlite';
 import { pgMarker, pgSize, startPgLoad } from './load/pg';
 import { rebuildIndex, searchIndexPhase } from './load/searchIndex';
 import { reusable, schemaFingerprint, writeMarker, type Marker } from './meta';
-import { openDatabase } from '../../server/db/connection';
+import { migrate, openDatabase } from '../../server/db/connection';
 import { sql } from 'kysely';
 import type { EngineName, Options } from './options';
 import { BENCH_PASSWORD, GENERATOR_VERSION, planFor } from './plan';
@@ -111,6 +111,8 @@ async function completeIndex(engine: EngineName, options: Options, phases: Phase
   const database =
     engine === 'sqlite' ? openDatabase({ dataDir: target.dataDir, sqlitePath: target.file }) : openDatabase({ dataDir: 'data', databaseUrl: options.pgUrl });
   try {
+    // Migrations that landed since the build first (one may replace the index's tables), as the server's start would.
+    await phases.run(`${engine}: pending migrations`, () => migrate(database));
     const seconds = await rebuildIndex(phases, engine, database.db).then(() => phases.seconds(searchIndexPhase(engine)) ?? null);
     if (engine === 'pg') await phases.run('pg: vacuum analyze', async () => void (await sql`vacuum (analyze) search_documents`.execute(database.db)));
     // The index's gigabytes into the file now, not at the server's first start.
