@@ -101,6 +101,7 @@ export async function readableCount(db: Kysely<DB>, now: number, authorId?: numb
   let authors = db
     .selectFrom('user_counts')
     .select(sql<number | null>`sum(public_article_count)`.as('count'))
+    .where(authorsOnly)
     .where('readable_until', '>', now);
   if (authorId !== undefined) authors = authors.where('user_id', '=', authorId);
   const row = await authors.executeTakeFirst();
@@ -123,8 +124,11 @@ export function openArticles(db: Kysely<DB>) {
  * in a small set instead of a join on every article.
  */
 export function unreadableAuthors(db: Kysely<DB>, now: number) {
-  return db.selectFrom('user_counts').select('user_id').where('readable_until', '<=', now).where('public_article_count', '>', 0);
+  return db.selectFrom('user_counts').select('user_id').where('readable_until', '<=', now).where(authorsOnly);
 }
+
+/** Counts rows of users with articles only: written as a literal, so that both engines use the partial index user_counts_readable (migration 029). */
+export const authorsOnly = sql<boolean>`public_article_count > 0`;
 
 /** Articles joined with their authors, limited to what an anonymous reader may read (also the sitemap's and feeds'). */
 export function readablePublicArticles(db: Kysely<DB>, now: number) {

@@ -104,7 +104,7 @@ async function columnUrls(db: Kysely<DB>, now: number, limit: number): Promise<S
         .where('articles.id', 'not in', paidChapters(db))
         .as('lastmod'),
     ])
-    .where('user_counts.public_article_count', '>', 0)
+    .where(sql<boolean>`user_counts.public_article_count > 0`)
     .where('user_counts.readable_until', '>', now)
     .orderBy('users.id')
     .execute();

@@ -82,7 +82,8 @@ export async function listNotifications(
   let pageIds = db.selectFrom('notifications').select('notifications.id').where('notifications.recipient_id', '=', recipientId);
   // Every kind asked (the bell, the list): no filter to test on each row walked.
   if (new Set(kinds).size < NOTIFICATION_TYPES.length) pageIds = pageIds.where('notifications.type', 'in', [...kinds]);
-  if (unreadOnly) pageIds = pageIds.where('notifications.read_at', 'is', null);
+  // read_at (null throughout) leads the unread list's order: PostgreSQL then reads it from notifications_unread instead of sorting.
+  if (unreadOnly) pageIds = pageIds.where('notifications.read_at', 'is', null).orderBy('notifications.read_at', direction);
   if (window.from) pageIds = pageIds.where(beyond(window.from, 'notifications.created_at', 'notifications.id'));
   // The page's ids from the index alone (notifications_list, migration 029), then their rows.
   pageIds = pageIds.orderBy('notifications.created_at', direction).orderBy('notifications.id', direction).limit(window.limit).offset(window.offset);

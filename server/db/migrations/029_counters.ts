@@ -38,7 +38,14 @@ export function counters(engine: Engine): Migration {
         .addColumn('readable_until', 'bigint', (c) => c.notNull().defaultTo(0))
         .execute();
       // "Articles anyone may read": the sum over authors readable now, from this index alone.
-      await db.schema.createIndex('user_counts_readable').on('user_counts').columns(['readable_until', 'public_article_count', 'user_id']).execute();
+      // Partial: most rows are readers with followers and no articles. Queries name the condition as a literal (authorsOnly in
+      // server/content/publicArticles.ts): neither engine matches a partial index to a bound parameter.
+      await db.schema
+        .createIndex('user_counts_readable')
+        .on('user_counts')
+        .columns(['readable_until', 'public_article_count', 'user_id'])
+        .where(sql<boolean>`public_article_count > 0`)
+        .execute();
       await db.schema
         .createTable('notification_counts')
         .addColumn('recipient_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
