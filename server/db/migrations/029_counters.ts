@@ -86,6 +86,12 @@ export function counters(engine: Engine): Migration {
       // The unread list in order (and marking all read): unread rows only, however many were read.
       await db.schema.dropIndex('notifications_unread').execute();
       await db.schema.createIndex('notifications_unread').on('notifications').columns(['recipient_id', 'read_at', 'created_at', 'id', 'type']).execute();
+      // What a deleted article, comment or person takes with it: without these each deleted comment of an
+      // article read every notification (a cascade looks its rows up by the key).
+      await db.schema.createIndex('notifications_article').on('notifications').column('article_id').execute();
+      await db.schema.createIndex('notifications_comment').on('notifications').column('comment_id').execute();
+      await db.schema.createIndex('notifications_actor').on('notifications').column('actor_id').execute();
+      await db.schema.createIndex('comments_author').on('comments').column('author_id').execute();
       await db.schema.dropIndex('follows_followee').execute();
       await db.schema.createIndex('follows_followee').on('follows').columns(['followee_id', 'created_at', 'follower_id']).execute();
 
