@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { columnPath } from '../../shared/column';
 import type { ArticleSummary } from '../../shared/entities';
 import { beyond, edgesOf, type Cursor, type PageEdges } from '../db/keyset';
-import { inOrder, pageWindow } from '../db/pageWindow';
+import { inOrder, pageWindow, type PageWindow } from '../db/pageWindow';
 import type { DB } from '../db/schema';
 import { paidChapterArticleIds } from './paywall';
 
@@ -23,31 +23,25 @@ export async function publicArticles(
   filter: ArticleFilter = {},
   from?: Cursor,
 ): Promise<{ count: number; results: ArticleSummary[]; edges?: PageEdges }> {
-  let readable = readablePublicArticles(db, now);
-  if (filter.authorId !== undefined) readable = readable.where('articles.author_id', '=', filter.authorId);
-  if (filter.favoritedBy !== undefined) {
-    const userId = filter.favoritedBy;
-    readable = readable.where('articles.id', 'in', (eb) => eb.selectFrom('favorites').select('article_id').where('user_id', '=', userId));
-  }
-  const count = filter.favoritedBy === undefined ? await readableCount(db, now, filter.authorId) : await countRows(readable);
+  const count =
+    filter.favoritedBy === undefined
+      ? await readableCount(db, now, filter.authorId)
+      : Number(
+          (
+            await favoritesOf(db, now, filter.favoritedBy)
+              .select(sql<number>`count(*)`.as('count'))
+              .executeTakeFirstOrThrow()
+          ).count,
+        );
   const window = pageWindow(count, page, pageSize, from);
   const direction = window.reversed ? 'asc' : 'desc';
   // The page's ids from an index alone (articles_readable, migration 029), the authors who may not be read
   // taken out as a small set, then their rows: a deep page never reads the rows it skips, and one reached
-  // by a link's cursor skips none.
-  let ids = openArticles(db).where('articles.author_id', 'not in', unreadableAuthors(db, now));
-  if (filter.authorId !== undefined) ids = ids.where('articles.author_id', '=', filter.authorId);
-  if (filter.favoritedBy !== undefined) {
-    const userId = filter.favoritedBy;
-    ids = ids.where('articles.id', 'in', (eb) => eb.selectFrom('favorites').select('article_id').where('user_id', '=', userId));
-  }
-  if (window.from) ids = ids.where(beyond(window.from, 'articles.modified_at', 'articles.id'));
-  const pageIds = ids
-    .select('articles.id')
-    .orderBy('articles.modified_at', direction)
-    .orderBy('articles.id', direction)
-    .limit(window.limit)
-    .offset(window.offset);
+  // by a link's cursor skips none. A reader's favourites are walked from their own rows instead.
+  const pageIds =
+    filter.favoritedBy === undefined
+      ? inWindow(openArticles(db).where('articles.author_id', 'not in', unreadableAuthors(db, now)), filter.authorId, window, direction)
+      : favoritesInWindow(favoritesOf(db, now, filter.favoritedBy), window, direction);
   const rows =
     window.limit === 0
       ? []
@@ -108,9 +102,34 @@ export async function readableCount(db: Kysely<DB>, now: number, authorId?: numb
   return Number(row?.count ?? 0);
 }
 
-async function countRows(readable: ReturnType<typeof readablePublicArticles>): Promise<number> {
-  const row = await readable.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
-  return Number(row.count);
+/**
+ * The articles anyone may read among a reader's favourites, walked from the reader's favourites: a
+ * `CROSS JOIN` keeps SQLite from walking every readable article in order instead (238 ms for a column
+ * on 300,000 articles); PostgreSQL plans it as any join.
+ */
+function favoritesOf(db: Kysely<DB>, now: number, userId: number) {
+  return db
+    .selectFrom('favorites')
+    .crossJoin('articles')
+    .whereRef('articles.id', '=', 'favorites.article_id')
+    .where('favorites.user_id', '=', userId)
+    .where('articles.visibility', '=', 'public')
+    .where('articles.trashed', '=', 0)
+    .where('articles.moderation', '=', 'none')
+    .where('articles.author_id', 'not in', unreadableAuthors(db, now));
+}
+
+/** One page's article ids of the readable articles (of one author), newest first, by its window or from its cursor. */
+function inWindow(list: ReturnType<typeof openArticles>, authorId: number | undefined, window: PageWindow, direction: 'asc' | 'desc') {
+  let ids = authorId === undefined ? list : list.where('articles.author_id', '=', authorId);
+  if (window.from) ids = ids.where(beyond(window.from, 'articles.modified_at', 'articles.id'));
+  return ids.select('articles.id').orderBy('articles.modified_at', direction).orderBy('articles.id', direction).limit(window.limit).offset(window.offset);
+}
+
+/** The same for a reader's favourites (their query joins one more table). */
+function favoritesInWindow(list: ReturnType<typeof favoritesOf>, window: PageWindow, direction: 'asc' | 'desc') {
+  const ids = window.from ? list.where(beyond(window.from, 'articles.modified_at', 'articles.id')) : list;
+  return ids.select('articles.id').orderBy('articles.modified_at', direction).orderBy('articles.id', direction).limit(window.limit).offset(window.offset);
 }
 
 /** Articles whose own state lets anyone read them (public, not trashed, not moderated): the prefix of migration 029's indexes. */
