@@ -3,6 +3,7 @@ import { engineOf, type Engine } from '../db/engine';
 import type { DB } from '../db/schema';
 import { articleDocument, articleRows, bookletDocument, bookletRows, columnDocument, columnRows, type SearchDocument } from './documents';
 import { paidChapterIds } from './paidChapters';
+import { recordFormat } from './format';
 import { insertDocuments } from './store';
 
 /**
@@ -41,6 +42,7 @@ export async function rebuildSearchIndex(db: Kysely<DB>): Promise<number> {
     );
     await load.all((after) => columnRows(trx).where('id', '>', after).where('status', '=', 'active').orderBy('id').limit(BATCH).execute(), columnDocument);
     await load.flush();
+    await recordFormat(trx);
     await finish(trx, engine);
     return load.count;
   });
@@ -62,7 +64,7 @@ async function clear(trx: Kysely<DB>, engine: Engine): Promise<void> {
 /** The GIN indexes built once over the loaded rows (as migration 030 makes them), then statistics for every table a query reads. */
 async function finish(trx: Kysely<DB>, engine: Engine): Promise<void> {
   if (engine === 'postgres') {
-    await sql`set local maintenance_work_mem = '256MB'`.execute(trx);
+    await sql`set local maintenance_work_mem = '1GB'`.execute(trx);
     await sql`create index search_documents_vector on search_documents using gin (search_vector)`.execute(trx);
     await sql`create index search_documents_title_vector on search_documents using gin (title_vector)`.execute(trx);
   }

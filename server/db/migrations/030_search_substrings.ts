@@ -27,6 +27,13 @@ export function searchSubstrings(engine: Engine): Migration {
         await sql`drop table if exists search_fts`.execute(db);
       }
       await db.schema.dropTable('search_documents').ifExists().execute();
+      // The index's format (server/search/format.ts), so that a start checks one row, not every document.
+      await db.schema.dropTable('search_meta').ifExists().execute();
+      await db.schema
+        .createTable('search_meta')
+        .addColumn('key', 'varchar(32)', (c) => c.primaryKey())
+        .addColumn('value', 'varchar(64)', (c) => c.notNull())
+        .execute();
 
       let table = withIdColumn(db.schema.createTable('search_documents'), engine)
         .addColumn('kind', 'varchar(8)', (c) => c.notNull())
