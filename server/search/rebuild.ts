@@ -17,6 +17,8 @@ import { insertDocuments } from './store';
  */
 
 const BATCH = 500;
+/** Bytes of tokens FTS5 keeps in memory before writing a segment (kept in search_fts_config; a single change never comes near it). */
+const FTS_HASH_SIZE = 64 * 1024 * 1024;
 
 export async function rebuildSearchIndex(db: Kysely<DB>): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -58,6 +60,9 @@ async function clear(trx: Kysely<DB>, engine: Engine): Promise<void> {
     return;
   }
   await sql`insert into search_fts (search_fts) values ('delete-all')`.execute(trx);
+  // FTS5 writes its pending tokens out as a new segment whenever they pass `hashsize` (1 MB by
+  // default), then merges the segments again and again; 64 MB makes a bulk load far fewer of them.
+  await sql`insert into search_fts (search_fts, rank) values ('hashsize', ${sql.raw(String(FTS_HASH_SIZE))})`.execute(trx);
   await trx.deleteFrom('search_documents').execute();
 }
 
