@@ -17,10 +17,25 @@ import { insertDocuments } from './store';
  */
 
 const BATCH = 500;
+/** SQLite's page cache while it rebuilds, in KiB (the connection's own is restored after). */
+const REBUILD_CACHE_KB = 512 * 1024;
 /** Bytes of tokens FTS5 keeps in memory before writing a segment (kept in search_fts_config; a single change never comes near it). */
 const FTS_HASH_SIZE = 64 * 1024 * 1024;
 
 export async function rebuildSearchIndex(db: Kysely<DB>): Promise<number> {
+  if (engineOf(db) === 'postgres') return rebuild(db);
+  // FTS5 merges its segments while it loads, reading them back; with SQLite's 2 MB page cache
+  // every such read went to the file (1.7 GB read for a 92 MB database of 10,000 articles).
+  const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(db);
+  await sql`pragma cache_size = ${sql.raw(String(-REBUILD_CACHE_KB))}`.execute(db);
+  try {
+    return await rebuild(db);
+  } finally {
+    await sql`pragma cache_size = ${sql.raw(String(Number(rows[0]?.cache_size ?? -2000)))}`.execute(db);
+  }
+}
+
+function rebuild(db: Kysely<DB>): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const engine = engineOf(trx);
     await clear(trx, engine);
