@@ -17,6 +17,9 @@ import { withIdColumn, type Engine } from '../engine';
  * - PostgreSQL: tsvectors with positions and weights (server/search/vector.ts) behind GIN indexes:
  *   `search_vector` of the whole document, `title_vector` of its title and author's name (small,
  *   so that finding the title matches never reads the long vectors).
+ *
+ * `search_meta` holds the format the index was built by (server/search/format.ts), so that a
+ * start checks one row rather than every document's version.
  */
 export function searchSubstrings(engine: Engine): Migration {
   return {
