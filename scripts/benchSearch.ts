@@ -10,7 +10,9 @@
 // scripts, then substring match), 40 queries a kind. `--large` is the size test: 300,000 articles of
 // 2–10 kB by 5,000 authors (truth is skipped: timings only). `--trigram` adds, on SQLite, the same
 // queries against an FTS5 trigram table of the raw text, for comparison; `--keep` leaves the databases
-// for a closer look (their places are printed).
+// for a closer look (their places are printed). `--data DIR` and `--schema NAME` keep the SQLite corpus in
+// DIR and the PostgreSQL one in that schema: written at the first run, measured again at the next (a
+// 300,000-article corpus takes 5 to 13 minutes to write); `--skip-sqlite` measures PostgreSQL alone.
 // The vocabulary: common words first, then a long tail (3,000 Chinese words from OpenCC's phrase
 // list, 3,000 made-up English ones), drawn with Zipf's frequencies as in real text. `--dense` keeps
 // the common words alone: every word is then in a fifth of all articles, a stress test.
@@ -48,6 +50,9 @@ const { values: flags } = parseArgs({
     keep: { type: 'boolean', default: false },
     dense: { type: 'boolean', default: false },
     large: { type: 'boolean', default: false },
+    data: { type: 'string' },
+    schema: { type: 'string' },
+    'skip-sqlite': { type: 'boolean', default: false },
   },
 });
 const ARTICLES = flags.large ? 300_000 : Number(flags.articles);
@@ -391,12 +396,16 @@ function summary(times: number[]): string {
   return `p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${(sorted[sorted.length - 1] ?? 0).toFixed(1)} ms, mean ${mean.toFixed(1)} ms`;
 }
 
-async function run(label: string, database: Database): Promise<void> {
+async function run(label: string, database: Database, filled: boolean): Promise<void> {
   let started = performance.now();
-  await fill(database);
-  // A live database has its statistics (autovacuum, or SQLite's optimize): so does this one.
-  await sql`analyze`.execute(database.db);
-  console.log(`${label}: ${ARTICLES} articles, ${AUTHORS} authors, ${BOOKLETS} booklets written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  if (!filled) {
+    await fill(database);
+    // A live database has its statistics (autovacuum, or SQLite's optimize): so does this one.
+    await sql`analyze`.execute(database.db);
+    console.log(`${label}: ${ARTICLES} articles, ${AUTHORS} authors, ${BOOKLETS} booklets written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } else console.log(`${label}: the corpus kept by an earlier run`);
+  // The queries are drawn the same whether the corpus was just written or kept.
+  seed = 20_260_802;
   started = performance.now();
   const documents = await rebuildSearchIndex(database.db);
   const buildSeconds = (performance.now() - started) / 1000;
@@ -566,29 +575,44 @@ async function trigram(database: Database, list: readonly Query[]): Promise<void
 }
 
 async function main(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-bench-search-'));
+  await benchSqlite();
+  if (flags.pg || process.env.DATABASE_URL) await benchPostgres();
+}
+
+/** `--data DIR` keeps the SQLite corpus in DIR (generated at the first run, reused after); `--skip-sqlite` measures PostgreSQL alone. */
+async function benchSqlite(): Promise<void> {
+  if (flags['skip-sqlite']) return;
+  const kept = flags.data !== undefined;
+  const dir = flags.data ?? fs.mkdtempSync(path.join(os.tmpdir(), 'zine-bench-search-'));
+  fs.mkdirSync(dir, { recursive: true });
+  const filled = fs.existsSync(path.join(dir, 'zine.db'));
   const sqlite = openDatabase({ dataDir: dir });
   try {
     await migrate(sqlite);
-    await run('sqlite', sqlite);
+    await run('sqlite', sqlite, filled);
     const size =
       fs.statSync(path.join(dir, 'zine.db')).size + (fs.existsSync(path.join(dir, 'zine.db-wal')) ? fs.statSync(path.join(dir, 'zine.db-wal')).size : 0);
     console.log(`sqlite: database file ${(size / 1024 / 1024).toFixed(0)} MB`);
   } finally {
     await sqlite.close();
-    if (flags.keep) console.log(`sqlite: kept ${dir}`);
+    if (flags.keep || kept) console.log(`sqlite: kept ${dir}`);
     else fs.rmSync(dir, { recursive: true, force: true });
   }
+}
 
-  if (!flags.pg && !process.env.DATABASE_URL) return;
-  const schema = `bench_search_${randomBytes(4).toString('hex')}`;
+/** `--schema NAME` keeps the PostgreSQL corpus in that schema (generated at the first run, reused after). */
+async function benchPostgres(): Promise<void> {
+  const kept = flags.schema !== undefined;
+  const schema = flags.schema ?? `bench_search_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
-  await admin.query(`create schema ${schema}`);
+  const exists = await admin.query(`select 1 from information_schema.tables where table_schema = $1 and table_name = 'articles'`, [schema]);
+  const filled = (exists.rowCount ?? 0) > 0;
+  await admin.query(`create schema if not exists ${schema}`);
   const postgres = openDatabase({ databaseUrl: PG_URL, dataDir: '', pgSchema: schema, poolSize: 4 });
   try {
     await migrate(postgres);
-    await run('postgres', postgres);
+    await run('postgres', postgres, filled);
     const size = await admin.query<{ size: string }>(
       `select pg_size_pretty(sum(pg_total_relation_size(c.oid))) as size from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and c.relname like 'search_documents%'`,
       [schema],
@@ -596,7 +620,7 @@ async function main(): Promise<void> {
     console.log(`postgres: search_documents with its indexes ${size.rows[0]?.size ?? '?'}`);
   } finally {
     await postgres.close();
-    if (flags.keep) console.log(`postgres: kept the schema ${schema}`);
+    if (flags.keep || kept) console.log(`postgres: kept the schema ${schema}`);
     else await admin.query(`drop schema ${schema} cascade`);
     await admin.end();
   }

@@ -42,6 +42,7 @@ export interface DB {
   orders: OrdersTable;
   payment_callback_nonces: PaymentCallbackNoncesTable;
   search_documents: SearchDocumentsTable;
+  search_meta: SearchMetaTable;
   wechatpay_orders: WechatPayOrdersTable;
   alipay_orders: AlipayOrdersTable;
   refunds: RefundsTable;
@@ -476,6 +477,12 @@ export interface SearchDocumentsTable {
   version: string;
   /** The plain text snippets are cut from; empty for a paid chapter. */
   body_text: string;
+}
+
+/** Facts about the search index as a whole (migration 030): `format`, the `INDEX_FORMAT` it was built by (server/search/format.ts). */
+export interface SearchMetaTable {
+  key: string;
+  value: string;
 }
 
 /** A redeem code (migration 019, docs/decisions/027): membership time or a booklet, single use. */

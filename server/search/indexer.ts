@@ -3,6 +3,7 @@ import type { DB } from '../db/schema';
 import { articleDocument, articleRows, bookletDocument, bookletRows, columnDocument, columnRows, INDEX_FORMAT, searchable } from './documents';
 import { forgetDocument, forgetDocumentByName, storeDocument } from './store';
 import { paidChapter } from './paidChapters';
+import { recordFormat, storedFormat } from './format';
 
 export { INDEX_FORMAT } from './documents';
 import { rebuildSearchIndex } from './rebuild';
@@ -69,16 +70,21 @@ async function indexColumn(db: Kysely<DB>, username: string): Promise<void> {
 
 /**
  * At start: builds the index when it is empty while there is something to find (a database
- * from before the index, or filled by hand), or when it was made by an older format; never any
- * other full-table work. Answers the number of documents built, or null when the index was current.
+ * from before the index, or filled by hand), or when it was built by another format
+ * (server/search/format.ts: one row, not a look through the documents); never any other
+ * full-table work. Answers the number of documents built, or null when the index was current.
  */
 export async function ensureSearchIndex(db: Kysely<DB>): Promise<number | null> {
-  const current = `${INDEX_FORMAT}:%`;
-  const [indexed, outdated, users] = await Promise.all([
+  const [format, indexed, users] = await Promise.all([
+    storedFormat(db),
     db.selectFrom('search_documents').select('id').limit(1).executeTakeFirst(),
-    db.selectFrom('search_documents').select('id').where('version', 'not like', current).limit(1).executeTakeFirst(),
     db.selectFrom('users').select('id').limit(1).executeTakeFirst(),
   ]);
-  if (outdated === undefined && (indexed !== undefined || users === undefined)) return null;
+  if (format === INDEX_FORMAT && (indexed !== undefined || users === undefined)) return null;
+  // A new site: nothing to build, and what is written from now on is indexed in the current format.
+  if (indexed === undefined && users === undefined) {
+    await recordFormat(db);
+    return null;
+  }
   return rebuildSearchIndex(db);
 }

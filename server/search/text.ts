@@ -31,6 +31,7 @@ const SEGMENTED = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanm
 const LATIN_ACCENTS = /[\u0300-\u036f]/g;
 const ACCENTED = /[\u00c0-\u1fff]/;
 const PLAIN_LATIN = /^[a-z]+$/;
+const CJK_OR_LATER = /[\u2e80-\uffff]/;
 
 /** The segmenter of Node 20 costs more per character the longer its input: runs go to it in pieces of about this many characters. */
 const SEGMENT_PIECE = 200;
@@ -39,7 +40,9 @@ export const MAX_WORD_LENGTH = 64;
 
 /** Text as the index compares it: see the steps above. */
 export function fold(text: string): string {
-  const lower = toSimplified(text.normalize('NFKC')).toLowerCase();
+  const normal = text.normalize('NFKC');
+  // OpenCC's tables hold Chinese characters only (all from U+2E80 on): text without any skips its walk, character by character, through them.
+  const lower = (CJK_OR_LATER.test(normal) ? toSimplified(normal) : normal).toLowerCase();
   // Only letters of these blocks (Latin, Greek, Cyrillic…) decompose into accents: elsewhere (Chinese) the two normalisations are skipped.
   return ACCENTED.test(lower) ? lower.normalize('NFD').replace(LATIN_ACCENTS, '').normalize('NFC') : lower;
 }

@@ -18,24 +18,39 @@ export interface VectorFields {
 const MAX_POSITION = 16_383;
 const MAX_POSITIONS = 256;
 
+/** A lexeme's positions as written in the literal, how many, and the last one (a clamped position is not repeated). */
+interface Positions {
+  text: string;
+  count: number;
+  last: number;
+}
+
 export function tsvectorLiteral(fields: VectorFields): string {
-  const lexemes = new Map<string, string[]>();
+  const lexemes = new Map<string, Positions>();
   let position = 0;
-  const add = (tokens: readonly string[], weight: 'A' | 'B' | 'C' | 'D') => {
+  const add = (tokens: readonly string[], weight: string) => {
     for (const token of tokens) {
-      position = Math.min(MAX_POSITION, position + 1);
+      if (position < MAX_POSITION) position += 1;
       const positions = lexemes.get(token);
-      const entry = `${position}${weight === 'D' ? '' : weight}`;
-      if (!positions) lexemes.set(token, [entry]);
-      else if (positions.length < MAX_POSITIONS && positions[positions.length - 1] !== entry) positions.push(entry);
+      if (!positions) lexemes.set(token, { text: `${position}${weight}`, count: 1, last: position });
+      else if (positions.count < MAX_POSITIONS && positions.last !== position) {
+        positions.text += `,${position}${weight}`;
+        positions.count += 1;
+        positions.last = position;
+      }
     }
-    position = Math.min(MAX_POSITION, position + 1);
+    if (position < MAX_POSITION) position += 1;
   };
   add(fields.title, 'A');
   add(fields.author, 'B');
   add(fields.tags, 'C');
-  add(fields.body, 'D');
-  let literal = '';
-  for (const [lexeme, positions] of lexemes) literal += `'${lexeme.replaceAll('\\', '\\\\').replaceAll("'", "''")}':${positions.join(',')} `;
-  return literal;
+  add(fields.body, '');
+  const parts: string[] = [];
+  for (const [lexeme, positions] of lexemes) parts.push(`'${quoted(lexeme)}':${positions.text} `);
+  return parts.join('');
+}
+
+function quoted(lexeme: string): string {
+  if (!lexeme.includes("'") && !lexeme.includes('\\')) return lexeme;
+  return lexeme.replaceAll('\\', '\\\\').replaceAll("'", "''");
 }

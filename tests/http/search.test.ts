@@ -384,8 +384,12 @@ describe('search of public content', async () => {
     expect((await found('杭州')).count).toBe(0);
     expect(await ensureSearchIndex(db)).toBeGreaterThan(0);
     expect(await found('杭州')).toEqual(before);
-    // A current index is left alone.
+    // A current index is left alone; one built by another format (its one row in search_meta) is built anew.
     expect(await ensureSearchIndex(db)).toBeNull();
+    await db.updateTable('search_meta').set({ value: '1' }).where('key', '=', 'format').execute();
+    expect(await ensureSearchIndex(db)).toBeGreaterThan(0);
+    expect(await ensureSearchIndex(db)).toBeNull();
+    expect(await found('杭州')).toEqual(before);
   });
 });
 

@@ -17,6 +17,9 @@ import { withIdColumn, type Engine } from '../engine';
  * - PostgreSQL: tsvectors with positions and weights (server/search/vector.ts) behind GIN indexes:
  *   `search_vector` of the whole document, `title_vector` of its title and author's name (small,
  *   so that finding the title matches never reads the long vectors).
+ *
+ * `search_meta` holds the format the index was built by (server/search/format.ts), so that a
+ * start checks one row rather than every document's version.
  */
 export function searchSubstrings(engine: Engine): Migration {
   return {
@@ -27,6 +30,13 @@ export function searchSubstrings(engine: Engine): Migration {
         await sql`drop table if exists search_fts`.execute(db);
       }
       await db.schema.dropTable('search_documents').ifExists().execute();
+      // The index's format (server/search/format.ts), so that a start checks one row, not every document.
+      await db.schema.dropTable('search_meta').ifExists().execute();
+      await db.schema
+        .createTable('search_meta')
+        .addColumn('key', 'varchar(32)', (c) => c.primaryKey())
+        .addColumn('value', 'varchar(64)', (c) => c.notNull())
+        .execute();
 
       let table = withIdColumn(db.schema.createTable('search_documents'), engine)
         .addColumn('kind', 'varchar(8)', (c) => c.notNull())
