@@ -19,19 +19,29 @@ export async function chapterLockedFor(db: Kysely<DB>, articleId: number, reader
 }
 
 /**
+ * The articles a priced booklet sells (payment_required chapters, trashed booklets included: what
+ * was sold stays sold), as a query of `article_id` to narrow or use as a subquery: the one statement
+ * of that rule for pages, the sitemap and search.
+ */
+export function paidChapters(db: Kysely<DB>) {
+  return db
+    .selectFrom('booklet_items')
+    .innerJoin('booklets', 'booklets.id', 'booklet_items.booklet_id')
+    .select('booklet_items.article_id')
+    .where('booklet_items.sales_mode', '=', 'payment_required')
+    .where('booklets.price_cents', '>', 0)
+    .where('booklet_items.article_id', 'is not', null);
+}
+
+/**
  * Which of these articles are payment_required chapters of a priced booklet: anonymous surfaces
  * (feeds, sitemap, meta, cached pages) never show their content. A booklet at price 0 sells
  * nothing: its chapters read free. Asked of a page's articles only (booklet_items_article).
  */
 export async function paidChapterArticleIds(db: Kysely<DB>, articleIds: readonly number[]): Promise<Set<number>> {
   if (articleIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('booklet_items')
-    .innerJoin('booklets', 'booklets.id', 'booklet_items.booklet_id')
-    .select('booklet_items.article_id')
+  const rows = await paidChapters(db)
     .distinct()
-    .where('booklet_items.sales_mode', '=', 'payment_required')
-    .where('booklets.price_cents', '>', 0)
     .where('booklet_items.article_id', 'in', [...articleIds])
     .execute();
   const ids = new Set<number>();

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { columnPath } from '../../shared/column';
 import { articlePath, bookletPath } from '../../shared/seoMeta';
 import { fixedIndexablePaths } from '../../client/routing/pageModules';
+import { paidChapters } from '../content/paywall';
 import { openArticles, readableAuthor, readableCount, unreadableAuthors } from '../content/publicArticles';
 import type { DB } from '../db/schema';
 
@@ -52,17 +53,6 @@ export async function articleFile(db: Kysely<DB>, now: number, n: number, maxUrl
   const total = await countArticles(db, now);
   if ((n - 1) * maxUrls >= total) return null;
   return articleUrls(db, now, (n - 1) * maxUrls, maxUrls);
-}
-
-/** Articles a booklet sells: listed through their booklet only. */
-function paidChapters(db: Kysely<DB>) {
-  return db
-    .selectFrom('booklet_items')
-    .innerJoin('booklets', 'booklets.id', 'booklet_items.booklet_id')
-    .select('booklet_items.article_id')
-    .where('booklet_items.sales_mode', '=', 'payment_required')
-    .where('booklets.price_cents', '>', 0)
-    .where('booklet_items.article_id', 'is not', null);
 }
 
 function sitemapArticles(db: Kysely<DB>, now: number) {
