@@ -11,7 +11,7 @@ function restart() {
   });
 }
 
-const build = spawn(process.execPath, ['build.mjs', '--watch'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const build = spawn(process.execPath, ['esbuild.config.mjs', '--watch'], { stdio: ['ignore', 'pipe', 'inherit'] });
 build.stdout.on('data', (chunk) => process.stdout.write(chunk));
 
 // Restart whenever the server bundle or the client manifest is rewritten.

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import type { MouseEvent } from 'react';
-import { Link, useLocation } from '../routing/router';
+import { Link, useLocation } from 'react-router-dom';
 import { SIGN_IN_PATH } from '../../shared/constants';
 import { signInPath } from '../routing/guards';
 import { useStores } from '../stores/context';

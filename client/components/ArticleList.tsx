@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Link } from '../routing/router';
+import { Link } from 'react-router-dom';
 import { ColumnLink } from '../platform/ColumnLink';
 import { relativeTime } from '../../shared/relativeTime';
 import { useStores } from '../stores/context';

@@ -1,4 +1,4 @@
-import { NavLink } from '../routing/router';
+import { NavLink } from 'react-router-dom';
 import type { BookletDetail, BookletNode } from '../../shared/entities';
 import { useStores } from '../stores/context';
 import { bookletChapterPath, bookletOverviewPath } from './BookletLinks';

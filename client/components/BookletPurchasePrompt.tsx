@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Link } from '../routing/router';
+import { Link } from 'react-router-dom';
 import type { ArticlePaywall } from '../../shared/entities';
 import { formatPrice } from '../../shared/price';
 import { PAYWALL_CLASS } from '../../shared/seoMeta';

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Link } from '../routing/router';
+import { Link } from 'react-router-dom';
 import { useStores } from '../stores/context';
 import type { ArticleErrorReason } from '../../shared/articleErrors';
 import { ARTICLE_ERROR_TEXTS } from './articleErrors';

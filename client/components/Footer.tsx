@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Link, useLocation } from '../routing/router';
+import { Link, useLocation } from 'react-router-dom';
 import { CONTENT_POLICY_PATH, COPYRIGHT_START_YEAR } from '../../shared/constants';
 import { LANG_PARAM, TEXT_LOCALES } from '../../shared/locale';
 import { useStores } from '../stores/context';

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Link, useLocation, useMatches, useNavigate } from '../routing/router';
+import { Link, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { pageTitle } from '../routing/documentTitle';
 import { useStores } from '../stores/context';
 import { AccountNav } from './AccountNav';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { Outlet, useLocation, useMatches } from '../routing/router';
+import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { documentTitle } from '../routing/documentTitle';
 import { useStores } from '../stores/context';
 import { BrowserNotice } from './BrowserNotice';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { Link } from '../routing/router';
+import { Link } from 'react-router-dom';
 import { NOTIFICATION_BELL_SIZE } from '../../shared/notifications';
 import { useStores } from '../stores/context';
 import { NotificationItems } from './NotificationEntry';

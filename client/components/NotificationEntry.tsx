@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
-import { Link } from '../routing/router';
-import { cutTitle, readNotification, templateParts } from '../../shared/notifications';
+import { Link } from 'react-router-dom';
+import { cutTitle, readNotification, templateParts } from '../../shared/notificationView';
 import { relativeTime } from '../../shared/relativeTime';
 import { ColumnLink } from '../platform/ColumnLink';
 import { useStores } from '../stores/context';

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Link, useRevalidator } from '../routing/router';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { columnPath } from '../../shared/column';
 import { MEMBER_TIERS, type MemberTier } from '../../shared/constants';
 import { useStores } from '../stores/context';
@@ -16,7 +16,10 @@ export const ProfileMenu = observer(function ProfileMenu() {
   const { env, account, signIn, feedback } = useStores();
   const { t } = env;
   const { open, setOpen, root } = useDropdown<HTMLDivElement>();
-  const revalidator = useRevalidator();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  // Opening the same address again runs the page's loaders again (the root's declines).
+  const revalidate = () => navigate(`${pathname}${search}`, { replace: true });
   const username = account.username ?? '';
   const role = account.info.role;
   const tier: MemberTier | null = MEMBER_TIERS.find((name) => name === role) ?? null;
@@ -25,12 +28,12 @@ export const ProfileMenu = observer(function ProfileMenu() {
     setOpen(false);
     await account.signOut();
     // Guarded pages send the reader on to sign in once the session is gone.
-    await revalidator.revalidate();
+    await revalidate();
   };
   const mailSignIn = async () => {
     setOpen(false);
     await signIn.switchToMail();
-    await revalidator.revalidate();
+    await revalidate();
   };
 
   return (

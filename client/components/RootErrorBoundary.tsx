@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { useMatches, useRouteError } from '../routing/router';
+import { useMatches, useRouteError } from 'react-router-dom';
 import { isArticleErrorReason } from '../../shared/articleErrors';
 import { isAccountErrorReason } from '../../shared/accountErrors';
 import { ACCOUNT_ERROR_TEXTS } from './accountErrors';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import type { FormEvent } from 'react';
-import { Link } from '../routing/router';
+import { Link } from 'react-router-dom';
 import { useStores } from '../stores/context';
 import { useHydrated } from './useHydrated';
 

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { useLocation } from '../routing/router';
+import { useLocation } from 'react-router-dom';
 import { WECHAT_QR_FRAME, wechatSignInPath } from '../../shared/wechatSignIn';
 import { useStores } from '../stores/context';
 import { SignInForm } from './SignInForm';

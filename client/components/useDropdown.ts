@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from '../routing/router';
+import { useLocation } from 'react-router-dom';
 import { useDismiss } from './useDismiss';
 
 /** A header dropdown's open state: it closes on navigation, a pointer outside it, and Escape. */

@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { Link } from '../routing/router';
+import { Link } from 'react-router-dom';
 import { MINI_PROGRAM_PAGES } from './miniProgramPages';
 import { useMiniProgram } from './useMiniProgram';
 

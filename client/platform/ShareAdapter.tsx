@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from '../routing/router';
+import { useLocation } from 'react-router-dom';
 import { useStores } from '../stores/context';
 
 // Its code is its own chunk: only pages inside the chat-app browser load it.

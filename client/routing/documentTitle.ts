@@ -1,4 +1,4 @@
-import type { UIMatch } from './router';
+import type { UIMatch } from 'react-router-dom';
 import type { RootStore } from '../stores/RootStore';
 import { errorTitleKey } from '../components/errorText';
 import { isRouteHandle } from './pageRoute';

@@ -1,4 +1,5 @@
-import { routeError, redirect, type PageRequest } from './router';
+import { data, redirect } from 'react-router-dom';
+import type { PageRequest } from './pageModules';
 import { SIGN_IN_PATH } from '../../shared/constants';
 import type { RootStore } from '../stores/RootStore';
 
@@ -22,7 +23,7 @@ export const GUARDS: Readonly<Record<string, Guard>> = {
 export async function runGuards(names: readonly string[], context: GuardContext): Promise<void> {
   const guards = names.map((name) => {
     const guard = Object.hasOwn(GUARDS, name) ? GUARDS[name] : undefined;
-    if (!guard) throw routeError(`Unknown middleware ${name}`, { status: 500, statusText: 'Internal Server Error' });
+    if (!guard) throw data(`Unknown middleware ${name}`, { status: 500, statusText: 'Internal Server Error' });
     return guard;
   });
   for (const guard of guards) await guard(context);

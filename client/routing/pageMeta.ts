@@ -11,7 +11,7 @@ import {
 } from '../../shared/seoMeta';
 import type { ColumnOwner } from '../api/columns';
 import type { EnvStore } from '../stores/EnvStore';
-import type { PageRequest } from './router';
+import type { PageRequest } from './pageModules';
 
 /**
  * What the page loaders tell search engines and link previews about their page

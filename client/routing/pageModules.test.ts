@@ -1,4 +1,4 @@
-import { matchRoutes, type RouteObject } from './router';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { createRoutes } from '../routes';
 import { fixedIndexablePaths, isIndexable, isPageName, PAGE_NAMES, pageChain, pageFacts } from './pageModules';

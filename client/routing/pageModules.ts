@@ -1,8 +1,14 @@
 import type { ComponentType } from 'react';
-import type { PageRequest, Params } from './router';
+import type { Params } from 'react-router-dom';
 import { columnUsername } from '../../shared/column';
 import type { MessageKey } from '../i18n/en';
 import type { RootStore } from '../stores/RootStore';
+
+/**
+ * What a loader reads of the page request: its address, and a signal that aborts when the
+ * navigation is superseded or the reader leaves (a Fetch `Request` is one).
+ */
+export type PageRequest = Pick<Request, 'url' | 'signal'>;
 
 export interface PageLoaderArgs {
   stores: RootStore;

@@ -15,13 +15,13 @@
  *   payment login's open id) and what the reader's typing asks for (redeem, SMS code). It too lives in a
  *   store; the component starts it in a `useEffect` after hydration, and the server renders the empty state.
  */
-import { routeError, type LoaderFunctionArgs, type PageRequest, type Params, type RouteObject } from './router';
+import { data, type LoaderFunctionArgs, type Params, type RouteObject } from 'react-router-dom';
 import { ApiRequestError } from '../api/client';
 import type { MessageKey } from '../i18n/en';
 import type { RootStore } from '../stores/RootStore';
 import { runGuards } from './guards';
 import { loadChunk } from './loadChunk';
-import { pageFacts, type PageModule, type PageName } from './pageModules';
+import { pageFacts, type PageModule, type PageName, type PageRequest } from './pageModules';
 
 export interface RouteHandle {
   page: PageName;
@@ -45,34 +45,36 @@ export interface PageRouteOptions {
 export type StoresOf = (request: PageRequest) => RootStore;
 
 /** The parts of a route object a page contributes; the table adds path, index and children. */
-export type PageRouteParts = Pick<RouteObject, 'id' | 'handle' | 'lazy'>;
+export type PageRouteParts = Pick<RouteObject, 'id' | 'handle' | 'lazy' | 'Component' | 'loader'>;
+
+/** Page modules already in the bundle that loads the table (client/routing/readerPages.ts): their routes are not lazy. */
+export type LoadedPages = Partial<Record<PageName, PageModule>>;
 
 /**
- * A lazily loaded route for one page. Its loader checks validity, runs the guards,
- * then the page's own loader, and returns null (never undefined: the router would
- * run it again on hydration).
+ * The route of one page, lazily loaded unless its module is among `loaded`. Its loader checks
+ * validity, runs the guards, then the page's own loader, and returns null (never undefined: the
+ * router would run it again on hydration).
  */
-export function pageRoute(getStores: StoresOf, page: PageName, options: PageRouteOptions = {}): PageRouteParts {
+export function pageRoute(getStores: StoresOf, page: PageName, options: PageRouteOptions = {}, loaded: LoadedPages = {}): PageRouteParts {
   const handle: RouteHandle = { page, titleKey: options.titleKey ?? (`screen.${page}.title` satisfies MessageKey) };
+  const parts = (module: PageModule) => ({
+    Component: module.default,
+    loader: async ({ params, request }: LoaderFunctionArgs) => {
+      if (options.validate && !options.validate(params)) {
+        throw data('Not Found', { status: 404, statusText: 'Not Found' });
+      }
+      const stores = getStores(request);
+      await withBackendStatus(runGuards(options.guards ?? pageFacts(page).guards ?? [], { stores, request }));
+      await withBackendStatus(module.loader?.({ stores, params, request }));
+      return null;
+    },
+  });
+  const module = loaded[page];
+  if (module) return { id: options.id ?? page, handle, ...parts(module) };
   return {
     id: options.id ?? page,
     handle,
-    lazy: async () => {
-      const load: () => Promise<PageModule> = pageFacts(page).module;
-      const module = await loadChunk(load);
-      return {
-        Component: module.default,
-        loader: async ({ params, request }: LoaderFunctionArgs) => {
-          if (options.validate && !options.validate(params)) {
-            throw routeError('Not Found', { status: 404, statusText: 'Not Found' });
-          }
-          const stores = getStores(request);
-          await withBackendStatus(runGuards(options.guards ?? pageFacts(page).guards ?? [], { stores, request }));
-          await withBackendStatus(module.loader?.({ stores, params, request }));
-          return null;
-        },
-      };
-    },
+    lazy: async () => parts(await loadChunk(pageFacts(page).module)),
   };
 }
 
@@ -91,6 +93,6 @@ export async function withBackendStatus(work: Promise<void> | void): Promise<voi
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
     const status = error.status >= 400 ? error.status : error.timedOut ? 504 : 502;
-    throw routeError(error.message, { status });
+    throw data(error.message, { status });
   }
 }

@@ -1,4 +1,4 @@
-import { matchRoutes, type RouteObject } from './router';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { shouldPrefetch, type ConnectionInfo } from '../../shared/mediaImage';
 import { isRouteHandle } from './pageRoute';
 import { pageFacts } from './pageModules';

@@ -1,4 +1,4 @@
-import type { BrowserRouter } from './router';
+import type { createBrowserRouter } from 'react-router-dom';
 import { navigationErrorInfo } from '../../shared/navigationError';
 import type { UiStore } from '../stores/UiStore';
 import { clearChunkReloadFlag, isChunkLoadError, reloadOnceForChunkError } from './loadChunk';
@@ -7,9 +7,9 @@ import { clearChunkReloadFlag, isChunkLoadError, reloadOnceForChunkError } from 
  * Drives the progress line from the router: start, finish, or red when a route
  * errored. A chunk that failed to load reloads the page instead (docs/specification/shell.md §4).
  */
-export function trackNavigationProgress(router: BrowserRouter, ui: UiStore): () => void {
+export function trackNavigationProgress(router: ReturnType<typeof createBrowserRouter>, ui: UiStore): () => void {
   return router.subscribe((state) => {
-    if (state.navigation !== 'idle') {
+    if (state.navigation.state !== 'idle') {
       ui.startProgress();
       return;
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { NOTIFICATION_TYPES, templateParts } from '../../shared/notifications';
+import { NOTIFICATION_TYPES } from '../../shared/notifications';
+import { templateParts } from '../../shared/notificationView';
 import { ApiClient } from '../api/client';
 import type { ApiRequest, ApiResponse } from '../api/transport';
 import en from '../i18n/en';

@@ -86,7 +86,7 @@ export class NotificationStore {
 
 /**
  * A notification as the API sent it, keyed for its list: `raw` stays unchecked until it renders
- * (`readNotification` in shared/notifications.ts: bad data is shown, not trusted), so the key is
+ * (`readNotification` in shared/notificationView.ts: bad data is shown, not trusted), so the key is
  * the item's own `id` when it has one, else its place on the page.
  */
 export interface ReceivedNotification {

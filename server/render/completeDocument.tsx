@@ -1,5 +1,5 @@
 import { renderToPipeableStream } from 'react-dom/server';
-import { RouterView, STATIC_NAVIGATOR, type RouterState } from '../../client/routing/router';
+import { StaticRouterProvider, type createStaticRouter, type StaticHandlerContext } from 'react-router-dom';
 import { StoresProvider } from '../../client/stores/context';
 import type { RootStore } from '../../client/stores/RootStore';
 import type { Logger } from '../logger';
@@ -8,9 +8,9 @@ import type { RenderedPage } from './cache/dependencies';
 import { DOCUMENT_TAIL } from './document';
 
 /** What a finished render tells the cache about itself. */
-export function renderedPage(stores: RootStore, state: RouterState, failed: boolean): RenderedPage {
+export function renderedPage(stores: RootStore, state: StaticHandlerContext, failed: boolean): RenderedPage {
   return {
-    routeIds: state.matches.map((m) => m.id),
+    routeIds: state.matches.map((m) => m.route.id),
     params: state.matches.at(-1)?.params ?? {},
     articleAuthor: stores.article.current?.author.username ?? null,
     failed,
@@ -20,7 +20,8 @@ export function renderedPage(stores: RootStore, state: RouterState, failed: bool
 /** A page rendered whole into one string, as the cache keeps it: no split boundaries, no inline script. */
 export function completeDocument(
   stores: RootStore,
-  state: RouterState,
+  router: ReturnType<typeof createStaticRouter>,
+  state: StaticHandlerContext,
   head: string,
   log: Logger,
   timeoutMs = 10_000,
@@ -29,7 +30,7 @@ export function completeDocument(
     let failed = false;
     const stream = renderToPipeableStream(
       <StoresProvider stores={stores}>
-        <RouterView state={state} navigator={STATIC_NAVIGATOR} />
+        <StaticRouterProvider router={router} context={state} hydrate={false} />
       </StoresProvider>,
       {
         progressiveChunkSize: Number.POSITIVE_INFINITY,

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { renderToString } from 'react-dom/server';
 import { AccountNav } from '../../client/components/AccountNav';
-import { RouterScope, STATIC_NAVIGATOR, type RouterState } from '../../client/routing/router';
+import { StaticRouter, type StaticHandlerContext } from 'react-router-dom';
 import { StoresProvider } from '../../client/stores/context';
 import type { RootStore } from '../../client/stores/RootStore';
 import { serializeJsonForScript } from '../../shared/serializeJson';
@@ -20,7 +20,7 @@ export type SharedPageSender = (
   req: Request,
   res: Response,
   stores: RootStore,
-  state: RouterState,
+  state: StaticHandlerContext,
   renderAnonymous: () => Promise<RenderedDocument | null>,
 ) => Promise<boolean>;
 
@@ -48,9 +48,9 @@ export function sharedPages(cache: RenderCache): SharedPageSender {
 
     const nav = renderToString(
       <StoresProvider stores={stores}>
-        <RouterScope state={state} navigator={STATIC_NAVIGATOR}>
+        <StaticRouter location={state.location}>
           <AccountNav />
-        </RouterScope>
+        </StaticRouter>
       </StoresProvider>,
     );
     const readerState = Buffer.from(serializeJsonForScript({ ...snapshot, env }));
@@ -68,12 +68,12 @@ export function sharedPages(cache: RenderCache): SharedPageSender {
 }
 
 /** Whether the page shown is declared `sharedWithSignedIn` (client/routing/pageModules.ts). */
-function isSharedPage(state: RouterState): boolean {
+function isSharedPage(state: StaticHandlerContext): boolean {
   const handle: unknown = state.matches.at(-1)?.route.handle;
   return isRouteHandle(handle) && pageFacts(handle.page).sharedWithSignedIn === true;
 }
 
-function sameRoutes(parts: SharedParts, state: RouterState): boolean {
+function sameRoutes(parts: SharedParts, state: StaticHandlerContext): boolean {
   const { matches } = state;
-  return matches.length === parts.routeIds.length && matches.every((match, i) => match.id === parts.routeIds[i]);
+  return matches.length === parts.routeIds.length && matches.every((match, i) => match.route.id === parts.routeIds[i]);
 }

@@ -2,23 +2,17 @@ import type { Request as ExpressRequest, RequestHandler } from 'express';
 import type { ApiTransport } from '../../client/api/transport';
 import { enableStaticRendering } from 'mobx-react-lite';
 import { renderToPipeableStream } from 'react-dom/server';
-import {
-  isRouteErrorResponse,
-  queryPage,
-  RouterView,
-  serializeErrors,
-  STATIC_NAVIGATOR,
-  type PageRequest,
-  type RouterState,
-} from '../../client/routing/router';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router-dom';
 import { isCrawler } from '../../shared/crawler';
 import { loadsWechatSdk } from '../../shared/wechatSdk';
 import { offersWechatNative } from '../../shared/wechatNative';
 import { textLocale } from '../../shared/locale';
 import { CATALOGUE_MODULES } from '../../client/i18n/loadCatalogue';
 import { createRoutes, type RouteTableOptions } from '../../client/routes';
-import { pageSourceFile } from '../../client/routing/pageModules';
+import { pageSourceFile, type PageRequest } from '../../client/routing/pageModules';
 import { isRouteHandle } from '../../client/routing/pageRoute';
+import { serializeHydrationData } from '../../client/routing/hydrationData';
+import { matchedRoutesOf } from './matchedRoutes';
 import { StoresProvider } from '../../client/stores/context';
 import { storesForServerRendering } from '../../client/stores/observable';
 import { RootStore } from '../../client/stores/RootStore';
@@ -71,7 +65,8 @@ export function ssr(options: SsrOptions): RequestHandler {
   const editorStylesheet = options.manifest.pageCss[EDITOR_PAGE_MODULE]?.[0];
   // One route table for the process (its paths compiled once); the loaders find the request's
   // stores through async context.
-  const routes = createRoutes(storesOfThisRequest, { extraRoutes: options.extraRoutes });
+  const handler = createStaticHandler(createRoutes(storesOfThisRequest, { extraRoutes: options.extraRoutes }));
+  const branchOf = matchedRoutesOf();
   return async (req, res) => {
     const { locale, clientType, nonce } = res.locals;
     const crawler = isCrawler(req.headers['user-agent']);
@@ -106,7 +101,7 @@ export function ssr(options: SsrOptions): RequestHandler {
       if (!res.writableFinished) aborted.abort();
     });
 
-    let request: PageRequest;
+    let request: Request;
     try {
       request = pageRequestOf(req, origin, aborted.signal);
     } catch {
@@ -114,16 +109,19 @@ export function ssr(options: SsrOptions): RequestHandler {
       return;
     }
     requestStores.set(request, stores);
-    const query = await queryPage(routes, request);
-    if (query.redirect) {
-      res.status(query.redirect.status).location(query.redirect.location).end();
+    const query = await handler.query(request);
+    if (query instanceof Response) {
+      res
+        .status(query.status)
+        .location(query.headers.get('Location') ?? '/')
+        .end();
       return;
     }
     // The page's route id names it in /metrics (server/metrics/requestMetrics.ts).
-    res.locals[ROUTE_LABEL] = query.state.matches.at(-1)?.id;
-    concealInternalErrors(query.state, req.log, options.config.env === 'production');
+    res.locals[ROUTE_LABEL] = query.matches.at(-1)?.route.id;
+    concealInternalErrors(query, req.log, options.config.env === 'production');
     // The head of a page's document: its meta, assets, store snapshot and route errors.
-    const headOf = (pageStores: RootStore, state: RouterState, status: number, pageRequest: PageRequest) => {
+    const headOf = (pageStores: RootStore, state: StaticHandlerContext, pageRequest: Request) => {
       const handles = state.matches.map((m) => ({ handle: m.route.handle, pathname: m.pathname }));
       const pages = handles
         .map((m) => m.handle)
@@ -136,40 +134,48 @@ export function ssr(options: SsrOptions): RequestHandler {
           matches: handles,
           url: new URL(pageRequest.url),
           origin: siteOriginFor(options.config.publicOrigin, req),
-          errorStatus: state.errors ? status : undefined,
+          errorStatus: state.errors ? state.statusCode : undefined,
         }),
         entryScript: options.manifest.entry,
         preloads: modulePreloads(options.manifest, [CATALOGUE_MODULES[pageStores.env.textLocale], ...pages]),
         stylesheets: pageStylesheets(options.manifest, pages),
         state: pageStores,
-        routerData: serializeErrors(state.errors),
+        routerData: serializeHydrationData(state.loaderData, state.errors),
       });
     };
 
     // A signed-in reader of a page shared with them: the cached anonymous copy with their own header (decision 054).
     const anonymousTransportFor = options.anonymousTransportFor;
-    if (!anonymous && options.sharedPages && anonymousTransportFor && query.status === 200 && !query.state.errors) {
+    if (!anonymous && options.sharedPages && anonymousTransportFor && query.statusCode === 200 && !query.errors) {
       // The anonymous copy when the cache lacks it: read as no one (no page view counted) and rendered complete.
       const renderAnonymous = async (): Promise<RenderedDocument | null> => {
         const signedOut = storesWith(anonymousTransportFor(req), true);
-        const signedOutRequest: PageRequest = { url: request.url, signal: aborted.signal };
+        const signedOutRequest = new Request(request.url, { signal: aborted.signal });
         requestStores.set(signedOutRequest, signedOut);
-        const page = await queryPage(routes, signedOutRequest);
-        if (page.redirect || page.status !== 200 || page.state.errors) return null;
-        const head = headOf(signedOut, page.state, 200, signedOutRequest);
-        const { html, failed } = await completeDocument(signedOut, page.state, head, req.log, options.renderTimeoutMs);
-        return { status: 200, html, rendered: renderedPage(signedOut, page.state, failed) };
+        const page = await handler.query(signedOutRequest);
+        if (page instanceof Response || page.statusCode !== 200 || page.errors) return null;
+        const head = headOf(signedOut, page, signedOutRequest);
+        const { html, failed } = await completeDocument(
+          signedOut,
+          createStaticRouter(branchOf(page.matches), page),
+          page,
+          head,
+          req.log,
+          options.renderTimeoutMs,
+        );
+        return { status: 200, html, rendered: renderedPage(signedOut, page, failed) };
       };
-      if (await options.sharedPages(req, res, stores, query.state, renderAnonymous)) return;
+      if (await options.sharedPages(req, res, stores, query, renderAnonymous)) return;
     }
 
     // A page for the cache is the same for every anonymous reader: complete, with no inline script and no nonce.
     const cacheSlot = options.renderCache?.slotOf(res);
     const complete = crawler || cacheSlot !== undefined;
     const renderNonce = cacheSlot ? undefined : nonce;
-    const render = (state: RouterState, status: number, onFailure: (error: unknown) => void) => {
+    const render = (state: StaticHandlerContext, onFailure: (error: unknown) => void) => {
+      const status = state.statusCode;
       let failed = false;
-      const head = headOf(stores, state, status, request);
+      const head = headOf(stores, state, request);
       const send = () => {
         res.status(status);
         res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
@@ -182,7 +188,7 @@ export function ssr(options: SsrOptions): RequestHandler {
       const finished = cacheSlot && options.renderCache ? keep(cacheSlot, options.renderCache) : send;
       const stream = renderToPipeableStream(
         <StoresProvider stores={stores}>
-          <RouterView state={state} navigator={STATIC_NAVIGATOR} />
+          <StaticRouterProvider router={createStaticRouter(branchOf(state.matches), state)} context={state} hydrate={false} />
         </StoresProvider>,
         {
           nonce: renderNonce,
@@ -203,11 +209,11 @@ export function ssr(options: SsrOptions): RequestHandler {
     };
 
     // A component that throws renders the error page with 500; if that fails too, the fallback.
-    render(query.state, query.status, (error) => {
+    render(query, (error) => {
       req.log.error({ err: error }, 'the page failed to render');
       if (res.headersSent) return;
       const shown = options.config.env === 'production' ? new Error('Internal Server Error') : error;
-      render({ ...query.state, errors: { root: shown } }, 500, (fallbackError) => {
+      render({ ...query, errors: { root: shown }, statusCode: 500 }, (fallbackError) => {
         req.log.error({ err: fallbackError }, 'the error page failed to render');
         if (res.headersSent) return;
         res
@@ -220,7 +226,7 @@ export function ssr(options: SsrOptions): RequestHandler {
 }
 
 /** Unexpected loader errors are logged with the request id; in production their text stays on the server. */
-function concealInternalErrors(state: RouterState, log: Logger, production: boolean): void {
+function concealInternalErrors(state: StaticHandlerContext, log: Logger, production: boolean): void {
   const { errors } = state;
   if (!errors) return;
   for (const [routeId, error] of Object.entries(errors)) {

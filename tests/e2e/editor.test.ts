@@ -363,7 +363,7 @@ describe('the editor in Chromium', () => {
   it("tells the author 'ZineEditor Module not found' when the editor's code cannot load", async () => {
     const context = await signedInContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.route(/EditorScreen-[a-z0-9]+\.js$/, (route) => route.abort());
+    await page.route(/EditorScreen-[A-Z0-9]+\.js$/, (route) => route.abort());
     const alerts: string[] = [];
     page.on('dialog', (dialog) => {
       alerts.push(dialog.message());

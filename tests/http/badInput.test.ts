@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import type { RouteObject } from '../../client/routing/router';
+import type { RouteObject } from 'react-router-dom';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -451,6 +451,8 @@ const PAGE_ROUTES: Readonly<Record<string, Readonly<Record<string, Ref>>>> = {
   '/:column': { column: 'columnPath' },
   '/:column/articles': { column: 'columnPath' },
   '/:column/collections': { column: 'columnPath' },
+  // A path no page declares: the not-found route (client/routes.tsx).
+  '/*': {},
 };
 
 interface ServerRoute {

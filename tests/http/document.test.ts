@@ -34,21 +34,21 @@ describe('the document', () => {
     expect(res.text).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 
-  it('carries the route errors as JSON: none for a page that rendered (its data is in the stores)', async () => {
+  it('carries the router state as JSON: no errors for a page that rendered, and null for each loader (its data is in the stores)', async () => {
     const res = await request(app).get('/found/').expect(200);
-    expect(res.text).toContain('<script type="application/json" id="__ROUTER__">null</script>');
+    expect(jsonBlock(res.text, '__ROUTER__')).toEqual({ loaderData: { root: null, found: null }, errors: null });
   });
 
   it('serialises route errors so the browser can rebuild them', async () => {
     const res = await request(app).get('/missing/page').expect(404);
-    const errors = jsonBlock(res.text, '__ROUTER__') as Record<string, { __type: string; status: number; data: unknown }>;
+    const { errors } = jsonBlock(res.text, '__ROUTER__') as { errors: Record<string, { __type: string; status: number; data: unknown }> };
     expect(errors.root).toEqual({ __type: 'RouteErrorResponse', status: 404, statusText: 'Not Found', data: 'Error: No route matches URL "/missing/page"' });
   });
 
   it('links the entry script, the page chunk and the locale catalogue only', async () => {
     const res = await request(app).get('/').set('Accept-Language', 'zh-TW').expect(200);
-    expect(res.text).toMatch(/<script type="module" src="\/static\/entry-[a-z0-9]+\.js"><\/script>/);
-    expect(res.text).toMatch(/<link rel="modulepreload" href="\/static\/zh-TW-[a-z0-9]+\.js">/);
+    expect(res.text).toMatch(/<script type="module" src="\/static\/entry-[A-Z0-9]+\.js"><\/script>/);
+    expect(res.text).toMatch(/<link rel="modulepreload" href="\/static\/zh-TW-[A-Z0-9]+\.js">/);
     expect(res.text).not.toMatch(/modulepreload" href="\/static\/(en|zh-CN)-/);
     expect(res.text).toMatch(/<link rel="stylesheet" href="\/static\/app-[A-Z0-9]+\.css">/);
   });

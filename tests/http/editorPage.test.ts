@@ -27,7 +27,7 @@ describe('the /editor page', async () => {
     expect(res.text).toContain('class="ze-root ze-skeleton"');
     expect(res.text).toContain('Loading the editor…');
     // Tiptap is not in the page: it loads after hydration.
-    expect(res.text).not.toMatch(/EditorScreen-[a-z0-9]+\.js/);
+    expect(res.text).not.toMatch(/EditorScreen-[A-Z0-9]+\.js/);
     expect(res.text).not.toContain('ProseMirror');
   });
 

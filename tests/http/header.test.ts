@@ -46,6 +46,20 @@ describe('the standard header and the profile menu, server-rendered', async () =
     expect(browser).not.toContain('site-header__title');
   });
 
+  it('keeps a signed-in reader’s header on a 404 at a path no page declares, and on a page that is not found', async () => {
+    const visitor = new Visitor(app);
+    expect((await visitor.signIn('ann@example.com', PASSWORD)).status).toBe(200);
+    for (const path of ['/no/such/page/', '/article/no-such-article/']) {
+      const res = await visitor.get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.text, path).toContain('class="profile__avatar"');
+      expect(res.text, path).toContain('<strong>ann</strong>');
+      expect(res.text, path).not.toMatch(/>Sign In<\/a>/);
+    }
+    // A signed-out reader’s 404 offers to sign in.
+    expect((await request(app).get('/no/such/page/').expect(404)).text).toMatch(/>Sign In<\/a>/);
+  });
+
   it('renders the signed-in menu with its items in order, closed, for the reader only', async () => {
     const html = await pageFor('ann');
     const menu = /<div class="profile__menu"[^>]*role="menu"[^>]*hidden="">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '';

@@ -1,4 +1,4 @@
-import { routeError } from '../../client/routing/router';
+import { data } from 'react-router-dom';
 import { pino } from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -120,7 +120,7 @@ describe('the route table', () => {
             {
               path: 'members-only',
               loader: () => {
-                throw routeError('Forbidden', { status: 403 });
+                throw data('Forbidden', { status: 403 });
               },
               Component: () => null,
             },

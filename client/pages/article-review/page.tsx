@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { routeError, Link } from '../../routing/router';
+import { data, Link } from 'react-router-dom';
 import { articlePath } from '../../../shared/seoMeta';
 import { ArticleView } from '../../components/ArticleView';
 import { articlePageMeta } from '../../routing/pageMeta';
@@ -14,7 +14,7 @@ import { canReview, reviewStateKey } from './reviewAccess';
  */
 export async function loader({ stores, params, request }: PageLoaderArgs): Promise<void> {
   const article = await stores.article.load(params.slug ?? '', null);
-  if (!canReview(stores.account.info, article)) throw routeError('Forbidden', { status: 403, statusText: 'Forbidden' });
+  if (!canReview(stores.account.info, article)) throw data('Forbidden', { status: 403, statusText: 'Forbidden' });
   stores.ui.setPageMeta({ ...articlePageMeta(request, article, stores.env), noindex: true });
 }
 

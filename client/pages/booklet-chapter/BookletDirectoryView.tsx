@@ -1,4 +1,4 @@
-import { Link } from '../../routing/router';
+import { Link } from 'react-router-dom';
 import { readingOrder } from '../../../shared/bookletTree';
 import type { BookletDetail, BookletItemDetail } from '../../../shared/entities';
 import { bookletChapterPath } from '../../components/BookletLinks';

@@ -1,4 +1,4 @@
-import { Link } from '../../routing/router';
+import { Link } from 'react-router-dom';
 import type { BookletDetail, BookletLink } from '../../../shared/entities';
 import { bookletOverviewPath, RATINGS_ANCHOR } from '../../components/BookletLinks';
 import { useStores } from '../../stores/context';

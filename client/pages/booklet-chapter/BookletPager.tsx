@@ -1,4 +1,4 @@
-import { Link } from '../../routing/router';
+import { Link } from 'react-router-dom';
 import type { BookletLink } from '../../../shared/entities';
 import { bookletChapterPath, bookletOverviewPath } from '../../components/BookletLinks';
 import { useStores } from '../../stores/context';

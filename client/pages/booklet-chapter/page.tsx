@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useParams } from '../../routing/router';
+import { useParams } from 'react-router-dom';
 import { BOOKLET_END_SLUG, neighbours } from '../../../shared/bookletTree';
 import type { PageLoaderArgs } from '../../routing/pageModules';
 import { useStores } from '../../stores/context';

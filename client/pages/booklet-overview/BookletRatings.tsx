@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useLocation } from '../../routing/router';
+import { useLocation } from 'react-router-dom';
 import { BOOKLET_REVIEW_MAX_LENGTH, type BookletDetail } from '../../../shared/entities';
 import { relativeTime } from '../../../shared/relativeTime';
 import { RATINGS_ANCHOR } from '../../components/BookletLinks';

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Link } from '../../routing/router';
+import { Link } from 'react-router-dom';
 import { readingOrder } from '../../../shared/bookletTree';
 import { formatPrice } from '../../../shared/price';
 import { bookletChapterPath } from '../../components/BookletLinks';

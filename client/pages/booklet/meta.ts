@@ -2,7 +2,7 @@ import type { BookletDetail, BookletItemDetail } from '../../../shared/entities'
 import type { PageMeta } from '../../../shared/seoMeta';
 import { bookletPageMeta, chapterPageMeta } from '../../routing/pageMeta';
 import type { EnvStore } from '../../stores/EnvStore';
-import type { PageRequest } from '../../routing/router';
+import type { PageRequest } from '../../routing/pageModules';
 
 /*
  * The booklet pages' titles, through the page meta of the UI store. Search and link-preview

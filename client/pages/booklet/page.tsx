@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { Outlet, useLocation, useParams } from '../../routing/router';
+import { Outlet, useLocation, useParams } from 'react-router-dom';
 import { BookletCatalogue } from '../../components/BookletCatalogue';
 import type { PageLoaderArgs } from '../../routing/pageModules';
 import { useStores } from '../../stores/context';

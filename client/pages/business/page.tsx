@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Link } from '../../routing/router';
+import { Link } from 'react-router-dom';
 import { CONTENT_POLICY_PATH } from '../../../shared/constants';
 import { ScreenFrame } from '../../components/ScreenFrame';
 import { pageTranslator } from '../../i18n/pageTexts';

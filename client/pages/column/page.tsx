@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { NavLink, Outlet } from '../../routing/router';
+import { NavLink, Outlet } from 'react-router-dom';
 import { columnUsername } from '../../../shared/column';
 import { columnPageMeta } from '../../routing/pageMeta';
 import type { PageLoaderArgs } from '../../routing/pageModules';

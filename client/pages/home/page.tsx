@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Link } from '../../routing/router';
+import { Link } from 'react-router-dom';
 import { ArticleList } from '../../components/ArticleList';
 import type { PageLoaderArgs } from '../../routing/pageModules';
 import { useStores } from '../../stores/context';

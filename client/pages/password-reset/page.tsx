@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useState, type FormEvent } from 'react';
-import { Link, useParams } from '../../routing/router';
+import { Link, useParams } from 'react-router-dom';
 import { SIGN_IN_PATH } from '../../../shared/constants';
 import { ApiRequestError } from '../../api/client';
 import { ScreenFrame } from '../../components/ScreenFrame';

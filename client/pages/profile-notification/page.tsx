@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from '../../routing/router';
+import { Link, useSearchParams } from 'react-router-dom';
 import { NOTIFICATION_PAGE_SIZE } from '../../../shared/notifications';
 import { NotificationItems } from '../../components/NotificationEntry';
 import { ScreenFrame } from '../../components/ScreenFrame';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from '../../routing/router';
+import { Link, useSearchParams } from 'react-router-dom';
 import { paymentsApi } from '../../api/payments';
 import { paymentIdentity } from '../../payments/browserPlatform';
 import { usePaymentTexts } from '../../payments/usePaymentTexts';

@@ -1,4 +1,4 @@
-import { useParams } from '../../routing/router';
+import { useParams } from 'react-router-dom';
 import { ScreenFrame } from '../../components/ScreenFrame';
 import { RedeemForm } from './RedeemForm';
 

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { useParams } from '../../routing/router';
+import { useParams } from 'react-router-dom';
 import { ScreenFrame } from '../../components/ScreenFrame';
 import { pageTranslator } from '../../i18n/pageTexts';
 import { useStores } from '../../stores/context';

@@ -1,4 +1,4 @@
-import { Link } from '../../routing/router';
+import { Link } from 'react-router-dom';
 import { ScreenFrame } from '../../components/ScreenFrame';
 import { pageTranslator } from '../../i18n/pageTexts';
 import { useStores } from '../../stores/context';

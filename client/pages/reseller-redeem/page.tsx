@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from '../../routing/router';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ScreenFrame } from '../../components/ScreenFrame';
 import { pageTranslator } from '../../i18n/pageTexts';
 import { useStores } from '../../stores/context';

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Link } from '../../routing/router';
+import { Link } from 'react-router-dom';
 import { SEARCH_TYPES, type SearchType } from '../../../shared/search';
 import { SearchForm } from '../../components/SearchForm';
 import { pageTranslator } from '../../i18n/pageTexts';

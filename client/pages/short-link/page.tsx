@@ -1,4 +1,4 @@
-import { redirect } from '../../routing/router';
+import { redirect } from 'react-router-dom';
 import type { PageLoaderArgs } from '../../routing/pageModules';
 
 /**

@@ -1,4 +1,4 @@
-import { redirect, useNavigate, useSearchParams } from '../../routing/router';
+import { redirect, useNavigate, useSearchParams } from 'react-router-dom';
 import { safeNextPath } from '../../../shared/safeNext';
 import { ScreenFrame } from '../../components/ScreenFrame';
 import { SignInForm } from '../../components/SignInForm';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { useMatches } from '../../routing/router';
+import { useMatches } from 'react-router-dom';
 import type { TextLocale } from '../../../shared/locale';
 import { isRouteHandle } from '../../routing/pageRoute';
 import { useStores } from '../../stores/context';

@@ -1,4 +1,4 @@
-import { matchRoutes } from '../../../client/routing/router';
+import { matchRoutes } from 'react-router-dom';
 import { createRoutes } from '../../../client/routes';
 import { pageFacts } from '../../../client/routing/pageModules';
 import { isRouteHandle } from '../../../client/routing/pageRoute';

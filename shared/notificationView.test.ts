@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutTitle, readNotification, templateParts } from './notifications';
+import { cutTitle, readNotification, templateParts } from './notificationView';
 import { relativeTime } from './relativeTime';
 
 const CREATED = '2026-11-22T11:00:00.000Z';
