@@ -8,7 +8,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -16,6 +15,7 @@ import autocannon from 'autocannon';
 import { UserDirectory } from '../server/accounts/users';
 import { openDatabase } from '../server/db/connection';
 import { DEMO_AUTHOR } from '../server/db/seed/demoContent';
+import { freePort, startServer, waitForServer, type RunningServer } from './runningServer';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -329,31 +329,6 @@ async function unlimitedQuota(dataDir: string, email: string): Promise<void> {
   }
 }
 
-interface RunningServer {
-  origin: string;
-  pid: number;
-  stop: () => Promise<void>;
-}
-
-async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['dist/server/index.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
-      // One process unless a row asks for more: production would otherwise fork one per core.
-      WEB_CONCURRENCY: '1',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return waitForServer(child, `http://127.0.0.1:${port}`, '/healthz');
-}
-
 /** The raw ceiling: node:http alone, answering every request with the same pre-compressed bytes. */
 async function startRawCeiling(gzipFile: string): Promise<RunningServer> {
   const port = await freePort();
@@ -361,40 +336,6 @@ async function startRawCeiling(gzipFile: string): Promise<RunningServer> {
 http.createServer((req, res) => { res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Encoding': 'gzip', 'Content-Length': body.length }); res.end(body); }).listen(${port}, '127.0.0.1');`;
   const child: ChildProcess = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'ignore', 'inherit'] });
   return waitForServer(child, `http://127.0.0.1:${port}`, '/');
-}
-
-async function waitForServer(child: ChildProcess, origin: string, probe: string): Promise<RunningServer> {
-  for (let i = 0; i < 100; i++) {
-    if (
-      await fetch(`${origin}${probe}`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    ) {
-      return {
-        origin,
-        pid: child.pid ?? 0,
-        stop: () =>
-          new Promise((resolve) => {
-            child.once('exit', () => resolve());
-            child.kill('SIGTERM');
-          }),
-      };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 await main();
