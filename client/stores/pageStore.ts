@@ -11,11 +11,11 @@ export interface PageStore<S = unknown> {
 }
 
 /**
- * What the root hands a page store (`stores.pages`). A page store lives in its page's chunk,
- * which imports nothing of the entry that imports a package: Rolldown would split that package
- * (MobX) out of the entry, a sixth file on every reader page (docs/decisions/032). So the
- * entry's MobX helpers come from here, and this module imports types only. The editor's chunk,
- * under the same rule, takes its lists' `list` from here too (client/editor/EditorRoot.ts).
+ * What the root hands a page store (`stores.pages`). A page store lives in its page's chunk and
+ * takes the entry's MobX helpers from here, and this module imports types only; the editor's chunk
+ * takes its lists' `list` from here too (client/editor/EditorRoot.ts). (The rule came from the
+ * Rolldown build, which split a package out of the entry when a lazy chunk imported it too,
+ * docs/decisions/032; esbuild's one shell chunk, docs/decisions/057, has no such split.)
  */
 export interface PageStoreKit {
   /** `new PagedList(source, snapshot)`. */

@@ -26,7 +26,7 @@
 // at its first start, which shows in the start-up time); --build-only; --requests N (default 100);
 // --warmup N (default 20); --row-budget S (default 20, BENCH_DATA_ROW_SECONDS: a row's sequential
 // requests stop after S seconds, with at least 5 samples). BENCH_SECONDS (default 8) and
-// BENCH_CONNECTIONS (default 50) set the concurrent runs. Run `node build.mjs` first (the npm script does).
+// BENCH_CONNECTIONS (default 50) set the concurrent runs. Run `node esbuild.config.mjs` first (the npm script does).
 import { buildDatabases } from './build';
 import { measureEngine } from './measure/engine';
 import { parseOptions } from './options';

@@ -16,7 +16,7 @@ const manifestSchema = z.object({
 export type AssetManifest = z.infer<typeof manifestSchema>;
 
 export const ENTRY_MODULE = 'client/entry.tsx';
-/** The page with a stylesheet of its own (build.mjs PAGE_STYLESHEETS). */
+/** The page with a stylesheet of its own (esbuild.config.mjs PAGE_STYLESHEETS). */
 export const EDITOR_PAGE_MODULE = 'client/pages/editor/page.tsx';
 
 /** Reads the manifest the build wrote beside the hashed assets. */
@@ -56,5 +56,5 @@ export function withAssetBase(manifest: AssetManifest, base: string | undefined)
   };
 }
 
-/** Where the build's manifest says its files are (build.mjs). */
+/** Where the build's manifest says its files are (esbuild.config.mjs). */
 const STATIC_PREFIX = '/static/';
