@@ -20,12 +20,15 @@ export interface PaymentOrder {
   paid: string | null;
 }
 
-/** `POST /api/payments/order/`: what to buy (a membership product key, or a booklet's id or slug). */
+/** `POST /api/payments/order/`: what to buy (a membership product key, or a booklet's id or slug) and at what price. */
 export interface CreateOrderRequest {
   type: OrderType;
   identity: string;
-  /** Accepted and ignored: the server prices every order. */
-  amount?: string;
+  /**
+   * The price the buyer was shown, as the API writes amounts ('58.00'). The server prices every order
+   * (server/payments/pricing.ts) and refuses, with 400 and nothing created, any amount but that price.
+   */
+  amount: string;
 }
 
 /** What the chat app's pay call takes (WeixinJSBridge getBrandWCPayRequest). */

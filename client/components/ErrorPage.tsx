@@ -6,6 +6,7 @@ import { ARTICLE_ERROR_TEXTS } from './articleErrors';
 import type { AccountErrorReason } from '../../shared/accountErrors';
 import { ACCOUNT_ERROR_TEXTS } from './accountErrors';
 import { errorKind } from './errorText';
+import { MemberLink } from './MemberLink';
 import { NoEntryIcon } from './NoEntryIcon';
 
 interface ErrorPageProps {
@@ -36,9 +37,7 @@ export const ErrorPage = observer(function ErrorPage({ status, message, articleR
         <p className="error-page__explanation">{text}</p>
         {reason?.upgrade ? (
           <p>
-            <a href="/member/" target="_blank" rel="noopener" className="button button--primary">
-              {env.t(reason.upgrade)}
-            </a>
+            <MemberLink className="button button--primary">{env.t(reason.upgrade)}</MemberLink>
           </p>
         ) : null}
         {!reason && kind === 'other' && message ? (

@@ -3,14 +3,9 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { documentTitle } from '../routing/documentTitle';
 import { useStores } from '../stores/context';
-import { BrowserNotice } from './BrowserNotice';
-import { Footer } from './Footer';
-import { Header } from './Header';
-import { Overlays } from './Overlays';
-import { ProgressLine } from './ProgressLine';
-import { ShareAdapter } from '../platform/ShareAdapter';
+import { SiteFrame } from './SiteFrame';
 
-/** The root route: the global overlays, the standard header, the page, the footer. */
+/** The root route: the page in the site's frame (global overlays, header, footer: SiteFrame.tsx). */
 export const Layout = observer(function Layout() {
   const stores = useStores();
   const matches = useMatches();
@@ -30,14 +25,8 @@ export const Layout = observer(function Layout() {
   }, [pathname]);
 
   return (
-    <>
-      <ProgressLine />
-      <BrowserNotice />
-      <Header />
+    <SiteFrame>
       <Outlet />
-      <Footer />
-      <Overlays />
-      <ShareAdapter />
-    </>
+    </SiteFrame>
   );
 });

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { cutTitle, readNotification, templateParts } from '../../shared/notificationView';
 import { relativeTime } from '../../shared/relativeTime';
 import { ColumnLink } from '../platform/ColumnLink';
+import { MemberLink } from './MemberLink';
 import { useStores } from '../stores/context';
 import type { NotificationList } from '../stores/NotificationStore';
 
@@ -23,11 +24,7 @@ export function NotificationEntry({ raw, now }: { raw: unknown; now: number }) {
     // A renewal reminder (docs/decisions/051): the tier, the period's last day, and the way to /member.
     level: renewal ? <strong>{tierName(renewal.level, env.t)}</strong> : null,
     date: renewal ? <time dateTime={renewal.expires}>{renewal.expires.slice(0, 10)}</time> : null,
-    renew: renewal ? (
-      <Link to="/member/" className="notification__title">
-        {env.t('notify.renew')}
-      </Link>
-    ) : null,
+    renew: renewal ? <MemberLink className="notification__title">{env.t('notify.renew')}</MemberLink> : null,
     actor: actor.username ? (
       <ColumnLink username={actor.username} to={`/@${encodeURIComponent(actor.username)}`} className="notification__actor">
         {actor.name}

@@ -8,7 +8,7 @@ const PhotoViewer = lazy(() => import('./PhotoViewer'));
 const FeedbackPopup = lazy(() => import('./FeedbackPopup'));
 const PaymentPanel = lazy(() => import('../payments/PaymentPanel'));
 
-/** The global overlays of docs/specification/shell.md §2 that exist so far. */
+/** The global overlays of docs/specification/shell.md §2 that load on first open; every screen has them through SiteFrame.tsx. */
 export const Overlays = observer(function Overlays() {
   const { signIn, photos, feedback, payment } = useStores();
   return (

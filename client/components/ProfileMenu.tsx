@@ -3,12 +3,12 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { columnPath } from '../../shared/column';
 import { MEMBER_TIERS, type MemberTier } from '../../shared/constants';
 import { useStores } from '../stores/context';
+import { MemberLink } from './MemberLink';
 import { useDropdown } from './useDropdown';
 
 const MENU_ID = 'profile-menu';
-/** The user guide (a page of ours, in three languages) and the membership page open in a new tab. */
+/** The user guide (a page of ours, in three languages) opens in a new tab, as the membership page (MemberLink.tsx). */
 export const USER_GUIDE_PATH = '/page/guide';
-export const MEMBERSHIP_PATH = '/member/';
 export const WALLET_PATH = '/profile/wallet/';
 
 /** The avatar and its menu (docs/specification/shell.md §2): 224 px, opened and closed with a 0.2 s transition. */
@@ -69,9 +69,9 @@ export const ProfileMenu = observer(function ProfileMenu() {
         <Link role="menuitem" to={WALLET_PATH} className="profile__item">
           {t('menu.wallet')}
         </Link>
-        <a role="menuitem" href={MEMBERSHIP_PATH} target="_blank" rel="noopener" className="profile__item">
+        <MemberLink role="menuitem" className="profile__item">
           {t('menu.upgrade')}
-        </a>
+        </MemberLink>
         <button
           type="button"
           role="menuitem"

@@ -11,10 +11,7 @@ import { ARTICLE_ERROR_TEXTS } from './articleErrors';
 import { useStores } from '../stores/context';
 import { ErrorPage } from './ErrorPage';
 import { ErrorPageBoundary } from './ErrorPageBoundary';
-import { Footer } from './Footer';
-import { Header } from './Header';
-import { Overlays } from './Overlays';
-import { ProgressLine } from './ProgressLine';
+import { SiteFrame } from './SiteFrame';
 
 /** The root route's error element: any unmatched path, failed check or thrown error lands here. */
 export const RootErrorBoundary = observer(function RootErrorBoundary() {
@@ -31,16 +28,12 @@ export const RootErrorBoundary = observer(function RootErrorBoundary() {
     document.documentElement.dataset.hydrated = 'true';
   }, [title]);
 
+  // The pages' frame and every global overlay: signing in from an error screen is a common path (a private article while signed out).
   return (
-    <>
-      <ProgressLine />
-      <Header />
+    <SiteFrame>
       <ErrorPageBoundary fallbackText={stores.env.t('error.fallback')}>
         <ErrorPage status={status} message={message} articleReason={articleReason} accountReason={accountReason} />
       </ErrorPageBoundary>
-      <Footer />
-      {/* Signing in from an error screen is a common path (a private article while signed out): the overlays work here too. */}
-      <Overlays />
-    </>
+    </SiteFrame>
   );
 });

@@ -7,7 +7,7 @@ import { PaymentStore, QR_POLL_LIMIT_MS, QR_POLL_MS, WECHAT_PAY_OK, type Payment
 
 const ORDER = { id: 'o1', type: 'booklet', identity: '7', amount: '12.00', currency: 'CNY', currency_symbol: '¥', status: 'created' };
 const CODE = 'weixin://wxpay/bizpayurl?pr=abc123';
-const request = { type: 'booklet' as const, identity: '7', label: 'A' };
+const request = { type: 'booklet' as const, identity: '7', amount: '12.00', label: 'A' };
 
 /** A backend whose answers a test may change between polls; `orderStatus` is what the order poll says. */
 function qrBackend(native: ApiResponse = { status: 200, data: { ...ORDER, status: 'pending', code_url: CODE } }) {

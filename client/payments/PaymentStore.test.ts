@@ -34,7 +34,7 @@ const created = {
   'POST /api/payments/order/': { status: 201, data: ORDER },
   'GET /api/payments/wallet/balance/': { status: 200, data: { currency_symbol: '¥', net_amount: '30.00', currency: 'CNY' } },
 };
-const request = { type: 'booklet' as const, identity: '7', label: 'A' };
+const request = { type: 'booklet' as const, identity: '7', amount: '12.00', label: 'A' };
 
 describe('PaymentStore', () => {
   it('creates the order, fetches the balance first, and pays from the wallet to success', async () => {
@@ -46,7 +46,8 @@ describe('PaymentStore', () => {
     await starting;
     expect(store.status.tag).toBe('created');
     expect(store.balance?.net_amount).toBe('30.00');
-    expect(calls[0]?.body).toEqual({ type: 'booklet', identity: '7' });
+    // docs/specification/content-and-commerce.md §7: type, identity and the amount the reader was shown.
+    expect(calls[0]?.body).toEqual({ type: 'booklet', identity: '7', amount: '12.00' });
     await store.payWithWallet();
     expect(store.status.tag).toBe('success');
     expect(onPaid).toHaveBeenCalledOnce();
@@ -185,7 +186,7 @@ describe('PaymentStore', () => {
     const { api } = fakeBackend({ ...created, 'POST /api/payments/order/o1/wallet/': { status: 200, data: ORDER } });
     const platform = fakePlatform();
     const store = new PaymentStore(api, platform);
-    await store.start({ type: 'membership', identity: 'vip_monthly_manual', label: 'VIP', reloadAfterSuccess: true });
+    await store.start({ type: 'membership', identity: 'vip_monthly_manual', amount: '78.00', label: 'VIP', reloadAfterSuccess: true });
     await store.payWithWallet();
     store.clear();
     expect(store.order).toBeNull();

@@ -82,7 +82,7 @@ export class PaymentStore {
     this.setStatus({ tag: 'creating' });
     let order: PaymentOrder;
     try {
-      order = await paymentsApi.createOrder(this.api, { type: request.type, identity: request.identity });
+      order = await paymentsApi.createOrder(this.api, { type: request.type, identity: request.identity, amount: request.amount });
     } catch (error) {
       this.setStatus({ tag: 'failed', msg: failureText(error) });
       return;

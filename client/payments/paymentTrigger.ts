@@ -7,6 +7,8 @@ export interface PaymentRequest {
   type: OrderType;
   /** A membership product key, or a booklet id. */
   identity: string;
+  /** The price the reader was shown, as the API writes amounts ('58.00'): the order is made at it or refused (CreateOrderRequest). */
+  amount: string;
   /** What is bought, as the panel names it. */
   label: string;
   /** Runs once the order is paid (the booklet reloads, the membership page re-reads). */

@@ -100,14 +100,14 @@ describe('BookletStore', () => {
     expect(failureText(new ApiRequestError(502, 'Bad Gateway'))).toBe('Bad Gateway');
   });
 
-  it('answers Buy by opening the payment panel for the booklet id; once paid the booklet is read again', async () => {
+  it('answers Buy by opening the payment panel for the booklet id at its price; once paid the booklet is read again', async () => {
     let bought = false;
     const { api, calls } = fakeBackend({ 'GET /api/booklets/a/': () => ({ status: 200, data: booklet('a', !bought) }) });
     const payments = new PaymentTrigger();
     const store = new BookletStore(api, {}, payments);
     await store.load('a');
     await store.requestPurchase('a');
-    expect(payments.request).toMatchObject({ type: 'booklet', identity: '1', label: 'a' });
+    expect(payments.request).toMatchObject({ type: 'booklet', identity: '1', amount: '1.00', label: 'a' });
     bought = true;
     await payments.request?.onPaid?.();
     expect(store.current?.payment.bought).toBe(true);

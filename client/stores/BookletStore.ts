@@ -1,6 +1,7 @@
 import { action, observable, observableRef, runInAction } from 'mobx';
 import { makeStoreObservable } from './observable';
 import { BOOKLET_END_SLUG, readingOrder } from '../../shared/bookletTree';
+import { formatCents } from '../../shared/money';
 import type { BookletDetail, BookletItemDetail, BookletRatingItem, Page } from '../../shared/entities';
 import { bookletsApi } from '../api/booklets';
 import type { ApiClient } from '../api/client';
@@ -151,6 +152,7 @@ export class BookletStore {
     this.payments?.open({
       type: 'booklet',
       identity: String(booklet.id),
+      amount: formatCents(booklet.payment.price.amount_cents),
       label: booklet.name,
       onPaid: async () => {
         await Promise.all([this.refresh(), afterPaid?.()]);

@@ -32,4 +32,15 @@ describe('deferred tasks', () => {
     expect(tasks.takeFor('/article/a/', 5)).toEqual([]);
     expect(JSON.parse(storage.items.get(PRODUCT_STATE_KEY) ?? '{}')).toEqual({ deferredTasks: [], other: 1 });
   });
+
+  it('drop a membership purchase kept without the price it was shown at (the order needs it)', () => {
+    const old = { task: { kind: 'buy-membership', identity: 'vip_monthly_manual', label: 'VIP' }, page: '/member/', at: 1_000 };
+    const storage = fakeStorage({ [PRODUCT_STATE_KEY]: JSON.stringify({ deferredTasks: [old] }) });
+    vi.stubGlobal('window', { localStorage: storage });
+    const tasks = new DeferredTasks();
+    expect(tasks.takeFor('/member/', 2_000)).toEqual([]);
+    const task = { kind: 'buy-membership', identity: 'vip_monthly_manual', amount: '78.00', label: 'VIP' } as const;
+    tasks.add(task, '/member/', 1_000);
+    expect(tasks.takeFor('/member/', 2_000)).toEqual([task]);
+  });
 });

@@ -8,8 +8,8 @@ export type DeferredTask =
   | { kind: 'comment'; slug: string; text: string; parent: number | null }
   | { kind: 'rate-booklet'; slug: string; rating: number; review: string }
   | { kind: 'buy-booklet'; slug: string }
-  /** A membership plan's Buy on /member; `label` is what the payment panel names (in the reader's language). */
-  | { kind: 'buy-membership'; identity: string; label: string };
+  /** A membership plan's Buy on /member at the price it shows (`amount`, '58.00'); `label` is what the payment panel names (in the reader's language). */
+  | { kind: 'buy-membership'; identity: string; amount: string; label: string };
 
 /** A task older than this is dropped unrun: nobody expects a like or a comment of long ago to land now. */
 export const DEFERRED_TASK_TTL_MS = 10 * 60_000;
@@ -64,6 +64,12 @@ function isKeptTask(value: unknown): value is KeptTask {
   if (typeof value !== 'object' || value === null) return false;
   const kept = value as Partial<KeptTask>;
   return (
-    typeof kept.page === 'string' && typeof kept.at === 'number' && typeof kept.task === 'object' && kept.task !== null && typeof kept.task.kind === 'string'
+    typeof kept.page === 'string' &&
+    typeof kept.at === 'number' &&
+    typeof kept.task === 'object' &&
+    kept.task !== null &&
+    typeof kept.task.kind === 'string' &&
+    // A purchase kept before it carried the price shown has none to send: dropped.
+    (kept.task.kind !== 'buy-membership' || typeof kept.task.amount === 'string')
   );
 }

@@ -6,6 +6,7 @@ import { newSecret } from '../security/secrets';
 import { fulfilOrder, type OrderRow } from './fulfil';
 import { lockWallet, PLATFORM_CLEARING, spendFromWallet } from './ledger';
 import { formatCents } from '../../shared/money';
+import { formatPrice } from '../../shared/price';
 import { priceOrder } from './pricing';
 
 /** An order as the API shows it (shared/payments.ts). */
@@ -33,9 +34,24 @@ export function orderJson(order: OrderRow): OrderJson {
   };
 }
 
-/** Creates an order at the server's price; the client's amount plays no part. */
-export async function createOrder(db: Kysely<DB>, userId: number, type: OrderType, identity: string, now: number): Promise<OrderRow> {
+/** What a buyer asks to buy, and the amount they were shown for it (cents). */
+export interface OrderAsked {
+  type: OrderType;
+  identity: string;
+  amountCents: number;
+}
+
+/**
+ * Creates an order at the server's price (priceOrder), only when it is the amount the buyer was
+ * shown: any other is refused (invalid, on `amount`) before anything is written.
+ */
+export async function createOrder(db: Kysely<DB>, userId: number, asked: OrderAsked, now: number): Promise<OrderRow> {
+  const { type, identity } = asked;
   const price = await priceOrder(db, userId, type, identity, now);
+  if (price.amountCents !== asked.amountCents) {
+    const text = (cents: number) => formatPrice({ amount_cents: cents, currency: price.currency });
+    throw new DomainError('invalid', `The price is ${text(price.amountCents)}, not ${text(asked.amountCents)}. Please look at it again.`, 'amount');
+  }
   const open = await db
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))

@@ -263,7 +263,7 @@ describe('formatting and images in the editor', () => {
     const prompt = page.locator('[role="dialog"].upgrade-prompt');
     await prompt.waitFor();
     expect(await prompt.locator('h2').textContent()).toBe('Upload traffic used up');
-    expect(await prompt.locator('a[href="/member"]').count()).toBe(1);
+    expect(await prompt.locator('a[href="/member/"][target="_blank"]').count()).toBe(1);
     await page.keyboard.press('Escape');
     await prompt.waitFor({ state: 'detached' });
 

@@ -5,6 +5,7 @@ import { launchBrowser, signInBrowser, watchForErrors } from '../support/browser
 import type { LiveServer } from '../support/demoSite';
 import { startLiveServer } from '../support/liveServer';
 import { createPerson, PASSWORD } from '../support/people';
+import { membershipOrder } from '../support/orders';
 
 // Issue 16 item 3: the wallet and the orders load in their page loaders (the server renders
 // them, hydration takes them from the page state), and page on in the browser through the
@@ -46,7 +47,7 @@ describe('the wallet and the orders in Chromium', () => {
     for (let i = 0; i < 11; i += 1) {
       const res = await context.request.post(`${server.origin}/api/payments/order/`, {
         headers: { 'X-CSRFToken': csrf },
-        data: { type: 'membership', identity: 'vip_monthly_manual' },
+        data: membershipOrder('vip_monthly_manual'),
       });
       expect(res.status()).toBe(201);
     }

@@ -15,6 +15,7 @@ import en from '../../client/i18n/en';
 import type { Message } from '../../client/i18n/translate';
 import zhCN from '../../client/i18n/zh-CN';
 import zhTW from '../../client/i18n/zh-TW';
+import { bookletOrder } from '../support/orders';
 
 // Real-money payments in Chromium against the local WeChat Pay and Alipay stand-ins (docs/decisions/037,
 // 044, 049, 052): the chat-app bridge, the desktop QR code, Alipay's page pay and its return, and a
@@ -259,8 +260,12 @@ describe('paying real providers in Chromium', () => {
     // A purchase through WeChat Pay's QR code, as the panel makes it.
     const csrf = (await context.cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
     const headers = { 'X-CSRFToken': csrf };
-    const booklet = await site().database.db.selectFrom('booklets').select('id').where('slug', '=', 'the-walkers-notebook').executeTakeFirstOrThrow();
-    const created = await context.request.post(`${site().origin}/api/payments/order/`, { headers, data: { type: 'booklet', identity: String(booklet.id) } });
+    const booklet = await site()
+      .database.db.selectFrom('booklets')
+      .select(['id', 'price_cents'])
+      .where('slug', '=', 'the-walkers-notebook')
+      .executeTakeFirstOrThrow();
+    const created = await context.request.post(`${site().origin}/api/payments/order/`, { headers, data: bookletOrder(booklet.id, booklet.price_cents) });
     expect(created.status()).toBe(201);
     const ref = ((await created.json()) as { id: string }).id;
     const native = await context.request.get(`${site().origin}/api/payments/order/${ref}/wechat/native/`, { headers });

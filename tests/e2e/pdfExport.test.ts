@@ -153,7 +153,8 @@ describe('PDF export in the editor', () => {
     await page.locator('.ze-pdf-button').click();
     const prompt = page.getByRole('dialog', { name: 'PDF exports used up' });
     await prompt.waitFor();
-    expect(await prompt.getByRole('link', { name: 'See membership plans' }).getAttribute('href')).toBe('/member');
+    const plans = prompt.getByRole('link', { name: 'See membership plans' });
+    expect([await plans.getAttribute('href'), await plans.getAttribute('target')]).toEqual(['/member/', '_blank']);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -81,6 +81,8 @@ describe('redeeming a code in Chromium', () => {
       const done = page.locator('.sms-page__done');
       await done.waitFor();
       expect(await done.textContent()).toMatch(journey.done);
+      // The way to the membership page opens a new tab, as every link to it (client/components/MemberLink.tsx).
+      expect(await page.locator('.redeem-page a[href="/member/"][target="_blank"]').count()).toBe(1);
       // The header's avatar takes the VIP badge at once, without a reload.
       await page.locator('.profile__badge--vip').waitFor();
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/redeem-${journey.locale}-${journey.width}-done.png`, fullPage: true });

@@ -129,7 +129,7 @@ describe('the share adapter in Chromium', () => {
     const calls: string[] = [];
     const chat = await site.browser.newContext({ userAgent: WECHAT, viewport: { width: 375, height: 800 } });
     const page = await chat.newPage();
-    const problems = watchForErrors(page);
+    const problems = watchForErrors(page, [/status of 404/]);
     page.on('request', (r) => {
       if (r.url().endsWith('/api/wechat/jsapi/url/')) calls.push(JSON.parse(r.postData() ?? '{}').url);
     });
@@ -137,6 +137,12 @@ describe('the share adapter in Chromium', () => {
     await page.waitForSelector('html[data-hydrated="true"]');
     await expect.poll(() => calls.length).toBe(1);
     expect(calls[0]).toBe(`${site.server.origin}/page/guide/`);
+    // The error screen carries it too: its frame is the pages' (client/components/SiteFrame.tsx).
+    const missing = await page.goto(`${site.server.origin}/no/such/page/`);
+    expect(missing?.status()).toBe(404);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await expect.poll(() => calls.length).toBe(2);
+    expect(calls[1]).toBe(`${site.server.origin}/no/such/page/`);
     await chat.close();
     expect(problems).toEqual([]);
 

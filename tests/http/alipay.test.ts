@@ -15,6 +15,7 @@ import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
 import { testDatabase } from '../support/testDatabase';
+import { membershipOrder } from '../support/orders';
 
 // Alipay web pay against a local stand-in for its gateway that checks what Alipay checks
 // (docs/decisions/044), on both engines.
@@ -81,8 +82,8 @@ describe('Alipay web pay (decision 044)', async () => {
   const [benV, catV] = [await signedIn('ben'), await signedIn('cat')];
 
   const newOrder = async (visitor: Visitor) => {
-    // The client's amount is ignored: the server prices the order.
-    const res = await visitor.post('/api/payments/order/', { type: 'membership', identity: VIP_MONTH, amount: '0.01' });
+    // The amount the page showed: the server's price (any other is refused, tests/http/orderAmount.test.ts).
+    const res = await visitor.post('/api/payments/order/', membershipOrder(VIP_MONTH));
     expect(res.status).toBe(201);
     return res.body.id as string;
   };
@@ -468,7 +469,7 @@ describe('Alipay configuration (decision 044)', () => {
     await createPerson(database, 'gus');
     const gus = new Visitor(app);
     await gus.signIn('gus@example.com', PASSWORD);
-    const ref = (await gus.post('/api/payments/order/', { type: 'membership', identity: VIP_MONTH })).body.id as string;
+    const ref = (await gus.post('/api/payments/order/', membershipOrder(VIP_MONTH))).body.id as string;
     expect((await gus.get(`/api/payments/order/${ref}/alipay/web/?return_url=%2F`)).body).toEqual({ detail: 'This payment method is not configured.' });
     // Without Alipay there is no notification endpoint either.
     expect((await gus.agent.post('/api/payments/callback/alipay/').type('form').send({ a: '1' })).status).not.toBe(200);

@@ -17,6 +17,7 @@ import { createPerson, PASSWORD } from '../support/people';
 import { cookieValue, Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
 import { testDatabase } from '../support/testDatabase';
+import { membershipOrder } from '../support/orders';
 
 // Issue 13, hardening: a corpus of bad input over every /api endpoint of the embedded
 // backend and every page, on both engines. Nothing a client sends may answer 5xx; input
@@ -354,14 +355,16 @@ const API_ROUTES: readonly ApiRoute[] = [
     route: '/api/payments/order/',
     required: true,
     body: { type: text('membership'), identity: loose('no_such_product'), amount: loose('1.00') },
+    // With an amount, as the payment panel sends (a missing or wrong one is refused too: tests/http/orderAmount.test.ts).
     refused: (f) => [
-      { type: 'booklet', identity: '2147483648' },
-      { type: 'booklet', identity: 9_999_999_999 },
-      { type: 'booklet', identity: '0' },
-      { type: 'booklet', identity: '-1' },
-      { type: 'booklet', identity: f.own.booklet },
-      { type: 'booklet', identity: f.other.booklet },
-      { type: 'membership', identity: 'x'.repeat(65) },
+      { type: 'booklet', identity: '2147483648', amount: '1.00' },
+      { type: 'booklet', identity: 9_999_999_999, amount: '1.00' },
+      { type: 'booklet', identity: '0', amount: '1.00' },
+      { type: 'booklet', identity: '-1', amount: '1.00' },
+      { type: 'booklet', identity: f.own.booklet, amount: '1.00' },
+      { type: 'booklet', identity: f.other.booklet, amount: '1.00' },
+      { type: 'membership', identity: 'x'.repeat(65), amount: '1.00' },
+      { type: 'membership', identity: 'vip_monthly_manual', amount: '0.01' },
     ],
   },
   { method: 'get', route: '/api/payments/order/', paged: true },
@@ -814,7 +817,7 @@ describe('bad input answers 4xx, never 5xx (issue 13)', async () => {
   const newBooklet = async (as: Caller, name: string) => idAndSlug.parse(await call(as, 'post', '/api/booklets/', { name }));
   const newItem = async (as: Caller, bookletId: number, body: object) => idAndSlug.parse(await call(as, 'post', `/api/booklet/${bookletId}/items/`, body));
   const newOrder = async (as: Caller) =>
-    z.object({ id: z.string() }).parse(await call(as, 'post', '/api/payments/order/', { type: 'membership', identity: 'vip_monthly_manual' })).id;
+    z.object({ id: z.string() }).parse(await call(as, 'post', '/api/payments/order/', membershipOrder('vip_monthly_manual'))).id;
   const referral = async (as: Caller) => z.object({ code: z.string() }).parse(await call(as, 'get', '/api/redeem/referral/')).code;
   const comment = async (as: Caller, slug: string) =>
     z.object({ id: z.number() }).parse(await call(as, 'post', `/api/comments/article/${slug}/`, { text: 'First' })).id;

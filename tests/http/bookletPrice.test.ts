@@ -3,6 +3,7 @@ import { runAdminCommand } from '../../server/admin/commands';
 import { UserDirectory } from '../../server/accounts/users';
 import { createBooklet } from '../../server/content/createBooklet';
 import { writeArticle } from '../support/articles';
+import { bookletOrder } from '../support/orders';
 import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
@@ -25,9 +26,9 @@ describe('pricing a booklet', async () => {
   const price = async () => Number((await db.selectFrom('booklets').select('price_cents').where('id', '=', bookletId).executeTakeFirstOrThrow()).price_cents);
 
   it('is free until priced; then orders cost the new price; 0 makes it free again', async () => {
-    expect((await ben.post('/api/payments/order/', { type: 'booklet', identity: String(bookletId) })).body).toEqual({ detail: 'This booklet is free.' });
+    expect((await ben.post('/api/payments/order/', bookletOrder(bookletId, 2050))).body).toEqual({ detail: 'This booklet is free.' });
     expect(await admin('set-booklet-price', 'priced', '20.50')).toEqual({ code: 0, out: 'priced now costs 20.50 CNY' });
-    const order = await ben.post('/api/payments/order/', { type: 'booklet', identity: String(bookletId), amount: '0.01' });
+    const order = await ben.post('/api/payments/order/', bookletOrder(bookletId, 2050));
     expect(order.status).toBe(201);
     expect(order.body.amount).toBe('20.50');
     const overview = await ben.get('/api/booklets/priced/');

@@ -8,6 +8,7 @@ import { writeArticle } from '../support/articles';
 import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
+import { bookletOrder, membershipOrder } from '../support/orders';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -44,8 +45,8 @@ describe('orders and wallet payments', async () => {
   const order = async (v: Visitor, body: unknown) => v.post('/api/payments/order/', body);
   const userRow = (id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-  it('prices a membership itself and ignores a client amount that disagrees', async () => {
-    const res = await order(benV, { type: 'membership', identity: 'vip_monthly_manual', amount: '0.01' });
+  it('prices a membership itself: the order is made at the amount shown, its price (any other: tests/http/orderAmount.test.ts)', async () => {
+    const res = await order(benV, { type: 'membership', identity: 'vip_monthly_manual', amount: '78.00' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       type: 'membership',
@@ -60,16 +61,16 @@ describe('orders and wallet payments', async () => {
     expect(Number(row.amount_cents)).toBe(7800);
   });
 
-  it('requires type and identity, and refuses unknown products, free, own and bought booklets', async () => {
-    expect((await order(benV, {})).body).toEqual({ type: expect.any(Array), identity: ['This field is required.'] });
-    expect((await order(benV, { type: 'membership' })).status).toBe(400);
-    expect((await order(benV, { type: 'coffee', identity: 'x' })).status).toBe(400);
-    expect((await order(benV, { type: 'membership', identity: 'gold_forever' })).body).toEqual({ detail: 'Unknown membership product.' });
-    expect((await order(benV, { type: 'booklet', identity: '999999' })).body).toEqual({ detail: 'Unknown booklet.' });
-    expect((await order(benV, { type: 'booklet', identity: '-1' })).body).toEqual({ detail: 'Unknown booklet.' });
-    expect((await order(benV, { type: 'booklet', identity: String(freeId) })).body).toEqual({ detail: 'This booklet is free.' });
-    expect((await order(annV, { type: 'booklet', identity: bookletId })).body).toEqual({ detail: 'You cannot buy your own booklet.' });
-    expect((await order(benV, { type: 'membership', identity: '<script>alert(1)</script>' })).status).toBe(400);
+  it('requires type, identity and amount, and refuses unknown products, free, own and bought booklets', async () => {
+    expect((await order(benV, {})).body).toEqual({ type: expect.any(Array), identity: ['This field is required.'], amount: ['This field is required.'] });
+    expect((await order(benV, { type: 'membership', amount: '78.00' })).status).toBe(400);
+    expect((await order(benV, { type: 'coffee', identity: 'x', amount: '78.00' })).status).toBe(400);
+    expect((await order(benV, membershipOrder('gold_forever'))).body).toEqual({ detail: 'Unknown membership product.' });
+    expect((await order(benV, bookletOrder('999999', 1200))).body).toEqual({ detail: 'Unknown booklet.' });
+    expect((await order(benV, bookletOrder('-1', 1200))).body).toEqual({ detail: 'Unknown booklet.' });
+    expect((await order(benV, bookletOrder(freeId, 1200))).body).toEqual({ detail: 'This booklet is free.' });
+    expect((await order(annV, { type: 'booklet', identity: bookletId, amount: '12.00' })).body).toEqual({ detail: 'You cannot buy your own booklet.' });
+    expect((await order(benV, membershipOrder('<script>alert(1)</script>'))).status).toBe(400);
     expect((await benV.agent.post('/api/payments/order/').set('X-CSRFToken', benV.csrf).set('Content-Type', 'application/json').send('{"type":')).status).toBe(
       400,
     );
@@ -79,15 +80,15 @@ describe('orders and wallet payments', async () => {
     const before = await db.selectFrom('orders').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow();
     const anonymous = new Visitor(app);
     await anonymous.open();
-    expect((await order(anonymous, { type: 'membership', identity: 'vip_monthly_manual' })).status).toBe(403);
-    const noCsrf = await benV.agent.post('/api/payments/order/').send({ type: 'membership', identity: 'vip_monthly_manual' });
+    expect((await order(anonymous, membershipOrder('vip_monthly_manual'))).status).toBe(403);
+    const noCsrf = await benV.agent.post('/api/payments/order/').send(membershipOrder('vip_monthly_manual'));
     expect(noCsrf.status).toBe(403);
     const after = await db.selectFrom('orders').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it("lists only the caller's own orders, newest first, 10 a page with next", async () => {
-    for (let i = 0; i < 11; i++) expect((await order(catV, { type: 'membership', identity: 'premium_monthly_manual' })).status).toBe(201);
+    for (let i = 0; i < 11; i++) expect((await order(catV, membershipOrder('premium_monthly_manual'))).status).toBe(201);
     const first = await catV.get('/api/payments/order/?page_size=10');
     expect(first.body.count).toBe(11);
     expect(first.body.results).toHaveLength(10);
@@ -105,7 +106,7 @@ describe('orders and wallet payments', async () => {
 
   it('pays a membership from the wallet: tier set, expiry a month on, effective role vip; twice is 400', async () => {
     await credit(ben.id, 10_000);
-    const created = await order(benV, { type: 'membership', identity: 'vip_monthly_manual' });
+    const created = await order(benV, membershipOrder('vip_monthly_manual'));
     const paid = await benV.post(`/api/payments/order/${created.body.id}/wallet/`, {});
     expect(paid.status).toBe(200);
     expect(paid.body).toMatchObject({ id: created.body.id, status: 'paid', method: 'wallet' });
@@ -128,20 +129,20 @@ describe('orders and wallet payments', async () => {
     // A second month runs on from the current expiry, not from now.
     const firstExpiry = Number(user.membership_expires_at);
     await credit(ben.id, 7_800);
-    const next = await order(benV, { type: 'membership', identity: 'vip_monthly_manual' });
+    const next = await order(benV, membershipOrder('vip_monthly_manual'));
     await benV.post(`/api/payments/order/${next.body.id}/wallet/`, {});
     expect(Number((await userRow(ben.id)).membership_expires_at)).toBeGreaterThan(firstExpiry + 27 * DAY);
   });
 
   it("answers 404 for another user's order and changes nothing", async () => {
-    const cats = await order(catV, { type: 'membership', identity: 'premium_monthly_manual' });
+    const cats = await order(catV, membershipOrder('premium_monthly_manual'));
     const res = await benV.post(`/api/payments/order/${cats.body.id}/wallet/`, {});
     expect(res.status).toBe(404);
     expect((await db.selectFrom('orders').select('status').where('ref', '=', cats.body.id).executeTakeFirstOrThrow()).status).toBe('created');
   });
 
   it('refuses an insufficient balance and changes nothing', async () => {
-    const created = await order(catV, { type: 'membership', identity: 'enterprise_annual_manual' });
+    const created = await order(catV, membershipOrder('enterprise_annual_manual'));
     await credit(cat.id, 100);
     const res = await catV.post(`/api/payments/order/${created.body.id}/wallet/`, {});
     expect(res.status).toBe(400);
@@ -154,7 +155,7 @@ describe('orders and wallet payments', async () => {
   it('sells a booklet: bought and the author credited in the same payment; then it cannot be ordered again', async () => {
     await credit(cat.id, 5_000);
     const annBefore = await balanceCents(db, walletAccount(ann.id));
-    const created = await order(catV, { type: 'booklet', identity: String(bookletId), amount: 1 });
+    const created = await order(catV, bookletOrder(bookletId, 1200));
     expect(created.body.amount).toBe('12.00');
     expect((await catV.post(`/api/payments/order/${created.body.id}/wallet/`, {})).body.status).toBe('paid');
     const purchase = await db
@@ -166,7 +167,7 @@ describe('orders and wallet payments', async () => {
     expect(purchase.order_ref).toBe(created.body.id);
     expect(await balanceCents(db, walletAccount(ann.id))).toBe(annBefore + 1_200);
     expect(await balanceCents(db, walletAccount(cat.id))).toBe(5_100 - 1_200);
-    expect((await order(catV, { type: 'booklet', identity: String(bookletId) })).body).toEqual({ detail: 'You already bought this booklet.' });
+    expect((await order(catV, bookletOrder(bookletId, 1200))).body).toEqual({ detail: 'You already bought this booklet.' });
     const booklet = await catV.get('/api/booklets/guide/');
     expect(booklet.body.payment.bought).toBe(true);
     const chapterRes = await catV.get('/api/booklets/guide/item/paid/');
@@ -187,7 +188,7 @@ describe('orders and wallet payments', async () => {
     const dan = await createPerson(database, 'dan');
     const danV = await signedIn('dan');
     const refs: string[] = [];
-    for (let i = 0; i < 50; i++) refs.push((await order(danV, { type: 'membership', identity: 'premium_monthly_manual' })).body.id as string);
+    for (let i = 0; i < 50; i++) refs.push((await order(danV, membershipOrder('premium_monthly_manual'))).body.id as string);
     await credit(dan.id, 2_200 * 7 + 100);
     const results = await Promise.all(refs.map((ref) => danV.post(`/api/payments/order/${ref}/wallet/`, {})));
     const statuses = results.map((r) => r.status);
@@ -215,8 +216,8 @@ describe('orders and wallet payments', async () => {
     });
     expect(res.body.subscription.map((p: { level: string }) => p.level)).toEqual(['premium', 'vip']);
     // Sold since decision 051 (periods with renewal reminders: tests/http/subscriptions.test.ts); enterprise's is not.
-    expect((await order(benV, { type: 'membership', identity: 'vip_monthly_subscription' })).body).toMatchObject({ amount: '58.00' });
-    expect((await order(benV, { type: 'membership', identity: 'enterprise_monthly_subscription' })).status).toBe(400);
+    expect((await order(benV, membershipOrder('vip_monthly_subscription'))).body).toMatchObject({ amount: '58.00' });
+    expect((await order(benV, membershipOrder('enterprise_monthly_subscription'))).status).toBe(400);
   });
 
   it('tells an expired membership apart from one never paid', async () => {
@@ -237,10 +238,10 @@ describe('orders and wallet payments', async () => {
     const eve = await createPerson(database, 'eve');
     const eveV = await signedIn('eve');
     await credit(eve.id, 7_800 + 2_200 * 5);
-    const vip = await order(eveV, { type: 'membership', identity: 'vip_monthly_manual' });
+    const vip = await order(eveV, membershipOrder('vip_monthly_manual'));
     await eveV.post(`/api/payments/order/${vip.body.id}/wallet/`, {});
     const vipExpiry = Number((await userRow(eve.id)).membership_expires_at);
-    const premium = await order(eveV, { type: 'membership', identity: 'premium_monthly_manual' });
+    const premium = await order(eveV, membershipOrder('premium_monthly_manual'));
     const clicks = await Promise.all(Array.from({ length: 5 }, () => eveV.post(`/api/payments/order/${premium.body.id}/wallet/`, {})));
     expect(clicks.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400]);
     expect(clicks.filter((r) => r.status === 400).every((r) => r.body.detail === 'Order already paid.')).toBe(true);
@@ -254,7 +255,7 @@ describe('orders and wallet payments', async () => {
     expect((await benV.get('/api/payments/order/?page_size=100000')).status).toBe(400);
     expect((await benV.get('/api/payments/order/?page=abc')).status).toBe(400);
     for (const identity of [1e30, -5, 0, 'x'.repeat(65), null, [], {}, true]) {
-      expect((await order(benV, { type: 'booklet', identity })).status).toBe(400);
+      expect((await order(benV, { type: 'booklet', identity, amount: '12.00' })).status).toBe(400);
     }
     expect((await benV.get('/api/payments/order/%00/')).status).toBe(400);
     expect((await benV.post('/api/payments/order/nope/wallet/', {})).status).toBe(404);
@@ -277,8 +278,8 @@ describe('orders and wallet payments', async () => {
       paid_at: null,
     }));
     await db.insertInto('orders').values(rows).execute();
-    expect((await order(gusV, { type: 'membership', identity: 'premium_monthly_manual' })).status).toBe(201);
-    const refused = await order(gusV, { type: 'membership', identity: 'premium_monthly_manual' });
+    expect((await order(gusV, membershipOrder('premium_monthly_manual'))).status).toBe(201);
+    const refused = await order(gusV, membershipOrder('premium_monthly_manual'));
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ detail: 'Too many unpaid orders. Please try again later.' });
   });

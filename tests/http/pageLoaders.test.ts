@@ -3,6 +3,7 @@ import { creditWallet, PLATFORM_ADJUSTMENTS } from '../../server/payments/ledger
 import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';
 import { jsonBlock, testApp } from '../support/testApp';
+import { membershipOrder } from '../support/orders';
 
 // Issue 16 item 3: the member, wallet and orders pages load their data in their loaders, so the
 // server renders it and the page state carries it to hydration (client/routing/pageRoute.ts).
@@ -55,7 +56,7 @@ describe('pages whose loaders fill page stores', async () => {
   });
 
   it('renders the newest orders', async () => {
-    expect((await annV.post('/api/payments/order/', { type: 'membership', identity: 'vip_monthly_manual' })).status).toBe(201);
+    expect((await annV.post('/api/payments/order/', membershipOrder('vip_monthly_manual'))).status).toBe(201);
     const res = await annV.get('/profile/orders/');
     expect(res.status).toBe(200);
     expect(res.text).toContain('78.00</strong>');

@@ -95,7 +95,7 @@ describe('the mini program bridge’s script', async () => {
 });
 
 describe('the invalid-browser notice', async () => {
-  const { app } = await testApp();
+  const { app, database } = await testApp();
 
   it.each([
     ['Firefox', FIREFOX],
@@ -110,6 +110,22 @@ describe('the invalid-browser notice', async () => {
     expect(zh.text).toContain('你的浏览器可能无法正常显示Zine');
     const tw = await request(app).get('/?__lang=zh-TW').set('User-Agent', ua);
     expect(tw.text).toContain('你的瀏覽器可能無法正常顯示Zine');
+  });
+
+  it('is on the error screens too, with the progress line: their frame is the pages’ (client/components/SiteFrame.tsx)', async () => {
+    const ann = await createPerson(database, 'ann');
+    await writeArticle(database, ann.id, 'kept-private', { visibility: 'private' });
+    for (const [path, status] of [
+      ['/no/such/page/', 404],
+      ['/article/kept-private/', 403],
+    ] as const) {
+      const res = await request(app).get(path).set('User-Agent', FIREFOX);
+      expect(res.status, path).toBe(status);
+      expect(res.text, path).toContain('class="error-page');
+      expect(res.text, path).toContain('class="browser-notice"');
+      expect(res.text, path).toContain('class="progress-line');
+      expect((await request(app).get(path).set('User-Agent', CHROME)).text, path).not.toContain('browser-notice');
+    }
   });
 
   it('is not rendered for Chrome, Safari, the mini program or a crawler', async () => {

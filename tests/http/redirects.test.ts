@@ -4,6 +4,7 @@ import { OFFSITE_NEXT_CORPUS } from '../support/offsiteCorpus';
 import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
+import { membershipOrder } from '../support/orders';
 
 /**
  * Every place that takes a `next` or return address (issue 13): whatever the corpus sends,
@@ -56,7 +57,7 @@ describe('next and return addresses never leave the site', () => {
 
   it('the sandbox checkout returns the payer to this site only', async () => {
     for (const next of [...corpus, 'http://127.0.0.1/.//evil.example', 'http://127.0.0.1/%2e//evil.example']) {
-      const ref = (await ned.post('/api/payments/order/', { type: 'membership', identity: 'premium_monthly_manual' })).body.id as string;
+      const ref = (await ned.post('/api/payments/order/', membershipOrder('premium_monthly_manual'))).body.id as string;
       const web = await ned.get(`/api/payments/order/${ref}/alipay/web/?return_url=${encodeURIComponent(next)}`);
       // Control characters are refused there already; the checkout form is checked either way.
       expect([200, 400], next).toContain(web.status);

@@ -29,6 +29,8 @@ import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
 import { testDatabase } from '../support/testDatabase';
 import { startWechatPayStandIn } from '../support/wechatPayStandIn';
+import type { CreateOrderRequest } from '../../shared/payments';
+import { bookletOrder, membershipOrder } from '../support/orders';
 
 // Refunds (docs/decisions/049): `npm run admin -- refund`, against the WeChat Pay and Alipay
 // stand-ins, the wallet, and WeChat Pay's refund notifications, on both engines.
@@ -143,13 +145,13 @@ describe('refunds (decision 049)', async () => {
     expect(res.status).toBe(200);
     return res.body.paywall === null;
   };
-  const newOrder = async (visitor: Visitor, body: { type: string; identity: string }) => {
+  const newOrder = async (visitor: Visitor, body: CreateOrderRequest) => {
     const res = await visitor.post('/api/payments/order/', body);
     expect(res.status).toBe(201);
     return res.body.id as string;
   };
   /** Bought with WeChat Pay's Native pay, paid, and the payment notified. */
-  async function paidWithWechat(visitor: Visitor, body: { type: string; identity: string }) {
+  async function paidWithWechat(visitor: Visitor, body: CreateOrderRequest) {
     const ref = await newOrder(visitor, body);
     expect((await visitor.get(`/api/payments/order/${ref}/wechat/native/`)).status).toBe(200);
     const row = await db
@@ -164,7 +166,7 @@ describe('refunds (decision 049)', async () => {
     return { ref, outTradeNo: row.out_trade_no };
   }
   /** Bought with Alipay's page pay, the cashier opened, paid, and the payment notified. */
-  async function paidWithAlipay(visitor: Visitor, body: { type: string; identity: string }) {
+  async function paidWithAlipay(visitor: Visitor, body: CreateOrderRequest) {
     const ref = await newOrder(visitor, body);
     const res = await visitor.agent
       .get(`/api/payments/order/${ref}/alipay/web/?return_url=${encodeURIComponent(`${origin}/`)}`)
@@ -187,7 +189,7 @@ describe('refunds (decision 049)', async () => {
   it('a booklet bought with WeChat Pay: refunded at WeChat Pay, completed by its notification, the sale reversed and the chapter locked again', async () => {
     const { author, id, chapter } = await paidBooklet('ida');
     const { visitor: benV, user: ben } = await signedIn('ben');
-    const { ref, outTradeNo } = await paidWithWechat(benV, { type: 'booklet', identity: String(id) });
+    const { ref, outTradeNo } = await paidWithWechat(benV, bookletOrder(id, PRICE));
     expect(await canRead(benV, chapter)).toBe(true);
     expect(await balance(author.id)).toBe(PRICE);
 
@@ -243,13 +245,13 @@ describe('refunds (decision 049)', async () => {
     expect(wx.refunds.get(outRefundNo)?.asked).toBe(2);
     expect((await benV.post(`/api/payments/order/${ref}/wallet/`, {})).status).toBe(400);
     // The buyer may buy it again, with a new order.
-    expect((await benV.post('/api/payments/order/', { type: 'booklet', identity: String(id) })).status).toBe(201);
+    expect((await benV.post('/api/payments/order/', bookletOrder(id, PRICE))).status).toBe(201);
   });
 
   it('a booklet bought with Alipay: refunded in the answer (fund_change Y), once', async () => {
     const { author, id, chapter } = await paidBooklet('jon');
     const { visitor: catV, user: cat } = await signedIn('cat');
-    const { ref, outTradeNo } = await paidWithAlipay(catV, { type: 'booklet', identity: String(id) });
+    const { ref, outTradeNo } = await paidWithAlipay(catV, bookletOrder(id, PRICE));
     expect(await canRead(catV, chapter)).toBe(true);
 
     expect(await admin('refund', ref)).toEqual({ code: 0, out: expect.stringContaining('succeeded') });
@@ -279,7 +281,7 @@ describe('refunds (decision 049)', async () => {
   it('Alipay answering fund_change N (asked again after a lost answer) is confirmed by the refund query', async () => {
     const { id } = await paidBooklet('kim');
     const { visitor: danV } = await signedIn('dan');
-    const { ref, outTradeNo } = await paidWithAlipay(danV, { type: 'booklet', identity: String(id) });
+    const { ref, outTradeNo } = await paidWithAlipay(danV, bookletOrder(id, PRICE));
     const order = await orderRow(ref);
     // The first answer was lost: Alipay refunded, we still think it pending.
     await alipay.client.refund({ outTradeNo, outRequestNo: `${ref.replace(/[^A-Za-z0-9_]/g, '_')}_R`, refundAmount: '9.90', reason: null });
@@ -293,7 +295,7 @@ describe('refunds (decision 049)', async () => {
     const { author, id, chapter } = await paidBooklet('lee');
     const { visitor: eveV, user: eve } = await signedIn('eve');
     await credit(eve.id, 5000);
-    const ref = await newOrder(eveV, { type: 'booklet', identity: String(id) });
+    const ref = await newOrder(eveV, bookletOrder(id, PRICE));
     expect((await eveV.post(`/api/payments/order/${ref}/wallet/`, {})).body.status).toBe('paid');
     expect(await canRead(eveV, chapter)).toBe(true);
     // The author withdrew the sale.
@@ -321,12 +323,12 @@ describe('refunds (decision 049)', async () => {
   it('a membership: its months are taken back and the revenue reversed', async () => {
     const { visitor: finV, user: fin } = await signedIn('fin');
     await credit(fin.id, 20000);
-    const first = await newOrder(finV, { type: 'membership', identity: 'vip_monthly_manual' });
+    const first = await newOrder(finV, membershipOrder('vip_monthly_manual'));
     expect((await finV.post(`/api/payments/order/${first}/wallet/`, {})).body.status).toBe('paid');
     const afterFirst = Number(
       (await db.selectFrom('users').select('membership_expires_at').where('id', '=', fin.id).executeTakeFirstOrThrow()).membership_expires_at,
     );
-    const { ref } = await paidWithWechat(finV, { type: 'membership', identity: 'vip_monthly_manual' });
+    const { ref } = await paidWithWechat(finV, membershipOrder('vip_monthly_manual'));
     const afterSecond = Number(
       (await db.selectFrom('users').select('membership_expires_at').where('id', '=', fin.id).executeTakeFirstOrThrow()).membership_expires_at,
     );
@@ -359,7 +361,7 @@ describe('refunds (decision 049)', async () => {
   it('a refund the provider refuses fails and leaves the order paid; asked again it is retried', async () => {
     const { author, id, chapter } = await paidBooklet('max');
     const { visitor: gusV } = await signedIn('gus');
-    const { ref } = await paidWithWechat(gusV, { type: 'booklet', identity: String(id) });
+    const { ref } = await paidWithWechat(gusV, bookletOrder(id, PRICE));
     wx.refuseRefunds({ status: 403, code: 'NOT_ENOUGH', message: '基本账户余额不足' });
     const refused = await admin('refund', ref);
     wx.refuseRefunds(null);
@@ -380,7 +382,7 @@ describe('refunds (decision 049)', async () => {
 
     // Alipay refusing: the same.
     const { id: other } = await paidBooklet('ned');
-    const alipaid = await paidWithAlipay(gusV, { type: 'booklet', identity: String(other) });
+    const alipaid = await paidWithAlipay(gusV, bookletOrder(other, PRICE));
     ali.refuseRefunds('ACQ.SELLER_BALANCE_NOT_ENOUGH');
     const refusedAli = await admin('refund', alipaid.ref);
     ali.refuseRefunds(null);
@@ -393,7 +395,7 @@ describe('refunds (decision 049)', async () => {
 
   it('refuses to refund an unpaid or unknown order', async () => {
     const { visitor: halV } = await signedIn('hal');
-    const ref = await newOrder(halV, { type: 'membership', identity: 'vip_monthly_manual' });
+    const ref = await newOrder(halV, membershipOrder('vip_monthly_manual'));
     expect(await admin('refund', ref)).toEqual({ code: 1, out: expect.stringContaining('only a paid order can be refunded') });
     expect((await admin('refund', 'no-such-order')).code).toBe(1);
     expect((await admin('refund')).code).toBe(1);

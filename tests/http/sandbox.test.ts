@@ -11,6 +11,7 @@ import { writeArticle } from '../support/articles';
 import { createPerson, PASSWORD } from '../support/people';
 import { cookieValue, Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
+import { bookletOrder, membershipOrder } from '../support/orders';
 
 describe('the sandbox payment provider', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-p2-sandbox-'));
@@ -45,7 +46,7 @@ describe('the sandbox payment provider', async () => {
   const callback = (body: object) => new Visitor(app).agent.post('/api/payments/callback/sandbox/').send(body);
 
   it('web pay: the url leads to our checkout; Pay there takes the callback path, pays once and returns', async () => {
-    const ref = await newOrder(benV, { type: 'membership', identity: 'premium_annual_manual' });
+    const ref = await newOrder(benV, membershipOrder('premium_annual_manual'));
     const web = await benV.get(`/api/payments/order/${ref}/alipay/web/?return_url=${encodeURIComponent('/member?paid=1')}`);
     expect(web.status).toBe(200);
     expect(web.body.status).toBe('pending');
@@ -87,7 +88,7 @@ describe('the sandbox payment provider', async () => {
   });
 
   it('Fail on the checkout marks the order failed; a later payment still works', async () => {
-    const ref = await newOrder(catV, { type: 'membership', identity: 'vip_monthly_manual' });
+    const ref = await newOrder(catV, membershipOrder('vip_monthly_manual'));
     await catV.get(`/api/payments/order/${ref}/alipay/web/`);
     const failed = await catV.agent
       .post(`/payments/sandbox/checkout/${ref}`)
@@ -102,7 +103,7 @@ describe('the sandbox payment provider', async () => {
   });
 
   it('rejects a forged signature, a replayed nonce and a stale callback; paid stays paid once', async () => {
-    const ref = await newOrder(catV, { type: 'booklet', identity: String(bookletId) });
+    const ref = await newOrder(catV, bookletOrder(bookletId, 990));
     const annBefore = await balanceCents(db, walletAccount(ann.id));
     const good = makeCallback(secret, ref, 'paid', Date.now());
     const forged = { ...good, signature: signCallback(Buffer.from('not-the-key-'.repeat(6)), good) };
@@ -135,7 +136,7 @@ describe('the sandbox payment provider', async () => {
   });
 
   it('concurrent callbacks: one nonce delivered ten times counts once; ten fresh ones pay once', async () => {
-    const ref = await newOrder(benV, { type: 'membership', identity: 'premium_monthly_manual' });
+    const ref = await newOrder(benV, membershipOrder('premium_monthly_manual'));
     const before = Number(
       (await db.selectFrom('users').select('membership_expires_at').where('id', '=', ben.id).executeTakeFirstOrThrow()).membership_expires_at,
     );
@@ -154,7 +155,7 @@ describe('the sandbox payment provider', async () => {
   });
 
   it('chat-app pay answers sandbox app_params and marks the order pending; needs an openid', async () => {
-    const ref = await newOrder(benV, { type: 'membership', identity: 'vip_annual_manual' });
+    const ref = await newOrder(benV, membershipOrder('vip_annual_manual'));
     expect((await benV.get(`/api/payments/order/${ref}/wechat/`)).status).toBe(400);
     const res = await benV.get(`/api/payments/order/${ref}/wechat/?openid=sandbox_openid_1`);
     expect(res.status).toBe(200);
@@ -167,7 +168,7 @@ describe('the sandbox payment provider', async () => {
   });
 
   it('starting a provider payment is refused cross-site, and asking again changes nothing', async () => {
-    const ref = await newOrder(benV, { type: 'membership', identity: 'premium_monthly_manual' });
+    const ref = await newOrder(benV, membershipOrder('premium_monthly_manual'));
     const paths = [`/api/payments/order/${ref}/alipay/web/?return_url=%2Fmember`, `/api/payments/order/${ref}/wechat/?openid=sandbox_openid_1`];
     for (const path of paths) {
       for (const site of ['cross-site', 'same-site', 'none']) {
@@ -213,7 +214,7 @@ describe('with PAYMENTS_SANDBOX=0', async () => {
   await eve.signIn('eve@example.com', PASSWORD);
 
   it('turns chat-app and web pay, the checkout and the callback off; orders and the wallet still work', async () => {
-    const created = await eve.post('/api/payments/order/', { type: 'membership', identity: 'premium_monthly_manual' });
+    const created = await eve.post('/api/payments/order/', membershipOrder('premium_monthly_manual'));
     expect(created.status).toBe(201);
     const ref = created.body.id as string;
     expect((await eve.get(`/api/payments/order/${ref}/alipay/web/`)).body).toEqual({ detail: 'This payment method is not configured.' });
@@ -234,7 +235,7 @@ describe('the sandbox checkout on a first visit', async () => {
   const statusOf = async (ref: string) => (await database.db.selectFrom('orders').select('status').where('ref', '=', ref).executeTakeFirstOrThrow()).status;
 
   it('works for the payer whose browser has no CSRF cookie yet (the session only)', async () => {
-    const ref = (await fay.post('/api/payments/order/', { type: 'membership', identity: 'premium_monthly_manual' })).body.id as string;
+    const ref = (await fay.post('/api/payments/order/', membershipOrder('premium_monthly_manual'))).body.id as string;
     const cookie = `${SESSION_COOKIE}=${session ?? ''}`;
     const page = await request(app).get(`/payments/sandbox/checkout/${ref}`).set('Cookie', cookie).expect(200);
     const token = /name="csrfmiddlewaretoken" value="([^"]+)"/.exec(page.text)?.[1];
@@ -249,7 +250,7 @@ describe('the sandbox checkout on a first visit', async () => {
   });
 
   it('shows an order to nobody but its payer, and nobody else can pay or fail it', async () => {
-    const ref = (await fay.post('/api/payments/order/', { type: 'membership', identity: 'vip_monthly_manual' })).body.id as string;
+    const ref = (await fay.post('/api/payments/order/', membershipOrder('vip_monthly_manual'))).body.id as string;
     const anonymous = new Visitor(app);
     await anonymous.open();
     const gus = new Visitor(app);

@@ -9,6 +9,7 @@ import { RENEWAL_OFF_REFUSAL } from '../../server/payments/subscriptions/rules';
 import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
+import { membershipOrder } from '../support/orders';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -43,7 +44,7 @@ describe('subscriptions: periods with renewal reminders', async () => {
 
   /** Orders the product and pays it at the sandbox checkout (web pay), as the payment panel does. */
   async function buyInSandbox(v: Visitor, identity: string): Promise<string> {
-    const created = await v.post('/api/payments/order/', { type: 'membership', identity });
+    const created = await v.post('/api/payments/order/', membershipOrder(identity));
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const ref = created.body.id as string;
     const web = await v.get(`/api/payments/order/${ref}/alipay/web/?return_url=${encodeURIComponent('/member/')}`);
@@ -57,7 +58,7 @@ describe('subscriptions: periods with renewal reminders', async () => {
   const reminders = (userId: number) => db.selectFrom('notifications').selectAll().where('recipient_id', '=', userId).where('type', '=', 'renewal').execute();
 
   it('sells a vip monthly subscription at ¥58.00 through the sandbox: a month of vip, renewal on', async () => {
-    const created = await benV.post('/api/payments/order/', { type: 'membership', identity: 'vip_monthly_subscription', amount: '0.01' });
+    const created = await benV.post('/api/payments/order/', { type: 'membership', identity: 'vip_monthly_subscription', amount: '58.00' });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ identity: 'vip_monthly_subscription', amount: '58.00', status: 'created' });
 
@@ -96,7 +97,7 @@ describe('subscriptions: periods with renewal reminders', async () => {
       ['premium', '18.00', '168.00'],
       ['vip', '58.00', '388.00'],
     ]);
-    expect((await benV.post('/api/payments/order/', { type: 'membership', identity: 'enterprise_monthly_subscription' })).body).toEqual({
+    expect((await benV.post('/api/payments/order/', membershipOrder('enterprise_monthly_subscription'))).body).toEqual({
       detail: 'Unknown membership product.',
     });
   });
@@ -126,10 +127,10 @@ describe('subscriptions: periods with renewal reminders', async () => {
     expect((await membership(benV)).renewal).toBe(false);
 
     // Renewal off while the period runs: the subscription price is not sold (decision 051); a one-off is.
-    expect((await benV.post('/api/payments/order/', { type: 'membership', identity: 'vip_monthly_subscription' })).body).toEqual({
+    expect((await benV.post('/api/payments/order/', membershipOrder('vip_monthly_subscription'))).body).toEqual({
       detail: RENEWAL_OFF_REFUSAL,
     });
-    expect((await benV.post('/api/payments/order/', { type: 'membership', identity: 'vip_monthly_manual' })).status).toBe(201);
+    expect((await benV.post('/api/payments/order/', membershipOrder('vip_monthly_manual'))).status).toBe(201);
 
     const on = await putRenewal(benV, { renewal: true });
     expect(on.status).toBe(200);

@@ -9,6 +9,7 @@ import { UserDirectory } from '../../server/accounts/users';
 import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
+import { membershipOrder } from '../support/orders';
 
 // Issue 8 item 5: the wallet (balance = the ledger's sum), its transactions and withdrawals.
 
@@ -313,7 +314,7 @@ describe('withdraw with the sandbox off and no WeChat credentials', () => {
 describe('wallet payments in the transactions', () => {
   it('shows a membership paid from the wallet as money out with its order', async () => {
     const { database, ann } = await walletWithMoney(100_00);
-    const order = await ann.post('/api/payments/order/', { type: 'membership', identity: 'vip_monthly_manual' });
+    const order = await ann.post('/api/payments/order/', membershipOrder('vip_monthly_manual'));
     expect(order.status).toBe(201);
     expect((await ann.post(`/api/payments/order/${order.body.id}/wallet/`, {})).status).toBe(200);
     expect((await ann.get('/api/payments/wallet/balance/')).body.net_amount).toBe('22.00');
@@ -328,7 +329,7 @@ describe('wallet payments and withdrawals at once', () => {
     const { database, user, ann } = await walletWithMoney(100_00);
     const orders: string[] = [];
     for (let i = 0; i < 25; i += 1) {
-      const order = await ann.post('/api/payments/order/', { type: 'membership', identity: 'premium_monthly_manual' });
+      const order = await ann.post('/api/payments/order/', membershipOrder('premium_monthly_manual'));
       expect(order.status).toBe(201);
       orders.push(String(order.body.id));
     }

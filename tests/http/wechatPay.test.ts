@@ -22,6 +22,8 @@ import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
 import { testDatabase } from '../support/testDatabase';
 import { startWechatPayStandIn } from '../support/wechatPayStandIn';
+import { formatCents } from '../../shared/money';
+import { bookletOrder, membershipOrder } from '../support/orders';
 
 // WeChat Pay API v3 against a local stand-in that checks what the real service checks
 // (docs/decisions/037), on both engines.
@@ -113,7 +115,7 @@ describe('WeChat Pay API v3 (decision 037)', async () => {
     return visitor.get(`/accounts/login/wechat/callback/?code=${encodeURIComponent(code)}&state=${state}`);
   }
   const newOrder = async (visitor: Visitor) => {
-    const res = await visitor.post('/api/payments/order/', { type: 'membership', identity: VIP_MONTH });
+    const res = await visitor.post('/api/payments/order/', membershipOrder(VIP_MONTH));
     expect(res.status).toBe(201);
     return res.body.id as string;
   };
@@ -188,6 +190,20 @@ describe('WeChat Pay API v3 (decision 037)', async () => {
     expect((await catV.get(`/api/payments/order/${ref}/wechat/?openid=o-cat`)).status).toBe(404);
     expect((await benV.agent.get(`/api/payments/order/${ref}/wechat/?openid=o-ben`)).status).toBe(403);
     expect(await attempts(ref)).toHaveLength(1);
+  });
+
+  it('an order whose amount is not the price is refused before WeChat Pay hears of it: no order, no attempt, no ledger entry', async () => {
+    const count = async (table: 'orders' | 'wechatpay_orders' | 'ledger_entries') =>
+      Number((await db.selectFrom(table).select(db.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = [await count('orders'), await count('wechatpay_orders'), await count('ledger_entries')];
+    const seen = standIn.requests.length;
+    for (const amount of [formatCents(VIP_MONTH_FEN - 1), '0.01', undefined]) {
+      const res = await benV.post('/api/payments/order/', { type: 'membership', identity: VIP_MONTH, amount });
+      expect(res.status).toBe(400);
+      expect(Object.keys(res.body)).toEqual(['amount']);
+    }
+    expect([await count('orders'), await count('wechatpay_orders'), await count('ledger_entries')]).toEqual(before);
+    expect(standIn.requests.length).toBe(seen);
   });
 
   it('Native pay answers a code_url for a QR code; web pay stays off without the sandbox', async () => {
@@ -346,7 +362,7 @@ describe('WeChat Pay API v3 (decision 037)', async () => {
       clock,
     );
     await db.transaction().execute((trx) => creditWallet(trx, cat.id, 5000, { from: PLATFORM_ADJUSTMENTS, kind: 'test', ref: 'test', now: clock }));
-    const buy = async () => (await catV.post('/api/payments/order/', { type: 'booklet', identity: String(booklet) })).body.id as string;
+    const buy = async () => (await catV.post('/api/payments/order/', bookletOrder(booklet, 990))).body.id as string;
 
     // Started with WeChat Pay, then paid from the wallet; WeChat Pay's money arrives after.
     const [first, second] = [await buy(), await buy()];
@@ -516,7 +532,7 @@ describe('WeChat Pay without the stand-in listening', async () => {
     await createPerson(database, 'gus');
     const gus = new Visitor(app);
     await gus.signIn('gus@example.com', PASSWORD);
-    const ref = (await gus.post('/api/payments/order/', { type: 'membership', identity: VIP_MONTH })).body.id as string;
+    const ref = (await gus.post('/api/payments/order/', membershipOrder(VIP_MONTH))).body.id as string;
     const res = await gus.get(`/api/payments/order/${ref}/wechat/native/`);
     expect(res.status).toBe(502);
     expect(res.body).toEqual({ detail: 'WeChat Pay did not answer. Please try again later.' });

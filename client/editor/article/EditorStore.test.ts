@@ -395,6 +395,18 @@ describe('EditorStore', () => {
     expect(server.articles.get(1)?.content).toBe('<p>ab</p>');
   });
 
+  it('throws a refused publish for the publish controls to tell, after taking a conflict’s server copy', async () => {
+    const { store, server, tips } = setup();
+    store.change({ title: 'P', content: '<p>a</p>' });
+    await store.save();
+    server.saveElsewhere(1, { content: '<p>from elsewhere</p>' }, '2026-11-22T10:05:00.000Z');
+    await expect(store.updateMeta({ visibility: 'public' })).rejects.toMatchObject({ status: 409 });
+    expect(store.fields.content).toBe('<p>from elsewhere</p>');
+    expect(store.baseModifyDate).toBe('2026-11-22T10:05:00.000Z');
+    // PublishStore.fail tells it (or opens the phone-verification prompt): no tip of its own here.
+    expect(tips.items).toEqual([]);
+  });
+
   it('saves unsaved text before publishing', async () => {
     const { store, server } = setup();
     store.change({ content: '<p>a</p>' });

@@ -250,7 +250,10 @@ export class EditorStore {
 
   /**
    * Visibility or tags (the publish controls): saved text first, then a PATCH naming the
-   * version it is based on, holding the save lock so the two never race. False on failure.
+   * version it is based on, holding the save lock so the two never race. False when it could
+   * not be sent (no saved article, a save in the way). A refusal is thrown, once a conflict's
+   * server copy is taken: what it means is the publish controls' to tell (PublishStore.fail: the
+   * phone-verification prompt of docs/decisions/035-phone-verification-prompt.md, else the failed-publish tip).
    */
   async updateMeta(input: Pick<EditableArticleInput, 'visibility' | 'tags'>): Promise<boolean> {
     if (this.hasUnsavedChanges) await this.save();
@@ -268,8 +271,7 @@ export class EditorStore {
     } catch (error) {
       const server = conflictingArticle(error);
       if (server && this.articleId === id && !this.hasUnsavedChanges) this.applyServer(server, true);
-      this.deps.tips.push({ text: this.deps.t('publishFailed', { status: statusOf(error) }), kind: 'error', timeout: ERROR_TIP_TIMEOUT_MS });
-      return false;
+      throw error;
     } finally {
       this.saving = false;
       if (this.saveAgain) {

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { PHONE_VERIFICATION_REQUIRED } from '../../../shared/constants';
+import type { EditableArticle } from '../../../shared/entities';
 import { ApiClient, ApiRequestError } from '../../api/client';
+import type { ApiRequest } from '../../api/transport';
+import { articleCalls } from '../EditorRoot';
+import { PromptStore } from '../prompts/PromptStore';
 import { editorTexts } from '../texts';
 import { TipsStore } from '../tips/TipsStore';
+import { EditorStore } from './EditorStore';
+import { LocalDraftStore } from './LocalDraftStore';
 import { PublishStore, type PublishDeps } from './PublishStore';
 
 function setup(refusal: ApiRequestError) {
@@ -39,5 +45,69 @@ describe('publishing', () => {
     expect(prompts).toEqual([]);
     expect(tips.top).toMatchObject({ kind: 'error' });
     expect(tips.top?.text).toContain('403');
+  });
+});
+
+const ARTICLE: EditableArticle = {
+  id: 7,
+  slug: 'seven',
+  title: 'Seven',
+  description: '',
+  cover_url: '',
+  content: '<p>Words</p>',
+  theme: 'default',
+  style: '',
+  word_count: 1,
+  client_modify_date: '2026-11-27T10:00:00.000Z',
+  created: '2026-11-27T10:00:00.000Z',
+  modified: '2026-11-27T10:00:00.000Z',
+  tags: [],
+  visibility: 'private',
+  trashed: false,
+  shared_marks: [],
+};
+
+/** The editor's own stores as client/editor/EditorRoot.ts wires them, over an API client whose PATCH answers `refusal`. */
+async function editorRefusedWith(refusal: { status: number; data: unknown }) {
+  const requests: ApiRequest[] = [];
+  const api = new ApiClient(async (request) => {
+    requests.push(request);
+    return request.method === 'PATCH' ? refusal : { status: 200, data: ARTICLE };
+  });
+  const tips = new TipsStore();
+  const t = editorTexts('en');
+  const prompts = new PromptStore({ api, tips, locale: 'en', now: () => 0 });
+  const editor = new EditorStore({
+    calls: articleCalls(api, 'tab-1'),
+    drafts: new LocalDraftStore(null),
+    tips,
+    t,
+    now: () => Date.now(),
+    askUnsaved: () => Promise.resolve('cancel'),
+    onConflictCopy: () => {},
+  });
+  const store = new PublishStore({ api, tips, t, editor, copyText: async () => {}, onPhoneVerificationRequired: () => prompts.openPhoneVerify() });
+  expect(await editor.load(7)).toBe(true);
+  return { store, editor, tips, prompts, requests };
+}
+
+describe('publishing through the editor’s article store (EditorStore.updateMeta)', () => {
+  it('opens the phone-verification prompt on 403 phone_verification_required, with no failed-publish tip', async () => {
+    const { store, editor, tips, prompts, requests } = await editorRefusedWith({ status: 403, data: { detail: PHONE_VERIFICATION_REQUIRED } });
+    await store.setVisibility('public');
+    expect(requests.filter((r) => r.method === 'PATCH')).toMatchObject([{ path: '/api/articles/7/', body: { visibility: 'public' } }]);
+    expect(prompts.phoneVerify).toBe(true);
+    expect(tips.top).toBeNull();
+    expect(editor.visibility).toBe('private');
+    await store.addTag('tea');
+    expect(tips.top).toBeNull();
+    expect(editor.tags).toEqual([]);
+  });
+
+  it('tells any other refusal once, as a failed publish with its status', async () => {
+    const { store, tips, prompts } = await editorRefusedWith({ status: 403, data: { detail: 'You do not have permission to perform this action.' } });
+    await store.setVisibility('public');
+    expect(prompts.phoneVerify).toBe(false);
+    expect(tips.items.map((tip) => [tip.kind, tip.text])).toEqual([['error', 'Could not change the article 403']]);
   });
 });

@@ -1,10 +1,11 @@
 import { observer } from 'mobx-react-lite';
+import { MemberLink } from '../../components/MemberLink';
 import { TOOL_BUTTON_STYLE } from '../format/toolStyles';
 import type { PromptStore } from './PromptStore';
 import { SmallDialog } from './SmallDialog';
 import { promptTexts } from './texts';
 
-/** The member-upgrade prompt by reason (docs/specification/content-and-commerce.md §2, §6): traffic used up or PDF exports used up; it leads to /member. */
+/** The member-upgrade prompt by reason (docs/specification/content-and-commerce.md §2, §6): traffic used up or PDF exports used up; it leads to /member/ in a new tab. */
 export const UpgradePrompt = observer(function UpgradePrompt(props: { store: PromptStore }) {
   const { store } = props;
   const reason = store.upgrade;
@@ -18,16 +19,13 @@ export const UpgradePrompt = observer(function UpgradePrompt(props: { store: Pro
         <button type="button" className="prompt-button" style={{ ...TOOL_BUTTON_STYLE, textDecoration: 'none' }} onClick={close}>
           {t('later')}
         </button>
-        <a
+        <MemberLink
           className="prompt-button is-primary"
           style={{ ...TOOL_BUTTON_STYLE, background: '#2f6feb', borderColor: '#2f6feb', color: '#fff', textDecoration: 'none' }}
-          href="/member"
-          target="_blank"
-          rel="noopener"
           onClick={close}
         >
           {t('upgrade.action')}
-        </a>
+        </MemberLink>
       </div>
     </SmallDialog>
   );

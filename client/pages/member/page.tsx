@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite';
+import { formatCents } from '../../../shared/money';
 import { RENEWAL_REMINDER_DAYS } from '../../../shared/subscriptions';
 import type { MembershipState } from '../../api/payments';
 import { usePaymentTexts } from '../../payments/usePaymentTexts';
@@ -13,6 +14,8 @@ export async function loader({ stores }: PageLoaderArgs): Promise<void> {
 }
 
 type Period = 'monthly' | 'annual';
+/** A plan's offer for one period: its product key and price. */
+type Offer = { key: string; cents: number };
 
 /**
  * `/member`: the tiers, monthly and annual, one-off and subscription; Buy opens the payment panel.
@@ -25,18 +28,20 @@ export default observer(function MemberPage() {
   const member = memberStore(stores);
   const { plans, membership } = member;
 
-  const buy = (key: string, level: MemberPlan['level'], period: Period, kind: MemberPlan['kind']) => {
+  const buy = (offer: Offer, level: MemberPlan['level'], period: Period, kind: MemberPlan['kind']) => {
     const labelKey = kind === 'subscription' ? 'member.itemSubscription' : 'member.item';
     // Signed out, the purchase waits for the sign-in it asks for, then the payment panel opens (docs/specification/shell.md §4).
     void stores.perform({
       kind: 'buy-membership',
-      identity: key,
+      identity: offer.key,
+      // The price this page shows: the order is made at it, or refused when the server's differs.
+      amount: formatCents(offer.cents),
       label: t(labelKey, { level: t(`level.${level}`), period: t(`member.period.${period}`) }),
     });
   };
   const buyPlan = (plan: MemberPlan, period: Period) => {
     const offer = plan[period];
-    if (offer) buy(offer.key, plan.level, period, plan.kind);
+    if (offer) buy(offer, plan.level, period, plan.kind);
   };
 
   return (
@@ -90,7 +95,7 @@ const SubscriptionPanel = observer(function SubscriptionPanel({
   onRenew,
 }: {
   member: MemberStore;
-  onRenew: (key: string, level: MemberPlan['level'], period: Period, kind: MemberPlan['kind']) => void;
+  onRenew: (offer: Offer, level: MemberPlan['level'], period: Period, kind: MemberPlan['kind']) => void;
 }) {
   const t = usePaymentTexts();
   const subscription = member.subscription;
@@ -111,7 +116,7 @@ const SubscriptionPanel = observer(function SubscriptionPanel({
           <button
             type="button"
             className="button button--small button--primary"
-            onClick={() => onRenew(offer.key, subscription.level, subscription.period, 'subscription')}
+            onClick={() => onRenew(offer, subscription.level, subscription.period, 'subscription')}
           >
             {t('member.renew', { price: `¥${money(offer.cents)}` })}
           </button>

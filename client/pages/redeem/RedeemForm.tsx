@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { RedeemCodeView, RedeemResult } from '../../api/redeem';
+import { MemberLink } from '../../components/MemberLink';
 import { pageTranslator } from '../../i18n/pageTexts';
 import { useStores } from '../../stores/context';
 import { RedeemStore } from './RedeemStore';
@@ -101,9 +102,7 @@ function Redeemed({ result, t, date }: { result: RedeemResult; t: Translate; dat
             {t('readBooklet')}
           </a>
         ) : (
-          <a className="button button--primary" href="/member/">
-            {t('seeMembership')}
-          </a>
+          <MemberLink className="button button--primary">{t('seeMembership')}</MemberLink>
         )}
       </p>
     </div>

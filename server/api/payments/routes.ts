@@ -2,6 +2,7 @@ import { Router, type Request, type RequestHandler } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Page } from '../../../shared/entities';
+import { parseAmountCents } from '../../../shared/money';
 import type { CreateOrderRequest, PaymentOrder, WechatNativePayment, WechatPayment } from '../../../shared/payments';
 import type { DB } from '../../db/schema';
 import { createOrder, listOrders, markPending, orderJson, ownOrder, payWithWallet } from '../../payments/orders';
@@ -16,12 +17,23 @@ import { ApiError } from '../errors';
 import { pageLinks, pageQuery } from '../pagination';
 import { requestSchema } from '../requestSchema';
 
+const AMOUNT_MESSAGE = 'The amount is the price shown: above 0, with at most 2 decimals.';
+// The price the buyer was shown ('58.00', or a number from JSON), by shared/money.ts's rule; createOrder refuses any but the server's price.
+const amount = z
+  .union([z.string(), z.number()], { error: (issue) => (issue.input === undefined ? 'This field is required.' : AMOUNT_MESSAGE) })
+  .transform((value, ctx) => {
+    const cents = parseAmountCents(value);
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: AMOUNT_MESSAGE });
+      return z.NEVER;
+    }
+    return cents;
+  });
 const createBody = requestSchema<CreateOrderRequest>()(
   z.object({
     type: z.enum(['membership', 'booklet'], { message: "type is 'membership' or 'booklet'." }),
     identity: z.preprocess((v) => (typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : v), z.string().trim().min(1).max(64)),
-    // Accepted for the client's sake and ignored: the server prices every order.
-    amount: z.unknown().optional(),
+    amount,
   }),
 );
 const refParam = z.object({ ref: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/) });
@@ -56,7 +68,7 @@ export function orderRoutes(deps: OrderRouteDeps): Router {
   router.post('/', async (req, res) => {
     const user = requireUser(req);
     const body = createBody.parse(req.body ?? {});
-    const order = await createOrder(deps.db, user.id, body.type, body.identity, deps.now());
+    const order = await createOrder(deps.db, user.id, { type: body.type, identity: body.identity, amountCents: body.amount }, deps.now());
     res.status(201).json(orderJson(order));
   });
   router.get('/', async (req, res) => {
