@@ -65,6 +65,26 @@ const oneShellChunk = {
   },
 };
 
+/**
+ * React Router's production build names its components and contexts for devtools
+ * (`Link.displayName = "Link"`) and calls `forwardRef`, `createContext` and `memo` unannotated:
+ * to esbuild each is a side effect, so every component of the package stayed in the bundle
+ * (`Form`, `ScrollRestoration`, the fetchers…) whatever the site imports. Without the names, and
+ * with those calls marked pure, what the site does not use is left out.
+ */
+const treeShakenReactRouter = {
+  name: 'tree-shaken-react-router',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]react-router[\\/]dist[\\/]production[\\/].*\.mjs$/ }, async (args) => {
+      const source = await fs.readFile(args.path, 'utf8');
+      const contents = source
+        .replace(/^[\w$]+\.displayName = "[^"]*";$/gm, '')
+        .replace(/\b(React\d*\.(?:forwardRef|createContext|memo)\()/g, '/* @__PURE__ */ $1');
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
 export const scriptOptions = {
   entryPoints: [ENTRY],
   outdir: CLIENT_DIR,
@@ -86,7 +106,7 @@ export const scriptOptions = {
   entryNames: '[name]-[hash]',
   // Shared chunks are `chunk-…`; a module loaded by `import()` keeps its own name (`zh-CN-…`, `page-…`).
   chunkNames: '[name]-[hash]',
-  plugins: [oneShellChunk],
+  plugins: [oneShellChunk, treeShakenReactRouter],
   logLevel: 'warning',
 };
 
