@@ -1,13 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { renderToString } from 'react-dom/server';
-import { AccountNav } from '../../client/components/AccountNav';
-import { StaticRouter, type StaticHandlerContext } from 'react-router-dom';
-import { StoresProvider } from '../../client/stores/context';
+import type { StaticHandlerContext } from 'react-router-dom';
 import type { RootStore } from '../../client/stores/RootStore';
 import { serializeJsonForScript } from '../../shared/serializeJson';
 import type { RenderCache, RenderedDocument } from './cache/renderCache';
 import { pageFacts } from '../../client/routing/pageModules';
 import { isRouteHandle } from '../../client/routing/pageRoute';
+import { accountNavRenderer } from './accountNavHtml';
 import { acceptsGzip } from './cache/encoding';
 import { gzipWithReaderParts } from './cache/sharedGzip';
 import { withReaderParts, type SharedParts } from './cache/sharedParts';
@@ -34,6 +33,7 @@ export type SharedPageSender = (
  * full render.
  */
 export function sharedPages(cache: RenderCache): SharedPageSender {
+  const accountNav = accountNavRenderer();
   return async (req, res, stores, state, renderAnonymous) => {
     // An article's author sees their own page (no follow button): known before any copy is looked for.
     const ownArticle = stores.article.current !== null && stores.account.username === stores.article.current.author.username;
@@ -44,16 +44,13 @@ export function sharedPages(cache: RenderCache): SharedPageSender {
     if (!page || !parts || !sameRoutes(parts, state) || stores.account.username === parts.articleAuthor) return false;
     const snapshot = stores.toJSON();
     const env = { ...snapshot.env, renderedAt: parts.renderedAt };
-    if (serializeJsonForScript({ ...snapshot, env, account: parts.account }) !== parts.state) return false;
+    // The snapshot is written once, its account left as a mark: the anonymous copy's account in
+    // the mark's place is what must equal the cached page's, the reader's own is what is sent.
+    const marked = serializeJsonForScript({ ...snapshot, env, account: ACCOUNT_MARK });
+    if (marked.replace(ACCOUNT_MARK_JSON, () => serializeJsonForScript(parts.account)) !== parts.state) return false;
 
-    const nav = renderToString(
-      <StoresProvider stores={stores}>
-        <StaticRouter location={state.location}>
-          <AccountNav />
-        </StaticRouter>
-      </StoresProvider>,
-    );
-    const readerState = Buffer.from(serializeJsonForScript({ ...snapshot, env }));
+    const nav = accountNav(stores, `${state.location.pathname}${state.location.search}`);
+    const readerState = Buffer.from(marked.replace(ACCOUNT_MARK_JSON, () => serializeJsonForScript(snapshot.account)));
     const readerNav = Buffer.from(nav);
     cache.counts.shared += 1;
     res.status(200).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Cache': 'shared' });
@@ -66,6 +63,10 @@ export function sharedPages(cache: RenderCache): SharedPageSender {
     return true;
   };
 }
+
+/** A value no snapshot holds (a random string for the process), standing for its account while it is written. */
+const ACCOUNT_MARK = `\u0000account-${randomUUID()}\u0000`;
+const ACCOUNT_MARK_JSON = serializeJsonForScript(ACCOUNT_MARK);
 
 /** Whether the page shown is declared `sharedWithSignedIn` (client/routing/pageModules.ts). */
 function isSharedPage(state: StaticHandlerContext): boolean {
