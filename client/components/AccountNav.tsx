@@ -11,7 +11,7 @@ import { useHydrated } from './useHydrated';
 /**
  * The header's account part: the bell and the profile menu, or, signed out, a Sign In button.
  * The one part of a shared page that is the reader's own: the server renders it alone for a
- * signed-in reader of a page the render cache holds (server/render/cache/readerPages.tsx).
+ * signed-in reader of a page the render cache holds (server/render/sharedPages.tsx).
  */
 export const AccountNav = observer(function AccountNav() {
   const { env, account, signIn } = useStores();

@@ -55,7 +55,7 @@ export interface PageFacts {
   /** Kept by the render cache for anonymous readers (server/render/cache). */
   cached?: boolean;
   /**
-   * A cached page a signed-in reader gets too, with their own header (server/render/cache/readerPages.tsx),
+   * A cached page a signed-in reader gets too, with their own header (server/render/sharedPages.tsx),
    * when their store snapshot is the anonymous one's but for the account: the page reads `account` only
    * in the header's `AccountNav` (an article page also to hide its author's own follow button; the
    * author gets a full render).
