@@ -19,10 +19,18 @@ export interface CspSources {
   chatAppSigning?: boolean;
 }
 
+/**
+ * The browser features no page of the site uses, refused to it and to every frame it embeds
+ * (the clipboard, which the editor reads and writes, and fullscreen stay at their defaults).
+ */
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), browsing-topics=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=()';
+
 /** A fresh nonce per response, then helmet with a strict CSP: no inline script without it, no unsafe-inline. */
 export function securityHeaders(config: Pick<Config, 'secure'>, sources: CspSources = {}): RequestHandler[] {
   const nonce: RequestHandler = (_req, res, next) => {
     res.locals.nonce = pooledRandomBytes(16).toString('base64');
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     next();
   };
   return [nonce, helmet(helmetOptions(config, sources, true))];
@@ -39,7 +47,7 @@ export function fixedSecurityHeaders(
 ): (userAgent: string | undefined) => Readonly<Record<string, string>> {
   const middleware = helmet(helmetOptions(config, sources, false));
   const headersFor = (userAgent: string): Record<string, string> => {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { 'Permissions-Policy': PERMISSIONS_POLICY };
     const res = {
       setHeader: (name: string, value: string | number) => {
         headers[name] = String(value);
@@ -82,7 +90,8 @@ function helmetOptions(config: Pick<Config, 'secure'>, sources: CspSources, with
         imgSrc: ["'self'", 'data:', 'blob:', ...(sources.assets ?? []), ...(sources.img ?? [])],
         fontSrc: ["'self'", 'data:', ...(sources.assets ?? [])],
         connectSrc: ["'self'", ...(sources.connect ?? [])],
-        frameSrc: ["'self'", 'https://open.weixin.qq.com', ...(sources.frame ?? [])],
+        // WeChat's QR frame may also be the configured one: each origin once.
+        frameSrc: [...new Set(["'self'", 'https://open.weixin.qq.com', ...(sources.frame ?? [])])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -53,7 +53,7 @@ export function sharedPages(cache: RenderCache): SharedPageSender {
     const readerState = Buffer.from(marked.replace(ACCOUNT_MARK_JSON, () => serializeJsonForScript(snapshot.account)));
     const readerNav = Buffer.from(nav);
     cache.counts.shared += 1;
-    res.status(200).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Cache': 'shared' });
+    res.status(200).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-cache', 'X-Cache': 'shared' });
     res.vary('Accept-Encoding');
     // Compressed here from the stored pieces: the gzip middleware leaves an encoded answer alone.
     if (acceptsGzip(req.headers['accept-encoding'] ?? '')) {

@@ -172,7 +172,8 @@ export function ssr(options: SsrOptions): RequestHandler {
       const head = headOf(stores, state, request);
       const send = () => {
         res.status(status);
-        res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+        // A page made for a reader who sent credentials may carry their own data: no shared cache keeps it.
+        res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': anonymous ? 'no-cache' : 'private, no-cache' });
         stream.pipe(new DocumentWriter(res, head, DOCUMENT_TAIL));
       };
       const keep = (slot: NonNullable<typeof cacheSlot>, cache: NonNullable<SsrOptions['renderCache']>) => () => {

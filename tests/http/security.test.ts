@@ -1,8 +1,11 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { PERMISSIONS_POLICY } from '../../server/middleware/securityHeaders';
+import { createPerson, PASSWORD } from '../support/people';
+import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
 
-const app = (await testApp()).app;
+const { app, database } = await testApp();
 
 function directives(header: string): Map<string, string[]> {
   return new Map(
@@ -15,6 +18,33 @@ function directives(header: string): Map<string, string[]> {
 }
 
 describe('security headers', () => {
+  it('refuse the browser features no page uses, on rendered pages, cached pages and the API', async () => {
+    // The render cache keeps pages of a site that knows its origin.
+    const { app: site } = await testApp({ config: { publicOrigin: 'http://zine.test' } });
+    const cached = await request(site).get('/').expect(200);
+    const again = await request(site).get('/').expect(200);
+    expect(again.headers['x-cache']).toBe('hit');
+    const api = await request(app).get('/api/accounts/info/');
+    for (const res of [cached, again, api]) {
+      expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+      expect(PERMISSIONS_POLICY).toContain('camera=()');
+      // Each CSP directive names each source once (WeChat's QR frame is also the configured one).
+      for (const [name, values] of directives((res.headers['content-security-policy'] as string | undefined) ?? '')) {
+        expect(new Set(values).size, name).toBe(values.length);
+      }
+    }
+  });
+
+  it('marks a page made for a signed-in reader private, a signed-out reader’s page not', async () => {
+    await createPerson(database, 'priv');
+    const visitor = new Visitor(app);
+    expect((await visitor.signIn('priv@example.com', PASSWORD)).status).toBe(200);
+    for (const path of ['/', '/business', '/profile/wallet/', '/no/such/page/']) {
+      expect((await visitor.get(path)).headers['cache-control'], path).toBe('private, no-cache');
+    }
+    expect((await request(app).get('/business').expect(200)).headers['cache-control']).toBe('no-cache');
+  });
+
   it('sends a strict CSP with a fresh nonce and no unsafe-inline', async () => {
     const first = await request(app).get('/').expect(200);
     const second = await request(app).get('/').expect(200);
