@@ -55,6 +55,17 @@ export function buildJsonLd(meta: PageMeta, site: SiteInfo, url: string): JsonLd
         name: meta.title,
         ...(meta.description ? { description: meta.description } : {}),
         ...(image ? { image } : {}),
+        ...(structured.price
+          ? {
+              offers: {
+                '@type': 'Offer',
+                price: (structured.price.amountCents / 100).toFixed(2),
+                priceCurrency: structured.price.currency,
+                availability: 'https://schema.org/InStock',
+                url,
+              },
+            }
+          : {}),
         ...(meta.author ? { author: person(meta.author, site.origin) } : {}),
         ...(meta.modified ? { dateModified: meta.modified } : {}),
         inLanguage: meta.language ?? site.language,
@@ -89,6 +100,17 @@ export function buildJsonLd(meta: PageMeta, site: SiteInfo, url: string): JsonLd
         isPartOf: { '@type': 'WebSite', name: site.name, url: `${site.origin}/` },
       };
   }
+}
+
+/** The page's place under the home page as a schema.org BreadcrumbList, or null when it has none. */
+export function buildBreadcrumbJsonLd(meta: Pick<PageMeta, 'breadcrumbs'>, site: Pick<SiteInfo, 'origin' | 'name'>): JsonLd | null {
+  if (!meta.breadcrumbs?.length) return null;
+  const trail = [{ name: site.name, path: '/' }, ...meta.breadcrumbs];
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, name: crumb.name, item: `${site.origin}${crumb.path}` })),
+  };
 }
 
 /**

@@ -26,6 +26,14 @@ export interface PageMeta {
   feed?: { title: string; path: string };
   /** The schema.org description of the page (JSON-LD), built from the fields above. */
   structured?: StructuredData;
+  /** Where the page sits under the home page, outermost first, the page itself last (a BreadcrumbList). */
+  breadcrumbs?: readonly Crumb[];
+}
+
+/** One step of a page's breadcrumb trail. */
+export interface Crumb {
+  name: string;
+  path: string;
 }
 
 export type PageType = 'website' | 'article' | 'profile' | 'book';
@@ -47,7 +55,7 @@ export type StructuredData =
   | { type: 'ProfilePage' }
   | { type: 'WebSite' }
   | { type: 'WebPage' }
-  | { type: 'Book' };
+  | { type: 'Book'; price?: { amountCents: number; currency: string } };
 
 /** Query parameters that make a page personal (a share code, a token): such URLs are never indexed. */
 export const PERSONAL_QUERY_PARAMS = ['share', '__token'] as const;

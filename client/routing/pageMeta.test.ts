@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ArticleDetail, BookletDetail, BookletItemDetail } from '../../shared/entities';
-import { articlePageMeta, bookletPageMeta, chapterPageMeta, columnPageMeta } from './pageMeta';
+import { articlePageMeta, bookletPageMeta, chapterPageMeta, columnPageMeta, firstImageOf } from './pageMeta';
 import { articleDetail } from '../../tests/support/articleDetail';
 
 const env = { t: (key: string, params?: Record<string, unknown>) => `${key}${params ? JSON.stringify(params) : ''}` };
@@ -12,7 +12,7 @@ const locked: ArticleDetail = articleDetail({
   content: '',
   paywall: { booklet: { slug: 'book', name: 'The Book', price: { amount_cents: 990, currency: 'CNY' } }, chapter: 'two' },
 });
-const booklet = { slug: 'book', name: 'The Book' } as const;
+const booklet = { slug: 'book', name: 'The Book', owner: { username: 'ann', avatar: '', description: '', column: '/@ann/' } } as const;
 
 describe('page meta of the loaders', () => {
   it('describes an article by its opening when it has no summary, tied to the requested path', () => {
@@ -71,6 +71,12 @@ describe('page meta of the loaders', () => {
       title: 'Part 1',
       structured: { type: 'WebPage' },
     });
+    // Home › the column › the booklet › the chapter.
+    expect(paid.breadcrumbs).toEqual([
+      { name: 'ann', path: '/@ann/' },
+      { name: 'The Book', path: '/booklet/book/' },
+      { name: 'The Book', path: '/booklet/book/two/' },
+    ]);
   });
 
   it('describes a booklet overview as a Book', () => {
@@ -81,6 +87,7 @@ describe('page meta of the loaders', () => {
       description: '',
       cover: '/media/c.webp',
       owner: { username: 'ann', avatar: '', description: '', column: '/@ann/' },
+      payment: { bought: false, price: { amount_cents: 0, currency: 'CNY' }, paid_chapters: 0 },
       created: '2026-01-01T00:00:00.000Z',
       modified: '2026-01-02T00:00:00.000Z',
     } as unknown as BookletDetail;
@@ -92,7 +99,36 @@ describe('page meta of the loaders', () => {
       type: 'book',
       author: { name: 'ann', path: '/@ann/' },
       structured: { type: 'Book' },
+      language: 'en',
+      breadcrumbs: [
+        { name: 'ann', path: '/@ann/' },
+        { name: 'The Book', path: '/booklet/book/' },
+      ],
     });
+    expect(bookletPageMeta(request('/booklet/book'), detail).structured).not.toHaveProperty('price');
+    // A Chinese booklet is Chinese whatever the reader's interface; a priced one offers its price.
+    const chinese = {
+      ...detail,
+      name: '山水之间',
+      heading: '关于旅行的小册',
+      payment: { bought: false, price: { amount_cents: 990, currency: 'CNY' }, paid_chapters: 2 },
+    };
+    expect(bookletPageMeta(request('/booklet/book'), chinese)).toMatchObject({
+      language: 'zh-CN',
+      structured: { type: 'Book', price: { amountCents: 990, currency: 'CNY' } },
+    });
+  });
+
+  it('lets the first picture of an article without a cover stand for it, never a locked chapter’s', () => {
+    expect(firstImageOf('<p>Hi</p><figure><img alt="" src="/media/a.webp"></figure><img src="/media/b.webp">')).toBe('/media/a.webp');
+    expect(firstImageOf('<p>No pictures</p>')).toBeNull();
+    const pictured = { ...article, cover_url: '', content: '<p>Words</p><img src="/media/inside.webp">' };
+    expect(articlePageMeta(request('/article/hello/'), pictured, env).image).toBe('/media/inside.webp');
+    expect(articlePageMeta(request('/article/hello/'), { ...pictured, cover_url: '/media/cover.webp' }, env).image).toBe('/media/cover.webp');
+    expect(articlePageMeta(request('/article/hello/'), { ...pictured, cover_url: '' }, env).breadcrumbs).toEqual([
+      { name: pictured.author.username, path: pictured.author.column },
+      { name: pictured.title, path: '/article/hello/' },
+    ]);
   });
 
   it('keeps a column tab canonical to itself and links the feed', () => {

@@ -9,6 +9,7 @@ import {
   plainTextExcerpt,
   type PageMeta,
 } from '../../shared/seoMeta';
+import { guessLanguage } from '../../shared/contentLanguage';
 import type { ColumnOwner } from '../api/columns';
 import type { EnvStore } from '../stores/EnvStore';
 import type { PageRequest } from './pageModules';
@@ -23,13 +24,17 @@ export function articlePageMeta(request: PageRequest, article: ArticleDetail, en
   // A locked paid chapter comes without its content; nothing about it is derived from what is sold.
   const locked = article.paywall ?? null;
   const description = locked ? '' : article.description.trim() || plainTextExcerpt(article.content);
+  // Without a cover, the first picture of the text stands for the article (never a locked chapter's).
+  const image = article.cover_url || (locked ? null : firstImageOf(article.content));
+  const canonicalPath = locked ? chapterPath(locked.booklet.slug, locked.chapter) : articlePath(article.slug);
+  const title = article.title.trim() || env.t('screen.article.title');
   return {
     path: new URL(request.url).pathname,
-    title: article.title.trim() || env.t('screen.article.title'),
+    title,
     ...(description ? { description } : {}),
     // Paid content is known by its chapter URL, where it is sold (decision 008).
-    canonicalPath: locked ? chapterPath(locked.booklet.slug, locked.chapter) : articlePath(article.slug),
-    ...(article.cover_url ? { image: article.cover_url } : {}),
+    canonicalPath,
+    ...(image ? { image } : {}),
     type: 'article',
     published: article.created,
     modified: article.modified,
@@ -42,7 +47,17 @@ export function articlePageMeta(request: PageRequest, article: ArticleDetail, en
           partOf: { name: locked.booklet.name, path: bookletPath(locked.booklet.slug) },
         }
       : { type: 'Article' },
+    breadcrumbs: [
+      { name: article.author.username, path: article.author.column },
+      ...(locked ? [{ name: locked.booklet.name, path: bookletPath(locked.booklet.slug) }] : []),
+      { name: title, path: canonicalPath },
+    ],
   };
+}
+
+/** The address of the first image of an article's HTML, or null. */
+export function firstImageOf(html: string): string | null {
+  return /<img\b[^>]*?\ssrc="([^"]+)"/i.exec(html)?.[1] ?? null;
 }
 
 /** A column page (any tab): the author's profile, with their RSS feed. */
@@ -65,6 +80,7 @@ export function columnPageMeta(request: PageRequest, owner: ColumnOwner, env: Pi
     },
     feed: { title: env.t('seo.column.feed', { name }), path: columnFeedPath(name) },
     structured: { type: 'ProfilePage' },
+    breadcrumbs: [{ name, path: canonicalPathname(owner.column) }],
   };
 }
 
@@ -82,7 +98,18 @@ export function bookletPageMeta(request: PageRequest, booklet: BookletDetail): P
     published: booklet.created,
     modified: booklet.modified,
     author: { name: owner.username, path: owner.column, ...(owner.avatar ? { image: owner.avatar } : {}) },
-    structured: { type: 'Book' },
+    // The booklet's own words decide its language, not the reader's interface.
+    language: guessLanguage(`${booklet.name} ${booklet.heading} ${booklet.description}`),
+    structured: {
+      type: 'Book',
+      ...(booklet.payment.price.amount_cents > 0
+        ? { price: { amountCents: booklet.payment.price.amount_cents, currency: booklet.payment.price.currency } }
+        : {}),
+    },
+    breadcrumbs: [
+      { name: owner.username, path: owner.column },
+      { name: booklet.name, path: bookletPath(booklet.slug) },
+    ],
   };
 }
 
@@ -93,16 +120,17 @@ export function bookletPageMeta(request: PageRequest, booklet: BookletDetail): P
  */
 export function chapterPageMeta(
   request: PageRequest,
-  booklet: Pick<BookletDetail, 'slug' | 'name'>,
+  booklet: Pick<BookletDetail, 'slug' | 'name' | 'owner'>,
   item: BookletItemDetail,
   env: Pick<EnvStore, 't'>,
 ): PageMeta {
   const path = new URL(request.url).pathname;
   const own = chapterPath(booklet.slug, item.slug);
   const partOf = { name: booklet.name, path: bookletPath(booklet.slug) };
+  const breadcrumbs = [{ name: booklet.owner.username, path: booklet.owner.column }, partOf, { name: item.title || booklet.name, path: own }];
   const article = item.detail;
   if (!article) {
-    return { path, title: item.title || booklet.name, canonicalPath: own, type: 'website', structured: { type: 'WebPage' } };
+    return { path, title: item.title || booklet.name, canonicalPath: own, type: 'website', structured: { type: 'WebPage' }, breadcrumbs };
   }
   const base = articlePageMeta(request, article, env);
   const paid = item.sales_mode === 'payment_required';
@@ -112,5 +140,6 @@ export function chapterPageMeta(
     ...(locked ? { description: undefined } : {}),
     canonicalPath: paid ? own : articlePath(article.slug),
     structured: { type: 'Article', partOf, ...(locked ? { paywall: { cssSelector: PAYWALL_SELECTOR } } : {}) },
+    breadcrumbs,
   };
 }

@@ -22,6 +22,8 @@ export interface FeedItem {
 export interface ColumnFeed {
   username: string;
   description: string;
+  /** The language most of its articles are written in (`zh-CN`), or null for an empty feed. */
+  language: string | null;
   items: FeedItem[];
 }
 
@@ -48,6 +50,7 @@ export async function columnFeed(db: Kysely<DB>, username: string, now: number):
       'articles.description',
       'articles.content',
       'articles.content_rules',
+      'articles.language',
       'articles.created_at',
       'articles.modified_at',
     ])
@@ -62,6 +65,7 @@ export async function columnFeed(db: Kysely<DB>, username: string, now: number):
   return {
     username: owner.username,
     description: owner.description,
+    language: mostCommon(rows.map((row) => row.language)),
     items: await Promise.all(
       rows.map(async (row) => {
         const locked = paid.has(Number(row.id));
@@ -77,4 +81,13 @@ export async function columnFeed(db: Kysely<DB>, username: string, now: number):
       }),
     ),
   };
+}
+
+/** The value met most often (the earliest of a tie), or null for none. */
+function mostCommon(values: readonly string[]): string | null {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  let best: string | null = null;
+  for (const [value, count] of counts) if (best === null || count > (counts.get(best) ?? 0)) best = value;
+  return best;
 }

@@ -19,6 +19,7 @@ const base: HeadMeta = {
   authorUrl: null,
   feeds: [],
   jsonLd: null,
+  breadcrumbs: null,
 };
 
 describe('head tags', () => {

@@ -34,7 +34,9 @@ export function headTags(meta: HeadMeta): string {
     named('twitter:description', meta.description),
   );
   if (meta.image) tags.push(named('twitter:image', meta.image));
-  if (meta.jsonLd) tags.push(`<script type="application/ld+json">${serializeJsonForScript(meta.jsonLd)}</script>`);
+  for (const block of [meta.jsonLd, meta.breadcrumbs]) {
+    if (block) tags.push(`<script type="application/ld+json">${serializeJsonForScript(block)}</script>`);
+  }
   return tags.join('');
 }
 

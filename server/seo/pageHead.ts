@@ -1,4 +1,4 @@
-import { buildJsonLd, absoluteUrl, type JsonLd } from '../../shared/seoJsonLd';
+import { buildBreadcrumbJsonLd, buildJsonLd, absoluteUrl, type JsonLd } from '../../shared/seoJsonLd';
 import { canonicalPathname, ogLocale, PERSONAL_QUERY_PARAMS, type PageMeta, type PageType } from '../../shared/seoMeta';
 import en from '../../client/i18n/en';
 import type { MessageKey } from '../../client/i18n/en';
@@ -29,6 +29,8 @@ export interface HeadMeta {
   authorUrl: string | null;
   feeds: { title: string; href: string }[];
   jsonLd: JsonLd | null;
+  /** The page's BreadcrumbList, a second JSON-LD block. */
+  breadcrumbs: JsonLd | null;
 }
 
 export interface PageHeadInput {
@@ -55,7 +57,8 @@ export function pageHead({ stores, matches, url, origin, errorStatus }: PageHead
   const noindex = errorStatus !== undefined || personal || meta?.noindex === true || (handle !== undefined && !isIndexable(handle.page));
   const path = meta?.canonicalPath ?? canonicalPathname(url.pathname);
   const pageUrl = `${origin}${path}`;
-  const description = meta?.description ?? defaultDescription(stores, handle?.page);
+  // An error screen is no page of the route it was met on: the site's own words describe it.
+  const description = meta?.description ?? (errorStatus === undefined ? defaultDescription(stores, handle?.page) : env.t('site.intro'));
   const structured: PageMeta['structured'] = meta?.structured ?? (handle && pageFacts(handle.page).website ? { type: 'WebSite' } : { type: 'WebPage' });
   const resolved: PageMeta = { path, title: meta?.title ?? title, description, type: 'website', ...meta, structured };
   const site = { origin, name: env.siteName, logo: '/favicon.svg', language: env.htmlLang };
@@ -75,6 +78,7 @@ export function pageHead({ stores, matches, url, origin, errorStatus }: PageHead
     authorUrl: meta?.author ? `${origin}${meta.author.path}` : null,
     feeds: meta?.feed ? [{ title: meta.feed.title, href: `${origin}${meta.feed.path}` }] : [],
     jsonLd: noindex ? null : buildJsonLd(resolved, site, pageUrl),
+    breadcrumbs: noindex ? null : buildBreadcrumbJsonLd(resolved, site),
   };
 }
 

@@ -24,6 +24,8 @@ export function rssXml(feed: ColumnFeed, site: { origin: string; name: string })
     `<channel><title>${escapeXml(`${feed.username} - ${site.name}`)}</title><link>${escapeXml(link)}</link>` +
     `<description>${escapeXml(feed.description.trim() || `${site.name} @${feed.username}`)}</description>` +
     `<atom:link href="${escapeXml(site.origin + columnFeedPath(feed.username))}" rel="self" type="application/rss+xml"/>` +
+    // RSS names a language as RFC 1766 does, in lower case: `zh-cn`.
+    (feed.language ? `<language>${escapeXml(feed.language.toLowerCase())}</language>` : '') +
     `<generator>${escapeXml(site.name)}</generator>` +
     (lastBuild ? `<lastBuildDate>${new Date(lastBuild).toUTCString()}</lastBuildDate>` : '') +
     `\n${items.join('\n')}\n</channel>\n</rss>\n`

@@ -47,6 +47,20 @@ function linkHref(html: string, rel: string): string | null {
   return match?.[1] === undefined ? null : unescapeHtml(match[1]);
 }
 
+/** Every JSON-LD block of the head, in order. */
+function jsonLdBlocks(html: string): Record<string, unknown>[] {
+  return [...headOf(html).matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1] ?? 'null') as Record<string, unknown>);
+}
+
+/** The page's BreadcrumbList as name → address pairs, or null. */
+function breadcrumbsOf(html: string): [string, string][] | null {
+  const list = jsonLdBlocks(html).find((block) => block['@type'] === 'BreadcrumbList');
+  if (!list) return null;
+  const items = list.itemListElement as { position: number; name: string; item: string }[];
+  expect(items.map((item) => item.position)).toEqual(items.map((_, i) => i + 1));
+  return items.map((item) => [item.name, item.item]);
+}
+
 function jsonLdOf(html: string): Record<string, unknown> | null {
   const match = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(headOf(html));
   return match?.[1] ? (JSON.parse(match[1]) as Record<string, unknown>) : null;
@@ -236,6 +250,15 @@ describe('search engines and sharing', async () => {
       });
     });
 
+    it('places the article under its author’s column in a BreadcrumbList', async () => {
+      const res = await request(app).get('/article/open-letter/').expect(200);
+      expect(breadcrumbsOf(res.text)).toEqual([
+        ['Zine', `${ORIGIN}/`],
+        ['ann', `${ORIGIN}/@ann/`],
+        ['An open letter', `${ORIGIN}/article/open-letter/`],
+      ]);
+    });
+
     it('takes the description from the opening of the body when the article has none, and a summary card without a cover', async () => {
       const res = await request(app).get('/article/no-summary/').expect(200);
       expect(metaContent(res.text, 'description')).toBe('First words & more of the body.');
@@ -388,6 +411,8 @@ describe('search engines and sharing', async () => {
       expect(childText(channel, 'link')).toBe(`${ORIGIN}/@ann/`);
       expect(childText(channel, 'description')).toBe('Writes about <b>things</b>');
       expect(child(channel, 'atom:link')?.attrs).toMatchObject({ href: `${ORIGIN}/@ann/feed.xml`, rel: 'self' });
+      // The language most of the column's articles are written in.
+      expect(childText(channel, 'language')).toBe('en');
       const items = channel?.children.filter((c) => c.name === 'item') ?? [];
       const titles = items.map((item) => childText(item, 'title'));
       expect(titles).toHaveLength(5);
@@ -459,7 +484,14 @@ describe('search engines and sharing', async () => {
         description: 'A book',
         author: { '@type': 'Person', name: 'ann', url: `${ORIGIN}/@ann/` },
         url: `${ORIGIN}/booklet/the-book/`,
+        inLanguage: 'en',
+        offers: { '@type': 'Offer', price: '9.90', priceCurrency: 'CNY', url: `${ORIGIN}/booklet/the-book/` },
       });
+      expect(breadcrumbsOf(res.text)).toEqual([
+        ['Zine', `${ORIGIN}/`],
+        ['ann', `${ORIGIN}/@ann/`],
+        ['The Book', `${ORIGIN}/booklet/the-book/`],
+      ]);
     });
 
     it('point a free chapter at its article, in its Book', async () => {
@@ -530,6 +562,16 @@ describe('search engines and sharing', async () => {
       });
       const tab = await request(app).get('/@ann/collections').expect(200);
       expect(linkHref(tab.text, 'canonical')).toBe(`${ORIGIN}/@ann/collections/`);
+      expect(breadcrumbsOf(res.text)).toEqual([
+        ['Zine', `${ORIGIN}/`],
+        ['ann', `${ORIGIN}/@ann/`],
+      ]);
+    });
+
+    it('describes an error screen in the site’s words, never as the route it was met on', async () => {
+      const res = await request(app).get('/no-such-column-here/').expect(404);
+      expect(metaContent(res.text, 'description')).toBe('Write rich documents online, gather them into booklets and publish them on your own column.');
+      expect(breadcrumbsOf(res.text)).toBeNull();
     });
 
     it('describes the home and discovery pages as the website, in the reader’s language', async () => {

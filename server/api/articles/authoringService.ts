@@ -4,7 +4,7 @@ import type { EditableArticle } from '../../../shared/entities';
 import { contentChanged, type ContentKey } from '../../content/changes';
 import { ARTICLE_HTML_RULES, sanitizeArticleHtml } from '../../content/sanitize';
 import type { ArticlesTable, DB, User } from '../../db/schema';
-import { guessLanguage } from './authoringLanguage';
+import { guessLanguage } from '../../../shared/contentLanguage';
 import type { CreateArticleInput, UpdateArticleInput } from './authoringSchemas';
 import { editableArticle, ownArticleRow } from './authoringView';
 

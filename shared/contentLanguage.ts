@@ -3,7 +3,7 @@ const SIMPLIFIED = /[们这个说为么来会时后国与对过还没经现发�
 const TRADITIONAL = /[們這個說為麼來會時後國與對過還沒經現發問題樣書長門東車見開關間話]/gu;
 
 /**
- * The language an article is written in, for its page's `lang`: Chinese when Han
+ * The language a text is written in (an article, a booklet), for its page's `lang`: Chinese when Han
  * characters outnumber Latin letters (traditional when its telltale characters win), else English.
  */
 export function guessLanguage(html: string): 'en' | 'zh-CN' | 'zh-TW' {

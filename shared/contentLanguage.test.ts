@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guessLanguage } from './authoringLanguage';
+import { guessLanguage } from './contentLanguage';
 
 describe('guessLanguage', () => {
   it('reads English, simplified and traditional Chinese', () => {
