@@ -207,6 +207,22 @@ describe('search engines and sharing', async () => {
       modified_at: now,
     })
     .execute();
+  await database.db
+    .insertInto('booklets')
+    .values({
+      slug: 'shanshui',
+      owner_id: ann.id,
+      name: '山水之间',
+      heading: '关于旅行的小册',
+      description: '这是一本写给在路上的人的小册子。',
+      cover_url: '',
+      price_cents: 0,
+      currency: 'CNY',
+      trashed: 0,
+      created_at: now,
+      modified_at: now,
+    })
+    .execute();
 
   describe('the head of an article page', () => {
     it('has its title, description, canonical URL, OpenGraph and Twitter card', async () => {
@@ -492,6 +508,17 @@ describe('search engines and sharing', async () => {
         ['ann', `${ORIGIN}/@ann/`],
         ['The Book', `${ORIGIN}/booklet/the-book/`],
       ]);
+    });
+
+    it('give a Chinese booklet its own language under an English interface, and a free one no offer', async () => {
+      const res = await request(app).get('/booklet/shanshui/').set('Accept-Language', 'en').expect(200);
+      expect(res.text).toContain('<html lang="en"');
+      expect(res.text).toMatch(/<h1 class="booklet-overview__name" lang="zh-CN">山水之间<\/h1>/);
+      expect(res.text).toMatch(/<p class="booklet-overview__description" lang="zh-CN">/);
+      expect(metaContent(res.text, 'og:locale')).toBe('zh_CN');
+      const ld = jsonLdOf(res.text);
+      expect(ld).toMatchObject({ '@type': 'Book', inLanguage: 'zh-CN' });
+      expect(ld).not.toHaveProperty('offers');
     });
 
     it('point a free chapter at its article, in its Book', async () => {

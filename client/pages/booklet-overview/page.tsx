@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
 import { readingOrder } from '../../../shared/bookletTree';
+import { guessLanguage } from '../../../shared/contentLanguage';
 import { formatPrice } from '../../../shared/price';
 import { bookletChapterPath } from '../../components/BookletLinks';
 import { ColumnLink } from '../../platform/ColumnLink';
@@ -26,13 +27,21 @@ export default observer(function BookletOverviewPage() {
   const chapters = readingOrder(current.children);
   const first = chapters[0];
   const locked = chapters.some((chapter) => chapter.detail.locked);
+  // The booklet's own words are in its language, whatever the interface's.
+  const lang = guessLanguage(`${current.name} ${current.heading} ${current.description}`);
   return (
     <div className="booklet-overview">
       <header className="booklet-overview__header">
         {current.cover ? <img className="booklet-overview__cover" src={current.cover} alt="" width={240} height={320} /> : null}
         <div className="booklet-overview__intro">
-          <h1 className="booklet-overview__name">{current.name}</h1>
-          {current.heading ? <p className="booklet-overview__heading">{current.heading}</p> : null}
+          <h1 className="booklet-overview__name" lang={lang}>
+            {current.name}
+          </h1>
+          {current.heading ? (
+            <p className="booklet-overview__heading" lang={lang}>
+              {current.heading}
+            </p>
+          ) : null}
           <p className="booklet-overview__owner">
             <ColumnLink username={current.owner.username} to={current.owner.column}>
               {env.t('booklet.by', { name: current.owner.username })}
@@ -64,7 +73,11 @@ export default observer(function BookletOverviewPage() {
           {current.payment.bought ? <p className="booklet-overview__owned">{env.t('booklet.owned')}</p> : null}
         </div>
       </header>
-      {current.description ? <p className="booklet-overview__description">{current.description}</p> : null}
+      {current.description ? (
+        <p className="booklet-overview__description" lang={lang}>
+          {current.description}
+        </p>
+      ) : null}
       {first ? (
         <section className="booklet-overview__chapters" aria-labelledby="booklet-chapters-title">
           <h2 id="booklet-chapters-title" className="booklet-overview__subtitle">
