@@ -3,7 +3,8 @@ import cookieParser from 'cookie-parser';
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import type { ApiTransport } from '../client/api/transport';
 import type { RouteTableOptions } from '../client/routes';
-import { bringsNoCredentials, headersWithoutCredentials, resolveAuth } from './api/auth';
+import { bringsNoCredentials, resolveAuth } from './api/auth';
+import { anonymousReaderOf, readerOf, TRUSTED_PROXY } from './api/caller';
 import { embeddedApi } from './api/router';
 import { notificationBusFor } from './api/notifications/bus';
 import { sandboxPages } from './payments/sandboxPages';
@@ -91,7 +92,7 @@ export function createApp(deps: AppDeps): Express {
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', TRUSTED_PROXY);
 
   const csp = {
     assets: originsOf(config.assetBaseUrl),
@@ -301,8 +302,9 @@ function embeddedBackend(deps: AppDeps): Backend {
     ],
     mediaCsp: mediaCspSources(config, media),
     mediaHost: new URL(media.origin).hostname,
-    transportFor: (req) => inProcessTransport(inProcess, { headers: req.headers, bearerToken: bearerFromQuery(req) }),
-    anonymousTransportFor: (req) => inProcessTransport(inProcess, { headers: headersWithoutCredentials(req.headers), uncounted: true }),
+    // The reader's account and address (server/api/caller.ts): their data calls count against their own limits.
+    transportFor: (req) => inProcessTransport(inProcess, readerOf(req)),
+    anonymousTransportFor: (req) => inProcessTransport(inProcess, anonymousReaderOf(req)),
     // Without a session cookie or a token the embedded backend would answer "signed out".
     isAnonymous: bringsNoCredentials,
     health: () => embeddedHealth({ db: database.db, media, now }),
@@ -318,16 +320,11 @@ function upstreamBackend(deps: AppDeps, upstream: string): Backend {
     media: [],
     pages: [],
     mediaCsp: { img: [], connect: [] },
-    transportFor: (req) => upstreamTransport(upstream, { headers: req.headers, ip: req.ip, bearerToken: bearerFromQuery(req) }, config.upstreamTimeoutMs),
+    transportFor: (req) => upstreamTransport(upstream, readerOf(req), config.upstreamTimeoutMs),
     health: async () => ({ ok: true, body: { status: 'ok', api: 'upstream' } }),
   };
 }
 
 function originsOf(url: string | undefined): string[] {
   return url ? [new URL(url).origin] : [];
-}
-
-/** The native app opens pages with `__token`; the server renders them as that account. */
-function bearerFromQuery(req: Request): string | null {
-  return typeof req.query.__token === 'string' ? req.query.__token : null;
 }

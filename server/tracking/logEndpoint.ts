@@ -3,6 +3,7 @@ import { rateLimit } from 'express-rate-limit';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { TRACKING_API_VERSION } from '../../shared/tracking';
+import { rateLimitKey } from '../api/caller';
 import type { DB } from '../db/schema';
 
 /** The smallest transparent GIF: what an image beacon expects back. */
@@ -41,7 +42,7 @@ const eventQuery = z.object({
  */
 export function logEndpoint(db: Kysely<DB>, now: () => number): Router {
   const router = Router();
-  router.get('/log', rateLimit({ windowMs: 60_000, limit: 600, standardHeaders: false, legacyHeaders: false }), async (req, res) => {
+  router.get('/log', rateLimit({ windowMs: 60_000, limit: 600, keyGenerator: rateLimitKey, standardHeaders: false, legacyHeaders: false }), async (req, res) => {
     res.set('Cache-Control', 'no-store');
     const parsed = eventQuery.safeParse(req.query);
     if (!parsed.success) {
