@@ -42,6 +42,7 @@ import { seoRoutes } from './seo/routes';
 import { fontFiles } from './api/editorAssets/fontFiles';
 import { embeddedHealth, type HealthReport } from './health';
 import { createMetrics } from './metrics/metrics';
+import { healthEndpoint } from './metrics/healthEndpoint';
 import { metricsEndpoint } from './metrics/metricsEndpoint';
 import { requestMetrics } from './metrics/requestMetrics';
 import { JsapiSigner } from './wechat/jsapiSigner';
@@ -129,13 +130,7 @@ export function createApp(deps: AppDeps): Express {
   // 1. Request id and log line; security headers with a per-response nonce.
   app.use(requestLogging(deps.logger));
   app.use(securityHeaders(config, csp));
-  app.get('/healthz', async (_req, res) => {
-    const health = await backend.health();
-    res
-      .status(health.ok ? 200 : 503)
-      .set('Cache-Control', 'no-store')
-      .json(health.body);
-  });
+  app.get('/healthz', healthEndpoint(backend.health, config.metricsToken));
   if (metrics && config.metricsToken) app.get('/metrics', metricsEndpoint(metrics.registry, config.metricsToken));
 
   // 2. The API (embedded, or the upstream proxy), before any body parser or compression of ours.
