@@ -90,7 +90,8 @@ async function expectOnSite(path: string, every = true): Promise<Answer> {
     expect(url, where).not.toMatch(/^\s*(?:javascript|data|vbscript):/i);
     expect(new URL(url, `${ORIGIN}/`).origin, `${where}: ${url}`).toBe(ORIGIN);
   }
-  if (res.headers['content-type']?.startsWith('text/html')) {
+  if (!res.headers['content-type']?.startsWith('text/html')) expect(res.text, where).not.toContain('evil.example');
+  else {
     const languages = urlsOf(res.text).filter((url) => url.includes('__lang='));
     expect(languages.length, where).toBeGreaterThanOrEqual(2);
     for (const url of languages) expect(url, where).toMatch(/^\/(?![/\\])[^?]*\?__lang=[A-Za-z-]+$/);
@@ -126,6 +127,7 @@ describe('links written from the request path stay on the site', () => {
     ['a private article', '/article/my-secret/', 403],
     ['a banned author’s column', '/@barred/', 403],
     ['an unknown page', '/nothing-here/', 404],
+    ['a malformed escape (no page: a JSON 400)', '/article/%ff/', 400],
   ])('on the error page of %s, its odd paths and queries', async (_name, path, status) => {
     expect((await expectOnSite(path)).status).toBe(status);
     for (const query of QUERIES) expect((await expectOnSite(`${path}${query}`)).status, query).toBe(status);
