@@ -3,7 +3,8 @@ import cookieParser from 'cookie-parser';
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import type { ApiTransport } from '../client/api/transport';
 import type { RouteTableOptions } from '../client/routes';
-import { bringsNoCredentials, headersWithoutCredentials, resolveAuth } from './api/auth';
+import { bringsNoCredentials, resolveAuth } from './api/auth';
+import { anonymousReaderOf, readerOf, TRUSTED_PROXY } from './api/caller';
 import { embeddedApi } from './api/router';
 import { notificationBusFor } from './api/notifications/bus';
 import { sandboxPages } from './payments/sandboxPages';
@@ -41,6 +42,7 @@ import { seoRoutes } from './seo/routes';
 import { fontFiles } from './api/editorAssets/fontFiles';
 import { embeddedHealth, type HealthReport } from './health';
 import { createMetrics } from './metrics/metrics';
+import { healthEndpoint } from './metrics/healthEndpoint';
 import { metricsEndpoint } from './metrics/metricsEndpoint';
 import { requestMetrics } from './metrics/requestMetrics';
 import { JsapiSigner } from './wechat/jsapiSigner';
@@ -91,7 +93,7 @@ export function createApp(deps: AppDeps): Express {
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', TRUSTED_PROXY);
 
   const csp = {
     assets: originsOf(config.assetBaseUrl),
@@ -128,13 +130,7 @@ export function createApp(deps: AppDeps): Express {
   // 1. Request id and log line; security headers with a per-response nonce.
   app.use(requestLogging(deps.logger));
   app.use(securityHeaders(config, csp));
-  app.get('/healthz', async (_req, res) => {
-    const health = await backend.health();
-    res
-      .status(health.ok ? 200 : 503)
-      .set('Cache-Control', 'no-store')
-      .json(health.body);
-  });
+  app.get('/healthz', healthEndpoint(backend.health, config.metricsToken));
   if (metrics && config.metricsToken) app.get('/metrics', metricsEndpoint(metrics.registry, config.metricsToken));
 
   // 2. The API (embedded, or the upstream proxy), before any body parser or compression of ours.
@@ -301,8 +297,9 @@ function embeddedBackend(deps: AppDeps): Backend {
     ],
     mediaCsp: mediaCspSources(config, media),
     mediaHost: new URL(media.origin).hostname,
-    transportFor: (req) => inProcessTransport(inProcess, { headers: req.headers, bearerToken: bearerFromQuery(req) }),
-    anonymousTransportFor: (req) => inProcessTransport(inProcess, { headers: headersWithoutCredentials(req.headers), uncounted: true }),
+    // The reader's account and address (server/api/caller.ts): their data calls count against their own limits.
+    transportFor: (req) => inProcessTransport(inProcess, readerOf(req)),
+    anonymousTransportFor: (req) => inProcessTransport(inProcess, anonymousReaderOf(req)),
     // Without a session cookie or a token the embedded backend would answer "signed out".
     isAnonymous: bringsNoCredentials,
     health: () => embeddedHealth({ db: database.db, media, now }),
@@ -318,16 +315,11 @@ function upstreamBackend(deps: AppDeps, upstream: string): Backend {
     media: [],
     pages: [],
     mediaCsp: { img: [], connect: [] },
-    transportFor: (req) => upstreamTransport(upstream, { headers: req.headers, ip: req.ip, bearerToken: bearerFromQuery(req) }, config.upstreamTimeoutMs),
+    transportFor: (req) => upstreamTransport(upstream, readerOf(req), config.upstreamTimeoutMs),
     health: async () => ({ ok: true, body: { status: 'ok', api: 'upstream' } }),
   };
 }
 
 function originsOf(url: string | undefined): string[] {
   return url ? [new URL(url).origin] : [];
-}
-
-/** The native app opens pages with `__token`; the server renders them as that account. */
-function bearerFromQuery(req: Request): string | null {
-  return typeof req.query.__token === 'string' ? req.query.__token : null;
 }

@@ -64,14 +64,36 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ASSET_BASE_URL: 'ftp://cdn.example.com/static' })).toThrow(/ASSET_BASE_URL/);
   });
 
-  it('takes sandbox payments only on the demo and in development unless the operator turns them on (decision 028)', () => {
+  it('takes sandbox payments only in development and tests unless the operator turns them on (decisions 028, 060)', () => {
     expect(loadConfig({}).paymentsSandbox).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).paymentsSandbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).paymentsSandbox).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://zine.example' }).paymentsSandbox).toBe(false);
     expect(loadConfig({ PUBLIC_ORIGIN: 'https://zine.example', PAYMENTS_SANDBOX: '' }).paymentsSandbox).toBe(false);
     expect(loadConfig({ PUBLIC_ORIGIN: 'https://zine.example', PAYMENTS_SANDBOX: '1' }).paymentsSandbox).toBe(true);
     expect(loadConfig({ PAYMENTS_SANDBOX: '0' }).paymentsSandbox).toBe(false);
     expect(() => loadConfig({ PAYMENTS_SANDBOX: 'yes' })).toThrow(/PAYMENTS_SANDBOX/);
+  });
+
+  it('never turns the sandbox on by itself in production without PUBLIC_ORIGIN, and says why (decision 060)', () => {
+    const production = loadConfig({ NODE_ENV: 'production' });
+    expect(production.paymentsSandbox).toBe(false);
+    expect(production.paymentsSandboxOffWithoutOrigin).toBe(true);
+    const blank = loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: '', PAYMENTS_SANDBOX: '' });
+    expect(blank.paymentsSandbox).toBe(false);
+    expect(blank.paymentsSandboxOffWithoutOrigin).toBe(true);
+    // Only the operator's explicit 1 turns it on there; an explicit 0 needs no warning.
+    const demo = loadConfig({ NODE_ENV: 'production', PAYMENTS_SANDBOX: '1' });
+    expect(demo.paymentsSandbox).toBe(true);
+    expect(demo.paymentsSandboxOffWithoutOrigin).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_SANDBOX: '0' }).paymentsSandboxOffWithoutOrigin).toBe(false);
+    const live = loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://zine.example' });
+    expect(live.paymentsSandbox).toBe(false);
+    expect(live.paymentsSandboxOffWithoutOrigin).toBe(false);
+    for (const nodeEnv of ['development', 'test']) {
+      const config = loadConfig({ NODE_ENV: nodeEnv });
+      expect(config.paymentsSandbox, nodeEnv).toBe(true);
+      expect(config.paymentsSandboxOffWithoutOrigin, nodeEnv).toBe(false);
+    }
   });
 
   it('takes WeChat Pay all or nothing, keys as PEM or a path, and then leaves the sandbox off by default (decision 037)', () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { keyPem, readAlipayKey } from './payments/alipay/keys';
 import { checkS3Settings, s3ConfigOf, s3Settings, type S3Config } from './s3Config';
+import { paymentsSandboxSetting } from './paymentsSandbox';
 
 const optionalUrl = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.url({ protocol: /^https?$/ }).optional());
 
@@ -135,8 +136,9 @@ const schema = z
     /** '0' turns PDF export off (the editor then says it is unavailable). */
     PDF_EXPORT: z.enum(['0', '1']).default('1'),
     /**
-     * The sandbox payment provider (docs/decisions/025, 028): '1' on, '0' off. Unset, it is on
-     * for the demo and development, and off on a live site (one that sets PUBLIC_ORIGIN).
+     * The sandbox payment provider (docs/decisions/025, 028, 060): '1' on, '0' off. Unset, it is on
+     * in development and tests, and off on a live site (one that sets PUBLIC_ORIGIN) and in
+     * production without PUBLIC_ORIGIN (server/paymentsSandbox.ts).
      */
     PAYMENTS_SANDBOX: z.preprocess(blankIsAbsent, z.enum(['0', '1']).optional()),
     /** WeChat Pay API v3 (docs/decisions/037): the merchant, its key and certificate serial, WeChat Pay's public key, the API v3 key. */
@@ -277,7 +279,10 @@ export type Config = Readonly<{
   chromiumPath: string | undefined;
   /** PDF_EXPORT: false turns export off. */
   pdfExport: boolean;
+  /** The sandbox payment provider is on (server/paymentsSandbox.ts). */
   paymentsSandbox: boolean;
+  /** Off only because NODE_ENV=production has no PUBLIC_ORIGIN and PAYMENTS_SANDBOX is unset: the start log warns (docs/decisions/060). */
+  paymentsSandboxOffWithoutOrigin: boolean;
   wechat: WechatConfig;
   /** WeChat Pay API v3, when configured: the chat-app and Native (QR) pay (docs/decisions/037). */
   wechatPay?: WechatPayConfig;
@@ -363,6 +368,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   const wechatPay = wechatPayConfig(c);
   const alipay = alipayConfig(c);
+  const sandbox = paymentsSandboxSetting({
+    nodeEnv: c.NODE_ENV,
+    publicOrigin: c.PUBLIC_ORIGIN,
+    explicit: c.PAYMENTS_SANDBOX,
+    realProvider: wechatPay !== undefined || alipay !== undefined,
+  });
   return {
     env: c.NODE_ENV,
     port: c.PORT,
@@ -392,8 +403,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsWebhookUrl: c.SMS_WEBHOOK_URL,
     chromiumPath: c.CHROMIUM_PATH,
     pdfExport: c.PDF_EXPORT === '1',
-    // The sandbox is the default only on a site without a public origin and without a real provider.
-    paymentsSandbox: c.PAYMENTS_SANDBOX === undefined ? !c.PUBLIC_ORIGIN && !wechatPay && !alipay : c.PAYMENTS_SANDBOX === '1',
+    paymentsSandbox: sandbox.on,
+    paymentsSandboxOffWithoutOrigin: sandbox.offForProductionWithoutOrigin,
     wechat: {
       ...(c.WECHAT_WEB_APP_ID && c.WECHAT_WEB_APP_SECRET ? { web: { appId: c.WECHAT_WEB_APP_ID, secret: c.WECHAT_WEB_APP_SECRET } } : {}),
       ...(c.WECHAT_MP_APP_ID && c.WECHAT_MP_APP_SECRET ? { mp: { appId: c.WECHAT_MP_APP_ID, secret: c.WECHAT_MP_APP_SECRET } } : {}),

@@ -122,11 +122,18 @@ function logStartWarnings(config: Config, logger: Logger, running: { database: b
       'Alipay is configured: web pay takes real money',
     );
   }
+  if (config.paymentsSandboxOffWithoutOrigin && running.database) {
+    // Production without a public origin: the demo of `npm start`, or a live site that forgot PUBLIC_ORIGIN.
+    logger.warn(
+      { paymentsSandbox: false, publicOrigin: null },
+      'NODE_ENV=production without PUBLIC_ORIGIN: the sandbox payment provider stays off (set PAYMENTS_SANDBOX=1 to try payments on the demo), and links are built on the host each request names. A live site sets PUBLIC_ORIGIN (docs/decisions/060).',
+    );
+  }
   if (config.paymentsSandbox && running.database) {
     // Anyone signed in can buy anything for nothing through the sandbox: never unnoticed on a real site.
     logger.warn(
       { paymentsSandbox: true, publicOrigin: config.publicOrigin ?? null },
-      'PAYMENTS ARE IN SANDBOX MODE: chat-app and web pay go to a test checkout where no money moves. A live site sets PUBLIC_ORIGIN (sandbox off) or PAYMENTS_SANDBOX=0 (docs/decisions/028).',
+      'PAYMENTS ARE IN SANDBOX MODE: chat-app and web pay go to a test checkout where no money moves. A live site sets PUBLIC_ORIGIN (sandbox off) or PAYMENTS_SANDBOX=0 (docs/decisions/028, 060).',
     );
   }
 }

@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { columnPath } from '../../shared/column';
 import { MEMBER_TIERS, type MemberTier } from '../../shared/constants';
+import { sitePath } from '../../shared/sitePath';
 import { useStores } from '../stores/context';
 import { MemberLink } from './MemberLink';
 import { useDropdown } from './useDropdown';
@@ -19,7 +20,7 @@ export const ProfileMenu = observer(function ProfileMenu() {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   // Opening the same address again runs the page's loaders again (the root's declines).
-  const revalidate = () => navigate(`${pathname}${search}`, { replace: true });
+  const revalidate = () => navigate(`${sitePath(pathname)}${search}`, { replace: true });
   const username = account.username ?? '';
   const role = account.info.role;
   const tier: MemberTier | null = MEMBER_TIERS.find((name) => name === role) ?? null;

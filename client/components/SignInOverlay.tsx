@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { sitePath } from '../../shared/sitePath';
 import { WECHAT_QR_FRAME, wechatSignInPath } from '../../shared/wechatSignIn';
 import { useStores } from '../stores/context';
 import { SignInForm } from './SignInForm';
@@ -14,7 +15,7 @@ export default observer(function SignInOverlay() {
   const { signIn, env } = stores;
   const { t } = env;
   const location = useLocation();
-  const here = location.pathname + location.search;
+  const here = sitePath(location.pathname) + location.search;
   const redirect = signIn.wechatRedirect(here);
 
   useEffect(() => {

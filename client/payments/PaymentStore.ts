@@ -1,6 +1,7 @@
 // Created by the payment panel only, in the browser: observable as every browser store.
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import type { ClientShell } from '../../shared/clientType';
+import { sitePath } from '../../shared/sitePath';
 import type { ApiClient } from '../api/client';
 import { paymentsApi, type PaymentOrder, type WalletBalance, type WechatAppParams } from '../api/payments';
 import { failureText } from './failureText';
@@ -124,7 +125,7 @@ export class PaymentStore {
     if (!openid) {
       // The login takes a path on this site (shared/safeNext.ts) and comes back with `openid`.
       const here = new URL(this.platform.currentUrl());
-      this.platform.navigate(`/accounts/login/wechat_payment/?next=${encodeURIComponent(here.pathname + here.search)}`);
+      this.platform.navigate(`/accounts/login/wechat_payment/?next=${encodeURIComponent(sitePath(here.pathname) + here.search)}`);
       return;
     }
     this.setStatus({ tag: 'pending' });

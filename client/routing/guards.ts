@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router-dom';
 import type { PageRequest } from './pageModules';
 import { SIGN_IN_PATH } from '../../shared/constants';
+import { sitePath } from '../../shared/sitePath';
 import type { RootStore } from '../stores/RootStore';
 
 export interface GuardContext {
@@ -45,7 +46,7 @@ export function signInPath(wanted: string): string {
 function pathOf(wanted: string): string {
   try {
     const url = wanted.startsWith('/') ? new URL(`http://localhost${wanted}`) : new URL(wanted);
-    return url.pathname + url.search;
+    return sitePath(url.pathname) + url.search;
   } catch {
     return '/';
   }

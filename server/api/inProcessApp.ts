@@ -1,6 +1,7 @@
 import http from 'node:http';
 import express, { type Express, type Router } from 'express';
 import type { Logger } from '../logger';
+import { TRUSTED_PROXY } from './caller';
 
 /**
  * The embedded API mounted alone, for the server's own data calls in process.
@@ -12,7 +13,8 @@ import type { Logger } from '../logger';
  */
 export function inProcessApiApp(api: Router, logger: Logger): Express {
   const app = express();
-  app.set('trust proxy', 'loopback');
+  // A call's X-Forwarded-For is the reader's address (server/api/caller.ts): what its rate limits count.
+  app.set('trust proxy', TRUSTED_PROXY);
   isolatePrototypes(app);
   // A data call is part of the page's request, which has its own log line: no line of its own
   // (three or four a page before, issue 15), but its failures are still logged through req.log.

@@ -5,6 +5,7 @@ import { parseBody, requestUrl, type ApiRequest, type ApiTransport } from '../..
 import { cookieFromHeader } from '../../shared/cookieHeader';
 import type { Logger } from '../logger';
 import type { Auth, Credentials } from './auth';
+import { IN_PROCESS_PEER } from './caller';
 import { SESSION_COOKIE } from './cookies';
 import { errorAnswer } from './errors';
 import type { PageRead } from './pageReads';
@@ -25,7 +26,8 @@ export function inProcessApi(app: Express, reads: readonly PageRead[], resolveAu
 }
 
 /**
- * Calls the embedded backend inside this process, as the reader (their cookies or token).
+ * Calls the embedded backend inside this process, as the reader (their cookies or token, and
+ * their address for the rate limits: server/api/caller.ts).
  * A page read is a direct call with the reader looked up once for the whole page (issue
  * 15: each call through the router cost its own session lookup, request objects and JSON
  * both ways); any other call, and any read the API's middleware would answer differently
@@ -80,6 +82,8 @@ function pageReadOf(api: InProcessApi, request: ApiRequest): { read: PageRead; p
 
 async function injected(app: Express, headers: Record<string, string>, request: ApiRequest) {
   const response = await inject(app, {
+    // From the trusted proxy, so the API reads the reader's address from the headers' X-Forwarded-For.
+    remoteAddress: IN_PROCESS_PEER,
     method: request.method,
     url: requestUrl(request),
     headers: { ...headers, ...request.headers, ...(request.body === undefined ? {} : { 'content-type': 'application/json' }) },

@@ -2,6 +2,7 @@ import { MemoryStore, rateLimit, type Store } from 'express-rate-limit';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { DatabaseRateLimitStore } from '../security/databaseRateLimitStore';
+import { rateLimitKey } from './caller';
 import { ApiError } from './errors';
 
 /** A fresh store for the limiter of this name: one per limiter (express-rate-limit refuses a shared one). */
@@ -14,11 +15,15 @@ export interface ThrottleOptions {
   onlyFailures?: boolean;
 }
 
-/** DRF's throttling answer: 429 with the wait in the detail; `limit` requests per window and address. */
+/**
+ * DRF's throttling answer: 429 with the wait in the detail; `limit` requests per window and
+ * caller (server/api/caller.ts), whether the call came over HTTP or from a page in process.
+ */
 export function throttle(limit: number, windowMs: number, options: ThrottleOptions = {}) {
   return rateLimit({
     windowMs,
     limit,
+    keyGenerator: rateLimitKey,
     store: options.store ?? new MemoryStore(),
     skipSuccessfulRequests: options.onlyFailures ?? false,
     standardHeaders: 'draft-8',

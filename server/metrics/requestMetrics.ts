@@ -1,5 +1,6 @@
 import type { Express, Request, RequestHandler, Response } from 'express';
 import type { Histogram } from 'prom-client';
+import { routePatterns } from './routePatterns';
 
 /** Where a handler names what it served when its Express route says too little (a page's route id). */
 export const ROUTE_LABEL = 'metricsRoute';
@@ -9,6 +10,8 @@ const ROUTE = Symbol('route');
 const ROUTE_NAME = Symbol('routeName');
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 const OTHER_METHOD = METHODS.length;
+/** The label of a route no single pattern names (a RegExp path, a router mounted twice): never a URL. */
+export const UNNAMED_ROUTE = 'unnamed route';
 /** Status classes 1xx to 5xx, and anything else. */
 const CLASSES = ['other', '1xx', '2xx', '3xx', '4xx', '5xx'] as const;
 
@@ -73,13 +76,22 @@ export function requestMetrics(app: Express, histogram: Histogram<Labels>): Requ
 }
 
 /**
- * Names the route a request matched with its full pattern (`/api/articles` + `/:id/`) when the
- * router matches it: at the end of the request `req.baseUrl` may already be a parent's again
- * (an error passed on). Express's routers assign `req.route`: the app's request prototype gets
- * an accessor for it. Each route's name is made once.
+ * Names the route a request matched with its full pattern (`/api/articles` + `/:id/share_codes`
+ * + `/`, server/metrics/routePatterns.ts) when the router matches it: at the end of the request
+ * `req.baseUrl` may already be a parent's again (an error passed on), and it holds the values a
+ * mount's parameters matched, never a pattern. Express's routers assign `req.route`: the app's
+ * request prototype gets an accessor for it. Each route's name is made once; the routers are
+ * read again when a route appears that was not there the last time.
  */
 function nameRoutesOnMatch(app: Express): void {
   const names = new WeakMap<object, string>();
+  let patterns = new Map<object, string | null>();
+  const nameOf = (route: object): string => {
+    // The catch-all page routes: the SSR names the page itself (ROUTE_LABEL), a render-cache hit stays 'page'.
+    if ('path' in route && route.path === '/{*splat}') return 'page';
+    if (!patterns.has(route)) patterns = routePatterns(app.router);
+    return patterns.get(route) ?? UNNAMED_ROUTE;
+  };
   Object.defineProperty(app.request, 'route', {
     configurable: true,
     get(this: Named): unknown {
@@ -87,11 +99,10 @@ function nameRoutesOnMatch(app: Express): void {
     },
     set(this: Named, route: unknown) {
       this[ROUTE] = route;
-      if (typeof route !== 'object' || route === null || !('path' in route) || typeof route.path !== 'string') return;
+      if (typeof route !== 'object' || route === null) return;
       let name = names.get(route);
       if (name === undefined) {
-        // The catch-all page routes: the SSR names the page itself (ROUTE_LABEL), a render-cache hit stays 'page'.
-        name = route.path === '/{*splat}' ? 'page' : this.baseUrl + route.path;
+        name = nameOf(route);
         names.set(route, name);
       }
       this[ROUTE_NAME] = name;

@@ -1,5 +1,6 @@
 import { buildBreadcrumbJsonLd, buildJsonLd, absoluteUrl, type JsonLd } from '../../shared/seoJsonLd';
 import { canonicalPathname, ogLocale, PERSONAL_QUERY_PARAMS, type PageMeta, type PageType } from '../../shared/seoMeta';
+import { sitePath } from '../../shared/sitePath';
 import en from '../../client/i18n/en';
 import type { MessageKey } from '../../client/i18n/en';
 import { documentTitle, type TitleMatch } from '../../client/routing/documentTitle';
@@ -55,7 +56,8 @@ export function pageHead({ stores, matches, url, origin, errorStatus }: PageHead
   const meta: PageMeta | null = errorStatus === undefined ? stores.ui.metaFor(url.pathname) : null;
   const personal = PERSONAL_QUERY_PARAMS.some((name) => url.searchParams.has(name));
   const noindex = errorStatus !== undefined || personal || meta?.noindex === true || (handle !== undefined && !isIndexable(handle.page));
-  const path = meta?.canonicalPath ?? canonicalPathname(url.pathname);
+  // The request's own path normalised (shared/sitePath.ts): `//host/x` is a path of this site.
+  const path = meta?.canonicalPath ?? canonicalPathname(sitePath(url.pathname));
   const pageUrl = `${origin}${path}`;
   // An error screen is no page of the route it was met on: the site's own words describe it.
   const description = meta?.description ?? (errorStatus === undefined ? defaultDescription(stores, handle?.page) : env.t('site.intro'));

@@ -3,6 +3,7 @@ import { rateLimit } from 'express-rate-limit';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { TRACKING_API_VERSION } from '../../shared/tracking';
+import { rateLimitKey } from '../api/caller';
 import type { DB } from '../db/schema';
 
 /** The smallest transparent GIF: what an image beacon expects back. */
@@ -41,33 +42,37 @@ const eventQuery = z.object({
  */
 export function logEndpoint(db: Kysely<DB>, now: () => number): Router {
   const router = Router();
-  router.get('/log', rateLimit({ windowMs: 60_000, limit: 600, standardHeaders: false, legacyHeaders: false }), async (req, res) => {
-    res.set('Cache-Control', 'no-store');
-    const parsed = eventQuery.safeParse(req.query);
-    if (!parsed.success) {
-      res.status(400).type('image/gif').send(PIXEL);
-      return;
-    }
-    const e = parsed.data;
-    await db
-      .insertInto('tracking_events')
-      .values({
-        cate: e.cate,
-        event: e.event,
-        status: e.status ?? '',
-        method: e.method ?? '',
-        msg: e.msg ?? '',
-        order_id: e.order_id ?? '',
-        page: e.page ?? '',
-        path: e.path ?? '',
-        uid: e.uid ?? '',
-        sid: e.sid ?? '',
-        version: e.v,
-        user_agent: (req.headers['user-agent'] ?? '').slice(0, 300),
-        created_at: now(),
-      })
-      .execute();
-    res.type('image/gif').send(PIXEL);
-  });
+  router.get(
+    '/log',
+    rateLimit({ windowMs: 60_000, limit: 600, keyGenerator: rateLimitKey, standardHeaders: false, legacyHeaders: false }),
+    async (req, res) => {
+      res.set('Cache-Control', 'no-store');
+      const parsed = eventQuery.safeParse(req.query);
+      if (!parsed.success) {
+        res.status(400).type('image/gif').send(PIXEL);
+        return;
+      }
+      const e = parsed.data;
+      await db
+        .insertInto('tracking_events')
+        .values({
+          cate: e.cate,
+          event: e.event,
+          status: e.status ?? '',
+          method: e.method ?? '',
+          msg: e.msg ?? '',
+          order_id: e.order_id ?? '',
+          page: e.page ?? '',
+          path: e.path ?? '',
+          uid: e.uid ?? '',
+          sid: e.sid ?? '',
+          version: e.v,
+          user_agent: (req.headers['user-agent'] ?? '').slice(0, 300),
+          created_at: now(),
+        })
+        .execute();
+      res.type('image/gif').send(PIXEL);
+    },
+  );
   return router;
 }

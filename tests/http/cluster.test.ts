@@ -130,7 +130,9 @@ describe('WEB_CONCURRENCY=2', () => {
 
     const health = await get(server.port, '/healthz');
     expect(health.status).toBe(200);
-    expect(JSON.parse(health.body)).toMatchObject({
+    expect(JSON.parse(health.body)).toEqual({ status: 'ok' });
+    const details = await get(server.port, '/healthz', { Authorization: `Bearer ${TOKEN}` });
+    expect(JSON.parse(details.body)).toMatchObject({
       status: 'ok',
       database: 'ok',
       pdfQueue: { pending: 0, processing: 0, oldestPendingAgeS: null },

@@ -17,33 +17,52 @@ function mediaWithHealth(ok: boolean) {
 }
 
 describe('/healthz', () => {
-  it('reports the database, the PDF queue and the media store when it can check itself', async () => {
-    const { app, database } = await testApp({ deps: { media: mediaWithHealth(true) } });
+  it('says ok and nothing more to anyone, and names no path', async () => {
+    const { app, mediaDir } = await testApp();
+    const res = await request(app).get('/healthz').expect(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toEqual({ status: 'ok' });
+    expect(res.text).not.toContain(mediaDir);
+    expect(res.text).not.toContain(os.tmpdir());
+    // Without METRICS_TOKEN there are no details for anyone, whatever they send.
+    expect((await request(app).get('/healthz').set('Authorization', `Bearer ${TOKEN}`).expect(200)).body).toEqual({ status: 'ok' });
+  });
+
+  it('gives the details (the database, the PDF queue, the media store) only with METRICS_TOKEN', async () => {
+    const { app, database, mediaDir } = await testApp({ config: { metricsToken: TOKEN } });
     const user = await createPerson(database, 'waiting');
     await database.db
       .insertInto('pdf_exports')
       .values({ article_id: null, user_id: user.id, article_version: 1, status: 'pending', created_at: Date.now() - 5000 })
       .execute();
-    const res = await request(app).get('/healthz').expect(200);
+    for (const authorization of [undefined, 'Bearer nope', TOKEN]) {
+      const anonymous = request(app).get('/healthz');
+      const res = await (authorization ? anonymous.set('Authorization', authorization) : anonymous).expect(200);
+      expect(res.body, authorization).toEqual({ status: 'ok' });
+      expect(res.text, authorization).not.toContain(mediaDir);
+    }
+    const res = await request(app).get('/healthz').set('Authorization', `Bearer ${TOKEN}`).expect(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body).toEqual({
       status: 'ok',
       database: 'ok',
       pdfQueue: { pending: 1, processing: 0, oldestPendingAgeS: expect.closeTo(5, 0) },
-      media: { ok: true, detail: 'disk writable' },
+      media: { ok: true, detail: `${mediaDir} writable` },
     });
   });
 
-  it('answers 503 when the media store fails its check', async () => {
-    const { app } = await testApp({ deps: { media: mediaWithHealth(false) } });
-    const res = await request(app).get('/healthz').expect(503);
+  it('answers 503 when the media store fails its check, the cause behind the token', async () => {
+    const { app } = await testApp({ config: { metricsToken: TOKEN }, deps: { media: mediaWithHealth(false) } });
+    expect((await request(app).get('/healthz').expect(503)).body).toEqual({ status: 'unavailable' });
+    const res = await request(app).get('/healthz').set('Authorization', `Bearer ${TOKEN}`).expect(503);
     expect(res.body).toMatchObject({ status: 'unavailable', database: 'ok', media: { ok: false, detail: 'bucket unreachable' } });
   });
 
   it('answers 503 when the database is gone', async () => {
-    const { app, database } = await testApp();
+    const { app, database } = await testApp({ config: { metricsToken: TOKEN } });
     await database.close();
-    const res = await request(app).get('/healthz').expect(503);
+    expect((await request(app).get('/healthz').expect(503)).body).toEqual({ status: 'unavailable' });
+    const res = await request(app).get('/healthz').set('Authorization', `Bearer ${TOKEN}`).expect(503);
     expect(res.body).toMatchObject({ status: 'unavailable', database: 'unreachable' });
   });
 });
@@ -68,5 +87,18 @@ describe('/metrics', () => {
     expect(res.text).not.toContain('12345');
     expect(res.text).toMatch(/render_cache_misses_total\{worker="0"\} 1/);
     expect(res.text).toContain('pdf_queue_jobs{status="pending",worker="0"} 0');
+  });
+
+  it('labels a route under a mount with parameters by its pattern, never by the first id seen', async () => {
+    const { app } = await testApp({ config: { metricsToken: TOKEN } });
+    await request(app).get('/api/articles/4242/share_codes/');
+    await request(app).get('/api/articles/5353/share_codes/');
+    const res = await request(app).get('/metrics').set('Authorization', `Bearer ${TOKEN}`).expect(200);
+    expect(res.text).toMatch(/http_request_duration_seconds_count\{worker="0",route="\/api\/articles\/:id\/share_codes\/",method="GET",code="4xx"\} 2/);
+    for (const id of ['4242', '5353']) expect(res.text).not.toContain(id);
+    // Every route label is a pattern, a page's route id or a fixed name: no label holds a number.
+    const routes = [...res.text.matchAll(/route="([^"]*)"/g)].map(([, route]) => route ?? '');
+    expect(routes.length).toBeGreaterThan(0);
+    for (const route of routes) expect(route).not.toMatch(/\d{3,}/);
   });
 });

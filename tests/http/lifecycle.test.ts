@@ -100,14 +100,24 @@ describe('the process', () => {
     expect(errors.filter((code) => code !== 'ECONNREFUSED')).toEqual([]);
   }, 20_000);
 
-  it('says loudly at start when payments are in sandbox mode, and a live site is not (decision 028)', async () => {
-    const demo = await startServer({ SEED: 'none' });
+  it('says loudly at start when payments are in sandbox mode, and keeps them off in production without PUBLIC_ORIGIN (decisions 028, 060)', async () => {
+    const demo = await startServer({ SEED: 'none', PAYMENTS_SANDBOX: '1' });
     const sandbox = await fetch(`http://127.0.0.1:${demo.port}/payments/sandbox/checkout/any`);
     expect(await sandbox.text()).toContain('Sandbox checkout');
     demo.stop();
     await demo.exit;
     expect(demo.output()).toContain('PAYMENTS ARE IN SANDBOX MODE');
     expect(demo.output()).toMatch(/"level":40[^\n]*SANDBOX/);
+    expect(demo.output()).not.toContain('without PUBLIC_ORIGIN');
+    // Production without PUBLIC_ORIGIN and without PAYMENTS_SANDBOX: off, and the log says why (decision 060).
+    const unsure = await startServer({ SEED: 'none' });
+    const off = await fetch(`http://127.0.0.1:${unsure.port}/payments/sandbox/checkout/any`);
+    unsure.stop();
+    await unsure.exit;
+    expect(off.status).toBe(404);
+    expect(await off.text()).not.toContain('Sandbox checkout');
+    expect(unsure.output()).not.toContain('PAYMENTS ARE IN SANDBOX MODE');
+    expect(unsure.output()).toMatch(/"level":40[^\n]*NODE_ENV=production without PUBLIC_ORIGIN/);
     const live = await startServer({ SEED: 'none', PUBLIC_ORIGIN: 'https://zine.example' });
     const checkout = await fetch(`http://127.0.0.1:${live.port}/payments/sandbox/checkout/any`);
     live.stop();
@@ -115,5 +125,6 @@ describe('the process', () => {
     expect(checkout.status).toBe(404);
     expect(await checkout.text()).not.toContain('Sandbox checkout');
     expect(live.output()).not.toContain('SANDBOX');
-  }, 20_000);
+    expect(live.output()).not.toContain('without PUBLIC_ORIGIN');
+  }, 30_000);
 });

@@ -79,7 +79,11 @@ describe('proxy mode (API_UPSTREAM)', () => {
   });
 
   it('answers 502 when the upstream is down, and pages render their error screen', async () => {
-    const down = (await testApp({ config: { apiUpstream: `http://127.0.0.1:${await closedPort()}`, upstreamTimeoutMs: 400 } })).app;
+    const down = (
+      await testApp({
+        config: { apiUpstream: `http://127.0.0.1:${await closedPort()}`, upstreamTimeoutMs: 400, metricsToken: 'a-metrics-token-for-the-proxy' },
+      })
+    ).app;
     const res = await request(down).post('/api/accounts/login/cookies/').send({}).expect(502);
     expect(res.body).toEqual({ detail: expect.stringMatching(/^Bad Gateway/) });
     const page = await request(down).get('/found/').expect(502);
@@ -88,7 +92,8 @@ describe('proxy mode (API_UPSTREAM)', () => {
     // The red line the server rendered is in the snapshot too, so hydration matches it.
     expect(page.text).toContain('progress-line--error');
     expect((jsonBlock(page.text, '__STATE__') as { ui: { progress: string } }).ui.progress).toBe('error');
-    const health = await request(down).get('/healthz').expect(200);
+    expect((await request(down).get('/healthz').expect(200)).body).toEqual({ status: 'ok' });
+    const health = await request(down).get('/healthz').set('Authorization', 'Bearer a-metrics-token-for-the-proxy').expect(200);
     expect(health.body.api).toBe('upstream');
   });
 

@@ -36,3 +36,31 @@ export const OFFSITE_NEXT_CORPUS: ReadonlyArray<string | null | undefined> = [
   null,
   undefined,
 ];
+
+/**
+ * Request paths that name another site if a page writes them back as a link (`//host`, what a
+ * browser reads as `//host`, or dot segments that resolve to it), in the form a request line
+ * carries them: what may not appear raw there (tabs, newlines, NUL) percent-encoded.
+ */
+export const OFFSITE_PATH_CORPUS: readonly string[] = [
+  ...OFFSITE_NEXT_CORPUS.filter((next): next is string => typeof next === 'string' && next.startsWith('/')).map((path) =>
+    path.replace(/[\u0000-\u0020\u007f]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`),
+  ),
+  '//evil.example/phish',
+  '//evil.example/article/x/',
+  '////evil.example',
+  '/\\\\evil.example',
+  '/\\/evil.example',
+  '/%2F%2Fevil.example',
+  '/%2f/evil.example',
+  '/%5C%5Cevil.example',
+  '/%5C/evil.example',
+  '/%09/evil.example',
+  '/%0A/evil.example',
+  '/%0D%0A/evil.example',
+  '/%20//evil.example',
+  '/@evil.example',
+  '/@evil.example/x',
+  '//evil.example%2F@zine.test/',
+  '//%65vil.example/',
+];

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { isSmsCode, normalizePhone } from '../../../shared/phone';
 import type { SmsCodeRequest, SmsCodeSent, SmsVerified, SmsVerifyRequest } from '../../../shared/sms';
+import { callerAddress } from '../caller';
 import { requestSchema } from '../requestSchema';
 import { sendCode, verifyCode, type SmsDeps } from './service';
 
@@ -37,7 +38,7 @@ export function smsRoutes(deps: SmsDeps): Router {
 
   router.post('/code/', async (req, res) => {
     const body = sendBody.parse(req.body);
-    await sendCode(deps, body.phone, req.ip ?? 'unknown', body.lang);
+    await sendCode(deps, body.phone, callerAddress(req), body.lang);
     res.json({ detail: 'The code has been sent.', phone: body.phone } satisfies SmsCodeSent);
   });
 
