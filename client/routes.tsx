@@ -15,6 +15,8 @@ export interface RouteTableOptions {
 export const NOT_FOUND_ROUTE: RouteObject = {
   id: 'not-found',
   path: '*',
+  // Never shown: its loader's 404 renders the root's error screen.
+  element: null,
   loader: ({ request }) => {
     throw data(`Error: No route matches URL "${new URL(request.url).pathname}"`, { status: 404, statusText: 'Not Found' });
   },
