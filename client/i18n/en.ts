@@ -41,6 +41,7 @@ const en = {
   'signIn.inactive': 'Please active your account first.',
   'signIn.wrong': 'Account/Password not correct',
   'signIn.failed': 'Request failed!Error code:{status} {message}',
+  'signIn.throttled': 'Too many failed sign-ins. Please try again in {minutes} min.',
   'reset.heading': 'Reset your password',
   'reset.intro': 'We will mail you a link to choose a new password.',
   'reset.submit': 'Send reset mail',

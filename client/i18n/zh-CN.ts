@@ -40,6 +40,7 @@ const zhCN: Catalogue = {
   'signIn.inactive': '账号已被封禁，请联系管理员。',
   'signIn.wrong': '账号或密码不正确',
   'signIn.failed': '请求失败！错误码：{status} {message}',
+  'signIn.throttled': '登录失败次数过多，请 {minutes} 分钟后再试。',
   'reset.heading': '重置密码',
   'reset.intro': '我们会给你发送一封邮件，里面有设置新密码的链接。',
   'reset.submit': '发送重置邮件',

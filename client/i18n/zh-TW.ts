@@ -40,6 +40,7 @@ const zhTW: Catalogue = {
   'signIn.inactive': '帳號已被封禁，請聯繫管理員。',
   'signIn.wrong': '帳號或密碼不正確',
   'signIn.failed': '請求失敗！錯誤碼：{status} {message}',
+  'signIn.throttled': '登入失敗次數過多，請 {minutes} 分鐘後再試。',
   'reset.heading': '重設密碼',
   'reset.intro': '我們會寄給你一封郵件，裡面有設定新密碼的連結。',
   'reset.submit': '寄送重設郵件',

@@ -131,6 +131,15 @@ export class SignInStore {
     if (error.timedOut) return t('signIn.timeout');
     if (error.status === 400) return t('signIn.inactive');
     if (error.status === 401) return t('signIn.wrong');
+    // Too many failures: how long to wait, in the reader's language (the server says it in seconds).
+    const wait = error.status === 429 ? throttledSeconds(error.message) : null;
+    if (wait !== null) return t('signIn.throttled', { minutes: Math.max(1, Math.ceil(wait / 60)) });
     return t('signIn.failed', { status: error.status, message: error.message });
   }
+}
+
+/** The wait a throttled answer names (`Expected available in 840 seconds.`, DRF's words), or null. */
+export function throttledSeconds(message: string): number | null {
+  const seconds = /available in (\d+) seconds?/.exec(message)?.[1];
+  return seconds === undefined ? null : Number(seconds);
 }

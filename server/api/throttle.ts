@@ -1,3 +1,4 @@
+import type { Request } from 'express';
 import { MemoryStore, rateLimit, type Store } from 'express-rate-limit';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
@@ -13,6 +14,8 @@ export interface ThrottleOptions {
   store?: Store;
   /** Only failed answers (status >= 400) count, so a guesser is stopped and an honest reader is not. */
   onlyFailures?: boolean;
+  /** Whose hits these are; the caller's address (server/api/caller.ts) when absent. */
+  key?: (req: Request) => string;
 }
 
 /**
@@ -23,13 +26,17 @@ export function throttle(limit: number, windowMs: number, options: ThrottleOptio
   return rateLimit({
     windowMs,
     limit,
-    keyGenerator: rateLimitKey,
+    keyGenerator: options.key ?? rateLimitKey,
     store: options.store ?? new MemoryStore(),
     skipSuccessfulRequests: options.onlyFailures ?? false,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    handler: (_req, _res, next, limiterOptions) => {
-      const seconds = Math.ceil(limiterOptions.windowMs / 1000);
+    handler: (req, _res, next, limiterOptions) => {
+      // The real wait: until this caller's window ends, not the window's whole length.
+      const info: unknown = Reflect.get(req, limiterOptions.requestPropertyName);
+      const reset: unknown = typeof info === 'object' && info !== null ? Reflect.get(info, 'resetTime') : undefined;
+      const left = reset instanceof Date ? reset.getTime() - Date.now() : limiterOptions.windowMs;
+      const seconds = Math.max(1, Math.ceil(left / 1000));
       next(ApiError.detail(429, `Request was throttled. Expected available in ${seconds} seconds.`));
     },
   });

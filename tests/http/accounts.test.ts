@@ -315,6 +315,35 @@ describe('rate limits', async () => {
     expect(throttled.body.detail).toMatch(/^Request was throttled\. Expected available in \d+ seconds\.$/);
   });
 
+  /** A sign-in from an address of its own (the loopback proxy's X-Forwarded-For, which the app trusts). */
+  const attempt = async (address: string, email: string, password: string) => {
+    const page = await request(app).get('/').set('X-Forwarded-For', address);
+    const csrf = /csrftoken=([^;]+)/.exec(String(page.headers['set-cookie'] ?? ''))?.[1] ?? '';
+    return request(app)
+      .post('/api/accounts/login/cookies/')
+      .set('X-Forwarded-For', address)
+      .set('Cookie', `csrftoken=${csrf}`)
+      .set('X-CSRFToken', csrf)
+      .send({ email, password });
+  };
+
+  it('counts failed sign-ins only: a reader who signs in often is never throttled', async () => {
+    await createPerson(database, 'cat');
+    for (let i = 0; i < 6; i++) expect((await attempt('10.41.0.1', 'cat@example.com', PASSWORD)).status, `sign-in ${i}`).toBe(200);
+  });
+
+  it('throttles failures against one account from any address, and says the real wait', async () => {
+    await createPerson(database, 'bob');
+    for (let i = 0; i < 3; i++) expect((await attempt(`10.40.0.${i + 1}`, 'Bob@Example.com ', 'wrong')).status).toBe(401);
+    const throttled = await attempt('10.40.0.9', 'bob@example.com', PASSWORD);
+    expect(throttled.status).toBe(429);
+    const seconds = Number(/available in (\d+) seconds/.exec(String(throttled.body.detail))?.[1]);
+    expect(seconds).toBeGreaterThan(800);
+    expect(seconds).toBeLessThanOrEqual(900);
+    // Another account from that address is not held back.
+    expect((await attempt('10.40.0.9', 'cat@example.com', PASSWORD)).status).toBe(200);
+  });
+
   it('throttles password-reset requests', async () => {
     const visitor = new Visitor(app);
     await visitor.open();

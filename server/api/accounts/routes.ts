@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import type { PasswordResetConfirmRequest, PasswordResetRequest, SignInRequest }
 import { isValidEmail } from '../../../shared/email';
 import type { AccountInfo, DetailMessage } from '../../../shared/entities';
 import { clearSessionCookie, issueCsrfCookie, setSessionCookie } from '../cookies';
+import { rateLimitKey } from '../caller';
 import { throttle, type RateLimitStores } from '../throttle';
 import { accountInfo, confirmPasswordReset, requestPasswordReset, signIn, signOut, type ResetDeps } from './service';
 import { sameOriginGet } from '../csrf';
@@ -44,11 +45,18 @@ export function accountInfoRead(deps: { db: Kysely<DB>; now: () => number }): Pa
 /** The accounts API of docs/specification/shell.md §7 with DRF conventions (`info/` is a page read, above). */
 export function accountsRoutes(deps: AccountsRouteDeps): Router {
   const router = Router();
-  const signInLimit = throttle(deps.limits.signIn, 15 * 60_000, { store: deps.rateLimits?.('sign-in') });
+  // Failed sign-ins only, counted per address and per account: a guesser is stopped wherever they
+  // come from, a reader who signs in often is not.
+  const signInLimit = throttle(deps.limits.signIn, 15 * 60_000, { store: deps.rateLimits?.('sign-in'), onlyFailures: true });
+  const accountSignInLimit = throttle(deps.limits.signIn, 15 * 60_000, {
+    store: deps.rateLimits?.('sign-in-account'),
+    onlyFailures: true,
+    key: signInAccountKey,
+  });
   const resetLimit = throttle(deps.limits.reset, 60 * 60_000, { store: deps.rateLimits?.('password-reset') });
   const confirmLimit = throttle(deps.limits.reset, 60 * 60_000, { store: deps.rateLimits?.('password-reset-confirm') });
 
-  router.post('/login/cookies/', signInLimit, async (req, res) => {
+  router.post('/login/cookies/', signInLimit, accountSignInLimit, async (req, res) => {
     const body = signInBody.parse(req.body);
     const { user, sessionToken } = await signIn(deps, body.email, body.password);
     await signOut(deps, req.auth?.sessionHash ?? null);
@@ -77,4 +85,10 @@ export function accountsRoutes(deps: AccountsRouteDeps): Router {
   });
 
   return router;
+}
+
+/** The account a sign-in is for, as its address reads without case or spaces; the caller's address when the body names none. */
+function signInAccountKey(req: Request): string {
+  const email: unknown = typeof req.body === 'object' && req.body !== null ? Reflect.get(req.body, 'email') : undefined;
+  return typeof email === 'string' && email.trim() !== '' ? `account:${email.trim().toLowerCase()}` : `address:${rateLimitKey(req)}`;
 }
