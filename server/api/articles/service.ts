@@ -6,7 +6,7 @@ import { readerHtml } from '../../content/readerHtml';
 import { lockingBooklet } from '../../content/paywall';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { DB, User } from '../../db/schema';
-import type { PageViewGate } from '../../content/pageViews';
+import type { CountedRead } from '../../content/pageViews';
 import { effectiveRole } from '../../../shared/membership';
 import { ApiError } from '../errors';
 import { shareCodeOpens } from './shareCodes';
@@ -22,7 +22,7 @@ export interface ReadableArticle {
 
 export interface ReadOptions {
   /** The article read itself (not comments or likes): counted against the author's monthly quota. */
-  pageViews?: PageViewGate;
+  pageViews?: CountedRead;
   /** A share link's code (`X-Share-Code`): opens a private article while the link lives. */
   shareCode?: string | null;
 }
@@ -48,7 +48,7 @@ const articleBySlug = preparedQuery(1, (db, slug: string) =>
 /**
  * The reading rules of docs/specification/shell.md §2, in the order they are checked. With a page-view
  * gate a reader other than the author or an operator is counted against the author's
- * monthly quota, or refused when it is used up.
+ * monthly quota (once a day per reader, docs/decisions/059), or refused when it is used up.
  */
 export async function readArticle(db: Kysely<DB>, slug: string, reader: User | null, now: number, options: ReadOptions = {}): Promise<ReadableArticle> {
   const { pageViews, shareCode } = options;
@@ -66,7 +66,8 @@ export async function readArticle(db: Kysely<DB>, slug: string, reader: User | n
       throw refusal(refused);
     }
     const role = effectiveRole(row.author_role, row.author_tier, row.author_expires_at, now);
-    if (pageViews && !(await pageViews.admit({ id: row.author_id, role }, now))) throw refusal('Visiting Traffic Exhausted');
+    const view = { articleId: row.id, authorId: row.author_id, reader: pageViews?.reader ?? null, address: pageViews?.address };
+    if (pageViews && !(await pageViews.gate.admit({ id: row.author_id, role }, view, now))) throw refusal('Visiting Traffic Exhausted');
   }
 
   // A paid booklet chapter its reader has not bought: no content, nothing derived from it (decision 007).
