@@ -89,6 +89,10 @@ describe('page views count readers, not requests', async () => {
     const api = await anonymous('203.0.113.7').get('/api/article/opening/');
     expect(api.status).toBe(429);
     expect(api.body.detail).toMatch(/^Request was throttled\. Expected available in \d+ seconds\.$/);
+    // A page rendered for it (a booklet chapter is never cached) answers 429 too, without the chapter.
+    const chapter = await anonymous('203.0.113.7').get('/booklet/field-guide/opening');
+    expect(chapter.status).toBe(429);
+    expect(chapter.text).not.toContain('Free opening words');
     expect(await views(ann.id)).toBe(1);
 
     // Everyone else still reads: a signed-in reader (page and API) and another address.
