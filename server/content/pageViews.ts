@@ -267,7 +267,10 @@ export class PageViewCounter implements PageViewGate {
     if (exhausted.length > 0) await this.exhausted(exhausted, now);
   }
 
-  /** About once an hour across the fleet: the reads of days before yesterday go (a day's views are in `page_views`). */
+  /**
+   * About once an hour across the fleet: the reads of days before yesterday go (a day's views are in
+   * `page_views`); yesterday's stay, as a read buffered before midnight may be flushed after it.
+   */
   private async sweep(now: number): Promise<void> {
     if (now - this.lastSweep < SWEEP_MS && now >= this.lastSweep) return;
     this.lastSweep = now;

@@ -176,3 +176,23 @@ describe('page views count readers, not requests', async () => {
     }
   });
 });
+
+describe('the readers of past days', async () => {
+  const database = await testDatabase();
+  const { db } = database;
+  const now = Date.UTC(2026, 10, 28, 12);
+  const counter = new PageViewCounter({ db, now: () => now });
+  const ann = await createPerson(database, 'ann');
+  const articleId = await writeArticle(database, ann.id, 'kept');
+
+  it("are swept at a flush, yesterday's kept (a read buffered before midnight may be flushed after it)", async () => {
+    const days = ['2026-11-26', '2026-11-27', '2026-11-28'];
+    await db
+      .insertInto('page_view_readers')
+      .values(days.map((day) => ({ day, article_id: articleId, reader: `u:${ann.id}` })))
+      .execute();
+    await counter.flush();
+    const left = await db.selectFrom('page_view_readers').select('day').orderBy('day').execute();
+    expect(left.map((row) => row.day)).toEqual(['2026-11-27', '2026-11-28']);
+  });
+});
