@@ -20,6 +20,9 @@ import { mediaCspSources, mediaStoreFor } from './media/mediaStoreFor';
 import { mediaRoutes } from './media/routes';
 import { createSmsSender, type SmsSender } from './sms/sender';
 import { PageViewCounter } from './content/pageViews';
+import { readOrCreateSecretSync } from './dataDirSecret';
+import { PageViewReaders } from './security/pageViewReaders';
+import { ReaderKeys } from './security/readerKeys';
 import { RenderCache } from './render/cache/renderCache';
 import { apiProxy, logProxy } from './proxy';
 import { siteOriginFor } from './seo/origin';
@@ -34,7 +37,7 @@ import { requestLogging } from './middleware/requestLogging';
 import { fixedSecurityHeaders, securityHeaders } from './middleware/securityHeaders';
 import { renderCacheHits } from './render/cache/fastHits';
 import { sharedPages } from './render/sharedPages';
-import { answerFirst, protocolOf } from './render/cache/frontDoor';
+import { addressOf, answerFirst, protocolOf } from './render/cache/frontDoor';
 import { withAssetBase, type AssetManifest } from './render/manifest';
 import { ssr } from './render/ssr';
 import { wechatSignInPages } from './accounts/wechatSignIn';
@@ -63,8 +66,8 @@ export interface AppDeps {
   sms?: SmsSender;
   /** The clock (tests move it to expire sessions and tokens). */
   now?: () => number;
-  /** Sign-in and password-reset attempts per window and address. */
-  limits?: { signIn: number; reset: number; contact?: number; redeem?: number; search?: number };
+  /** Sign-in and password-reset attempts per window and address; anonymous article reads per minute and address (`pageViews`). */
+  limits?: { signIn: number; reset: number; contact?: number; redeem?: number; search?: number; pageViews?: number };
   /** Routes a test mounts beside the real table (an unknown guard, a throwing loader). */
   extraRoutes?: RouteTableOptions['extraRoutes'];
   /** The page-view counter (the process entry stops and flushes it at shutdown); one is made when absent. */
@@ -110,6 +113,7 @@ export function createApp(deps: AppDeps): Express {
       secure: config.secure,
       securityHeaders: fixedSecurityHeaders(config, csp),
       originOf: (req) => siteOriginFor(config.publicOrigin, { protocol: protocolOf(app, req), headers: req.headers }),
+      addressOf: (req) => addressOf(app, req),
       logger: deps.logger,
     });
     answerFirst(app, hits);
@@ -217,6 +221,11 @@ function embeddedBackend(deps: AppDeps): Backend {
   const media = deps.media ?? mediaStoreFor(config);
   const pageViews = deps.pageViews ?? new PageViewCounter({ db: database.db, now: deps.now ?? Date.now, logger: deps.logger });
   pageViews.start();
+  // Anonymous readers' daily keys, under a secret every process serving DATA_DIR shares (docs/decisions/059).
+  const readers = new PageViewReaders({
+    keys: new ReaderKeys(readOrCreateSecretSync(path.join(config.dataDir, '.page-view-key'))),
+    perMinute: deps.limits?.pageViews,
+  });
   const renderCache =
     deps.renderCache ??
     (config.renderCacheBytes > 0 &&
@@ -224,6 +233,7 @@ function embeddedBackend(deps: AppDeps): Backend {
         db: database.db,
         now: deps.now ?? Date.now,
         pageViews,
+        readers,
         maxBytes: config.renderCacheBytes,
         maxAgeMs: config.renderCacheMaxAgeMs,
         logger: deps.logger,
@@ -248,7 +258,7 @@ function embeddedBackend(deps: AppDeps): Backend {
     limits: deps.limits ?? { signIn: 10, reset: 5 },
     operatorEmail: config.operatorEmail,
     onBackgroundError: (error, what) => deps.logger.error({ err: error }, `${what} failed`),
-    pageViews,
+    pageViews: { gate: pageViews, readers },
     publicOrigin: config.publicOrigin,
     dataDir: config.dataDir,
     paymentsSandbox: config.paymentsSandbox,

@@ -23,3 +23,8 @@ export function nextQuotaReset(at: number): number {
   const d = new Date(at);
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
 }
+
+/** The day a reader is counted once in (docs/decisions/059): 'YYYY-MM-DD' in UTC. */
+export function quotaDay(at: number): string {
+  return new Date(at).toISOString().slice(0, 10);
+}

@@ -52,6 +52,7 @@ export function inProcessTransport(api: InProcessApi, reader: Reader): ApiTransp
         query: stringValues(request.query),
         header: (name) => callHeaders[name] ?? headers[name],
         originalUrl: requestUrl(request),
+        address: reader.ip,
         ...(reader.uncounted ? { uncounted: true } : {}),
       });
       return { status: 200, data };

@@ -26,6 +26,8 @@ export interface ReadRequest {
   header: (name: string) => string | undefined;
   /** The path with its query, as the caller wrote it (DRF's page links are built from it). */
   originalUrl: string;
+  /** The client's address as Express reads it (`req.ip`, through trusted proxies): who an anonymous page view is from. */
+  address?: string;
   /** Made for the render cache's anonymous copy of a page, by no reader: no page view is counted. */
   uncounted?: boolean;
 }
@@ -41,6 +43,7 @@ export function serveRead(read: PageRead): RequestHandler {
       query: req.query,
       header: (name) => req.get(name),
       originalUrl: req.originalUrl,
+      address: req.ip,
     });
     res.json(data);
   };

@@ -7,6 +7,7 @@ export interface Reader {
   headers: IncomingHttpHeaders;
   /** The native app's `__token` from the page URL. */
   bearerToken?: string | null;
+  /** The client's address (`req.ip`): an injected call carries it as `X-Forwarded-For`, which the in-process app trusts. */
   ip?: string;
   /** Reads made for the render cache's anonymous copy of a page, not for a reader: they count no page view and record no referral. */
   uncounted?: boolean;

@@ -1,7 +1,6 @@
 import cookieParser from 'cookie-parser';
 import express, { Router } from 'express';
 import type { Kysely } from 'kysely';
-import type { PageViewGate } from '../content/pageViews';
 import type { DB } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import type { MediaStore } from '../media/mediaStore';
@@ -45,6 +44,7 @@ import { walletRoutes } from './wallet/routes';
 import { pendingReferral, redeemRoutes } from './redeem/routes';
 import { searchRoutes } from './search/routes';
 import { rateLimitStores, type RateLimitStores } from './throttle';
+import type { PageViewCounting } from './pageViewCounting';
 
 export interface ApiDeps {
   db: Kysely<DB>;
@@ -59,8 +59,8 @@ export interface ApiDeps {
   operatorEmail?: string;
   /** Reports what fails after the answer went out (a feedback mail). */
   onBackgroundError?: (error: unknown, what: string) => void;
-  /** Counts article reads against the authors' monthly page-view quotas (absent: no quota). */
-  pageViews?: PageViewGate;
+  /** Counts article reads against the authors' monthly page-view quotas, once a day per reader (absent: no quota). */
+  pageViews?: PageViewCounting;
   /** Sends the SMS page's codes (a webhook, or files in the outbox). */
   sms: SmsSender;
   /** Signs pages for the WeChat JS-SDK; present with the official account's credentials. */

@@ -49,12 +49,6 @@ export async function paidChapterArticleIds(db: Kysely<DB>, articleIds: readonly
   return ids;
 }
 
-/**
- * The booklet that keeps this article from its reader, or null when the reader may read it.
- * An article sold in any booklet is paid content everywhere (a free placement elsewhere does
- * not give it away); its author, operators, and the owner or a buyer of any booklet that sells
- * it read it. Trashed booklets still lock: what was sold stays sold (decision 007).
- */
 /** Every article page asks it: built once (db/preparedQuery.ts). */
 const sellingBooklets = preparedQuery(1, (db, articleId: number) =>
   db
@@ -77,12 +71,33 @@ const sellingBooklets = preparedQuery(1, (db, articleId: number) =>
     .orderBy('booklets.id'),
 );
 
+/**
+ * The booklet that keeps this article from its reader, or null when the reader may read it.
+ * An article sold in any booklet is paid content everywhere (a free placement elsewhere does
+ * not give it away); its author, operators, and the owner or a buyer of any booklet that sells
+ * it read it. Trashed booklets still lock: what was sold stays sold (decision 007).
+ */
 export async function lockingBooklet(db: Kysely<DB>, articleId: number, reader: User | null): Promise<SellingBooklet | null> {
+  return (await chapterAccess(db, articleId, reader)).locked;
+}
+
+/** What a reader may do with an article a booklet may sell, under the rules of `lockingBooklet`. */
+export interface ChapterAccess {
+  /** The booklet that keeps it from the reader, or null. */
+  locked: SellingBooklet | null;
+  /** Sold in a priced booklet and open to this reader: they bought it (or own, wrote or operate it). */
+  paidFor: boolean;
+}
+
+export async function chapterAccess(db: Kysely<DB>, articleId: number, reader: User | null): Promise<ChapterAccess> {
   const selling = await sellingBooklets.all(db, articleId);
   const first = selling[0];
-  if (!first) return null;
-  if (reader !== null && (await mayReadPaid(db, articleId, reader, selling))) return null;
-  return { id: first.id, slug: first.slug, name: first.name, price_cents: first.price_cents, currency: first.currency, chapter: first.chapter };
+  if (!first) return { locked: null, paidFor: false };
+  if (reader !== null && (await mayReadPaid(db, articleId, reader, selling))) return { locked: null, paidFor: true };
+  return {
+    locked: { id: first.id, slug: first.slug, name: first.name, price_cents: first.price_cents, currency: first.currency, chapter: first.chapter },
+    paidFor: false,
+  };
 }
 
 async function mayReadPaid(db: Kysely<DB>, articleId: number, reader: User, selling: readonly { id: number; owner_id: number }[]): Promise<boolean> {

@@ -19,6 +19,7 @@ export interface DB {
   follows: FollowsTable;
   content_changes: ContentChangesTable;
   page_views: PageViewsTable;
+  page_view_readers: PageViewReadersTable;
   article_share_codes: ArticleShareCodesTable;
   sms_codes: SmsCodesTable;
   wechat_identities: WechatIdentitiesTable;
@@ -265,6 +266,14 @@ export interface PageViewsTable {
   author_id: number;
   month: string;
   count: number;
+}
+
+/** A reader counted once for an article on a UTC day ('YYYY-MM-DD'), migration 031; see server/content/pageViews.ts. */
+export interface PageViewReadersTable {
+  day: string;
+  article_id: number;
+  /** `u:<user id>`, or `a:` and an anonymous reader's keyed hash of the day (server/security/readerKeys.ts). */
+  reader: string;
 }
 
 /** A share link's code; a revoked code no longer opens the article. */

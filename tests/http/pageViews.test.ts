@@ -37,7 +37,12 @@ describe('the page-view quota', async () => {
   await createPerson(database, 'ben');
   await writeArticle(database, ann.id, 'counted-words');
   await writeArticle(database, ent.id, 'unlimited-words');
-  const read = (slug: string) => request(app).get(`/api/article/${slug}/`);
+  // Every anonymous read from an address of its own: a new reader, so each counts (docs/decisions/059).
+  let addresses = 0;
+  const read = (slug: string) =>
+    request(app)
+      .get(`/api/article/${slug}/`)
+      .set('X-Forwarded-For', `198.51.100.${(addresses += 1)}`);
   const flushed = async () =>
     (await database.db.selectFrom('page_views').select(['month', 'count']).where('author_id', '=', ann.id).orderBy('month').execute()).map((r) => [
       r.month,

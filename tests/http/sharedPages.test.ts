@@ -41,6 +41,8 @@ describe("signed-in readers' pages made from the render cache (decision 054)", a
   const ann = await createPerson(database, 'ann');
   await createPerson(database, 'ben');
   await createPerson(database, 'cat');
+  await createPerson(database, 'dan');
+  await createPerson(database, 'eve');
   await writeArticle(database, ann.id, 'open-letter', {
     title: 'An Open Letter',
     description: 'About it',
@@ -50,6 +52,9 @@ describe("signed-in readers' pages made from the render cache (decision 054)", a
   });
   const ben = await sessionCookie(app, 'ben@example.com');
   const cat = await sessionCookie(app, 'cat@example.com');
+  // Readers who read nothing before the test that counts: a reader counts once a day (docs/decisions/059).
+  const dan = await sessionCookie(app, 'dan@example.com');
+  const eve = await sessionCookie(app, 'eve@example.com');
   const read = (target: Express, url: string, cookie?: string) => (cookie ? request(target).get(url).set('Cookie', cookie) : request(target).get(url));
   const views = async () => {
     await pageViews.flush();
@@ -87,10 +92,12 @@ describe("signed-in readers' pages made from the render cache (decision 054)", a
     // The cached copy dropped: the next signed-in read renders the anonymous one again, which counts nothing.
     await contentChanged(database.db, ['article:open-letter'], Date.now());
     const before = await views();
-    const page = await read(app, '/article/open-letter/', cat);
+    const page = await read(app, '/article/open-letter/', dan);
     expect(page.headers['x-cache']).toBe('shared');
     expect(await views()).toBe(before + 1);
-    await read(app, '/article/open-letter/', ben);
+    await read(app, '/article/open-letter/', eve);
+    expect(await views()).toBe(before + 2);
+    await read(app, '/article/open-letter/', eve);
     expect(await views()).toBe(before + 2);
   });
 

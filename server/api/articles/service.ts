@@ -3,10 +3,10 @@ import { articleErrorStatus, type ArticleErrorReason } from '../../../shared/art
 import { columnPath } from '../../../shared/column';
 import type { ArticleDetail } from '../../../shared/entities';
 import { readerHtml } from '../../content/readerHtml';
-import { lockingBooklet } from '../../content/paywall';
+import { chapterAccess } from '../../content/paywall';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { DB, User } from '../../db/schema';
-import type { PageViewGate } from '../../content/pageViews';
+import type { CountedRead } from '../../content/pageViews';
 import { effectiveRole } from '../../../shared/membership';
 import { ApiError } from '../errors';
 import { shareCodeOpens } from './shareCodes';
@@ -22,7 +22,7 @@ export interface ReadableArticle {
 
 export interface ReadOptions {
   /** The article read itself (not comments or likes): counted against the author's monthly quota. */
-  pageViews?: PageViewGate;
+  pageViews?: CountedRead;
   /** A share link's code (`X-Share-Code`): opens a private article while the link lives. */
   shareCode?: string | null;
 }
@@ -48,7 +48,8 @@ const articleBySlug = preparedQuery(1, (db, slug: string) =>
 /**
  * The reading rules of docs/specification/shell.md §2, in the order they are checked. With a page-view
  * gate a reader other than the author or an operator is counted against the author's
- * monthly quota, or refused when it is used up.
+ * monthly quota, or refused when it is used up; a buyer of a booklet that sells the article
+ * reads it whatever the quota says (docs/decisions/059).
  */
 export async function readArticle(db: Kysely<DB>, slug: string, reader: User | null, now: number, options: ReadOptions = {}): Promise<ReadableArticle> {
   const { pageViews, shareCode } = options;
@@ -65,12 +66,21 @@ export async function readArticle(db: Kysely<DB>, slug: string, reader: User | n
     } else if (refused) {
       throw refusal(refused);
     }
-    const role = effectiveRole(row.author_role, row.author_tier, row.author_expires_at, now);
-    if (pageViews && !(await pageViews.admit({ id: row.author_id, role }, now))) throw refusal('Visiting Traffic Exhausted');
   }
 
   // A paid booklet chapter its reader has not bought: no content, nothing derived from it (decision 007).
-  const locked = await lockingBooklet(db, row.id, reader);
+  const access = await chapterAccess(db, row.id, reader);
+  const locked = access.locked;
+  if (!privileged && pageViews) {
+    const role = effectiveRole(row.author_role, row.author_tier, row.author_expires_at, now);
+    const admitted = await pageViews.gate.admit(
+      { id: row.author_id, role },
+      { articleId: row.id, authorId: row.author_id, reader: pageViews.reader, address: pageViews.address },
+      now,
+    );
+    // What a reader paid for stays readable when the author's month is used up.
+    if (!admitted && !access.paidFor) throw refusal('Visiting Traffic Exhausted');
+  }
   return {
     authorId: row.author_id,
     article: {

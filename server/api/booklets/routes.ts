@@ -14,6 +14,7 @@ import { requireUser } from '../auth';
 import { ApiError } from '../errors';
 import { readerScript } from '../articles/articleRead';
 import type { PageRead } from '../pageReads';
+import { countedRead, type PageViewCounting } from '../pageViewCounting';
 import { pageLinks, pageQuery } from '../pagination';
 import { requestSchema } from '../requestSchema';
 import { listRatings, rateBooklet } from './ratings';
@@ -49,7 +50,7 @@ const ratingBody = requestSchema<BookletRatingRequest>()(
   }),
 );
 
-type Deps = { db: Kysely<DB>; now: () => number; origin: string; pageViews?: Parameters<typeof readBookletItem>[5] };
+type Deps = { db: Kysely<DB>; now: () => number; origin: string; pageViews?: PageViewCounting };
 
 /** docs/specification/content-and-commerce.md §7: `GET /api/booklets/{slug}/` and `…/item/{childSlug}/`, a booklet and a chapter for their reader. */
 export function bookletReads(deps: Deps): [PageRead<BookletDetail>, PageRead<BookletItemDetail>] {
@@ -64,8 +65,12 @@ export function bookletReads(deps: Deps): [PageRead<BookletDetail>, PageRead<Boo
       cacheControl: 'private, no-cache',
       // A chapter's article comes in the reader's script (decision 038).
       vary: 'Cookie',
-      read: ({ params, user, header }) =>
-        readBookletItem(deps.db, slugOf(params.slug), slugOf(params.childSlug), user, deps.now(), deps.pageViews, readerScript(header)),
+      read: (request) => {
+        const { params, user, header } = request;
+        const now = deps.now();
+        const counted = countedRead(deps.pageViews, request, now);
+        return readBookletItem(deps.db, slugOf(params.slug), slugOf(params.childSlug), user, now, counted, readerScript(header));
+      },
     },
   ];
 }

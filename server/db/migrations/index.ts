@@ -29,6 +29,7 @@ import { payouts } from './027_payouts';
 import { subscriptions } from './028_subscriptions';
 import { counters } from './029_counters';
 import { searchSubstrings } from './030_search_substrings';
+import { pageViewReaders } from './031_page_view_readers';
 
 /** Every migration, in order. Never edit one that has landed: add the next number. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -62,5 +63,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '028_subscriptions': subscriptions(engine),
     '029_counters': counters(engine),
     '030_search_substrings': searchSubstrings(engine),
+    '031_page_view_readers': pageViewReaders(),
   };
 }

@@ -43,7 +43,7 @@ export interface PageDependencies {
   authors: string[];
   /** The booklet whose owner's expiry ends the page too. */
   booklet: string | null;
-  /** The author whose page views each served copy counts. */
+  /** The article (its slug) whose author's page views each served copy counts. */
   viewsOf: string | null;
 }
 
@@ -63,7 +63,7 @@ export function pageDependencies(page: RenderedPage): PageDependencies | null {
       const slug = page.params.slug;
       if (!slug || !page.articleAuthor) return null;
       const author = page.articleAuthor;
-      return { keys: [`article:${slug}`, `author:${author}`], authors: [author], booklet: null, viewsOf: author };
+      return { keys: [`article:${slug}`, `author:${author}`], authors: [author], booklet: null, viewsOf: slug };
     }
     case 'column-home':
     case 'column-articles':

@@ -22,6 +22,8 @@ export interface FastHitOptions {
   securityHeaders: (userAgent: string | undefined) => Readonly<Record<string, string>>;
   /** The origin a page's absolute links use: PUBLIC_ORIGIN, or the request's own (seo/origin.ts). */
   originOf: (req: IncomingMessage) => string;
+  /** The client's address as Express reads it (`req.ip`): who an article page's anonymous read is from (frontDoor.ts). */
+  addressOf: (req: IncomingMessage) => string | undefined;
   logger: Logger;
 }
 
@@ -78,7 +80,7 @@ export function renderCacheHits(cache: RenderCache, options: FastHitOptions): Fr
         if (reader.remember) setCookies.push(yearLongCookie(LANG_COOKIE, reader.remember, options.secure));
         if (csrf === null || !VALID_CSRF_TOKEN.test(csrf)) setCookies.push(csrfCookieHeader(newSecret(24), options.secure));
         for (const cookie of setCookies) head.push('Set-Cookie', cookie);
-        cache.sendHit(req, res, page, head);
+        cache.sendHit(req, res, page, head, options.addressOf(req));
         if (options.logger.isLevelEnabled('debug'))
           options.logger.debug({ req: { id, method: req.method, url: req.url }, res: { statusCode: res.statusCode } }, 'render cache hit');
       },

@@ -27,3 +27,26 @@ export function protocolOf(app: Express, req: IncomingMessage): string {
   const header = (typeof forwarded === 'string' && forwarded) || own;
   return (header.split(',')[0] ?? header).trim();
 }
+
+/**
+ * The client's address as Express reads it (`req.ip`, proxy-addr's walk): the socket's peer, or the
+ * nearest X-Forwarded-For entry not from a trusted proxy.
+ */
+export function addressOf(app: Express, req: IncomingMessage): string | undefined {
+  const own = req.socket.remoteAddress;
+  const forwarded = req.headers['x-forwarded-for'];
+  const header = Array.isArray(forwarded) ? forwarded.join(',') : forwarded;
+  const trusted = app.get('trust proxy fn') as (address: string | undefined, hop: number) => boolean;
+  if (!header || !trusted(own, 0)) return own;
+  const hops = header
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter((hop) => hop !== '')
+    .reverse();
+  let address = own;
+  for (let i = 0; i < hops.length; i++) {
+    address = hops[i];
+    if (i === hops.length - 1 || !trusted(address, i + 1)) return address;
+  }
+  return address;
+}

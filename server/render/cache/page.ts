@@ -16,8 +16,8 @@ export interface CachedPage {
   etag: string;
   /** Content keys it shows (`article:<slug>`, `author:<name>`, `booklet:<slug>`, `feed`). */
   keys: readonly string[];
-  /** The author whose page views a served copy counts (article pages). */
-  viewsOf: number | null;
+  /** The article, and its author, whose page views a served copy counts (article pages). */
+  viewsOf: { articleId: number; authorId: number } | null;
   /** When it dies whatever happens: max age, quota reset, an author's membership expiry. */
   expiresAt: number;
   /** Where its reader-dependent parts are, when signed-in readers may get it too (sharedParts.ts). */

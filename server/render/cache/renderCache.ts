@@ -9,6 +9,7 @@ import { LANG_PARAM } from '../../../shared/locale';
 import { nextQuotaReset } from '../../../shared/pageViewQuota';
 import { readingScriptOf, SCRIPT_COOKIE, type ReadingScript } from '../../../shared/readingScript';
 import type { PageViewCounter } from '../../content/pageViews';
+import type { PageViewReaders } from '../../security/pageViewReaders';
 import type { DB } from '../../db/schema';
 import type { Logger } from '../../logger';
 import { ChangeFeed } from './changeFeed';
@@ -17,12 +18,15 @@ import { writeCachedPage } from './encoding';
 import { PageLru } from './lru';
 import { buildCachedPage, type CachedPage, type PageMeta } from './page';
 import { sharedLayoutOf } from './sharedParts';
+import { writeThrottled } from './throttled';
 
 export interface RenderCacheOptions {
   db: Kysely<DB>;
   now: () => number;
-  /** Served article pages count toward their author's page-view quota. */
+  /** Served article pages count toward their author's page-view quota, once a day per reader. */
   pageViews?: PageViewCounter;
+  /** Who a served article page's reader is, and whether their address is over its limit (docs/decisions/059). */
+  readers?: PageViewReaders;
   maxBytes?: number;
   /** The bounded staleness of counts (likes, favourites, followers) on a cached page. */
   maxAgeMs?: number;
@@ -114,10 +118,17 @@ export class RenderCache {
     return page;
   }
 
-  /** Sends a page freshHit() gave after the headers in `head`, counting the read toward its author's quota. */
-  sendHit(req: IncomingMessage, res: ServerResponse, page: CachedPage, head: string[]): void {
+  /**
+   * Sends a page freshHit() gave after the headers in `head`, counting the read of the reader at
+   * `address` toward its author's quota; 429 instead when that address is over its page-view limit.
+   */
+  sendHit(req: IncomingMessage, res: ServerResponse, page: CachedPage, head: string[], address: string | undefined): void {
+    const wait = this.countView(req, page, address);
+    if (wait > 0) {
+      writeThrottled(res, head, wait);
+      return;
+    }
     this.counts.hits += 1;
-    this.countView(req, page);
     head.push('X-Cache', 'hit');
     writeCachedPage(req, res, page, head, req.headers['accept-encoding'] ?? '');
   }
@@ -294,11 +305,18 @@ export class RenderCache {
     res.on('finish', () => settle(null));
   }
 
-  /** Sends a stored page; false when its author's quota is known to be used up (the page is dropped). */
+  /**
+   * Sends a stored page (or, for a hit from an address over its page-view limit, 429); false when its
+   * author's quota is known to be used up (the page is dropped).
+   */
   private serve(req: Request, res: Response, page: CachedPage, state: 'hit' | 'miss' | 'bypass', key: string | null): boolean {
     if (state === 'hit') {
       if (!this.usable(page, key)) return false;
-      this.countView(req, page);
+      const wait = this.countView(req, page, req.ip);
+      if (wait > 0) {
+        writeThrottled(res, ['X-Cache', 'hit'], wait);
+        return true;
+      }
     }
     this.send(req, res, page, state);
     return true;
@@ -306,13 +324,20 @@ export class RenderCache {
 
   /** False, and the page dropped, when its author's page-view quota is known to be used up. */
   private usable(page: CachedPage, key: string | null): boolean {
-    if (page.viewsOf === null || !this.options.pageViews?.knownExhausted(page.viewsOf, this.options.now())) return true;
+    if (page.viewsOf === null || !this.options.pageViews?.knownExhausted(page.viewsOf.authorId, this.options.now())) return true;
     if (key) this.pages.delete(key);
     return false;
   }
 
-  private countView(req: IncomingMessage, page: CachedPage): void {
-    if (page.viewsOf !== null && req.method === 'GET') this.options.pageViews?.count(page.viewsOf, this.options.now());
+  /** Counts an anonymous reader's GET of an article page: 0, or the seconds their address waits (nothing counted). */
+  private countView(req: IncomingMessage, page: CachedPage, address: string | undefined): number {
+    const { pageViews, readers } = this.options;
+    if (page.viewsOf === null || req.method !== 'GET' || !pageViews || !readers) return 0;
+    const now = this.options.now();
+    const who = readers.of(null, address, req.headers['user-agent'], now);
+    if (who.retryAfterS > 0) return who.retryAfterS;
+    pageViews.count({ ...page.viewsOf, reader: who.reader, address: who.address }, now);
+    return 0;
   }
 
   private send(req: Request, res: Response, page: CachedPage, state: 'hit' | 'miss' | 'bypass'): void {
@@ -338,7 +363,11 @@ export class RenderCache {
     const now = this.options.now();
     const deadlines = [now + this.maxAgeMs, nextQuotaReset(now)];
     const keys = [...dependencies.keys];
-    let viewsOf: number | null = null;
+    let viewsOf: CachedPage['viewsOf'] = null;
+    if (dependencies.viewsOf !== null) {
+      const article = await this.options.db.selectFrom('articles').select(['id', 'author_id']).where('slug', '=', dependencies.viewsOf).executeTakeFirst();
+      if (article) viewsOf = { articleId: article.id, authorId: article.author_id };
+    }
     const authors = [...dependencies.authors];
     if (dependencies.booklet) {
       const owner = await this.options.db
@@ -353,10 +382,9 @@ export class RenderCache {
       }
     }
     if (authors.length > 0) {
-      const rows = await this.options.db.selectFrom('users').select(['id', 'username', 'membership_expires_at']).where('username', 'in', authors).execute();
+      const rows = await this.options.db.selectFrom('users').select(['membership_expires_at']).where('username', 'in', authors).execute();
       for (const row of rows) {
         if (row.membership_expires_at !== null && row.membership_expires_at > now) deadlines.push(row.membership_expires_at);
-        if (row.username === dependencies.viewsOf) viewsOf = row.id;
       }
     }
     return { keys, viewsOf, expiresAt: Math.min(...deadlines) };
