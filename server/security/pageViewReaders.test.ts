@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PageViewReaders } from './pageViewReaders';
+import { isLoopback, PageViewReaders } from './pageViewReaders';
 import { ReaderKeys } from './readerKeys';
 
 const NOW = Date.UTC(2026, 10, 28, 12);
@@ -29,5 +29,15 @@ describe('page-view readers', () => {
     expect(refused.retryAfterS).toBeGreaterThan(0);
     expect(readers.of(null, '198.51.100.1', BROWSER, NOW).retryAfterS).toBe(0);
     expect(readers.of(7, '203.0.113.7', BROWSER, NOW).retryAfterS).toBe(0);
+  });
+
+  it('holds no address of the machine itself to the limit (a load test), and counts it as any reader', () => {
+    const readers = new PageViewReaders({ keys, perMinute: 2 });
+    for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      for (let i = 0; i < 5; i++) expect(readers.of(null, address, BROWSER, NOW).retryAfterS, address).toBe(0);
+      expect(readers.of(null, address, BROWSER, NOW).reader).toBe(keys.anonymous(address, BROWSER, '2026-11-28'));
+    }
+    expect(isLoopback('128.0.0.1')).toBe(false);
+    expect(isLoopback('::ffff:10.0.0.1')).toBe(false);
   });
 });
