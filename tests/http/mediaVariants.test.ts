@@ -3,13 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { VARIANT_WIDTHS } from '../../shared/mediaImage';
+import { bucketMediaHost } from '../../server/media/bucketMediaHost';
+import { createLogger } from '../../server/logger';
 import { mediaHost } from '../../server/media/mediaHost';
 import { LocalMediaStore } from '../../server/media/mediaStore';
 import { RenderQueue } from '../../server/media/renderQueue';
 import { renderView, type ImageRenderer } from '../../server/media/renderView';
+import { S3Bucket } from '../../server/media/s3Bucket';
 import { pngOf } from '../support/images';
+import { startS3StandIn } from '../support/s3StandIn';
 
 const KEY = `${'5a'.repeat(16)}_hd.png`;
 
@@ -104,5 +108,42 @@ describe('image variants: only the site’s widths, each rendered once, a few at
     expect(most).toBe(2);
     expect(renders).toBe(4);
     expect((await request(app).get(variant(800))).status).toBe(200);
+  });
+});
+
+describe('image variants in an S3 bucket (docs/decisions/047, 062)', async () => {
+  const s3 = await startS3StandIn();
+  afterAll(() => s3.close());
+  const bucket = new S3Bucket(s3.config());
+  await bucket.put(KEY, await pngOf(640, 480), 'image/png');
+  let renders = 0;
+  const app = express();
+  app.use(
+    '/media',
+    bucketMediaHost(bucket, createLogger({ logLevel: 'silent' }), {
+      render: async (...args) => {
+        renders++;
+        return renderView(...args);
+      },
+    }),
+  );
+
+  it('renders a variant once for readers asking together, keeps it in the bucket and serves it from there; odd widths redirect', async () => {
+    const first = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        request(app)
+          .get(variant(480, true))
+          .then((res) => res),
+      ),
+    );
+    expect(first.map((res) => res.status)).toEqual([200, 200, 200, 200]);
+    expect(renders).toBe(1);
+    expect(s3.keys()).toContain(`.cache/${KEY}/m2-w480-h0-q89.webp`);
+    expect((await request(app).get(variant(480, true))).status).toBe(200);
+    expect(renders).toBe(1);
+    const odd = await request(app).get(`/media/${KEY}?imageView2/2/w/470/format/webp`);
+    expect(odd.status).toBe(301);
+    expect(odd.headers.location).toBe(variant(480, true));
+    expect(renders).toBe(1);
   });
 });
