@@ -5,6 +5,7 @@
 // Every request sends `Accept-Encoding: gzip` (what browsers send, minus brotli), so the
 // pages and the ceiling alike travel gzip-compressed: the ceiling is pre-compressed on disk,
 // cached pages are pre-compressed in memory, uncached pages are compressed per response.
+// Last, the media host's variant renders of the largest image at 50 clients (scripts/benchImages.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -15,6 +16,7 @@ import autocannon from 'autocannon';
 import { UserDirectory } from '../server/accounts/users';
 import { openDatabase } from '../server/db/connection';
 import { DEMO_AUTHOR } from '../server/db/seed/demoContent';
+import { benchAndReportImages } from './benchImages';
 import { freePort, startServer, waitForServer, type RunningServer } from './runningServer';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -118,6 +120,8 @@ async function main(): Promise<void> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   report(rows, memory, ttfb, scaling);
+  // Variant renders of the largest image at 50 clients, on a server of their own (docs/decisions/062).
+  await benchAndReportImages();
 }
 
 /** One measured run of the signed-in article in the pairs of one process and every core. */

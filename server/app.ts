@@ -268,6 +268,7 @@ function embeddedBackend(deps: AppDeps): Backend {
     wechatPay,
     alipay,
     notificationBus: notificationBusFor(database, (error) => deps.logger.error({ err: error }, 'publishing a notification failed')),
+    notificationStreamsPerProcess: config.notificationStreamsPerProcess,
     wechatSigner: config.wechat.mp
       ? new JsapiSigner(new WechatApi(config.wechat.apiBase, config.wechat.timeoutMs), config.wechat.mp, deps.now ?? Date.now)
       : undefined,

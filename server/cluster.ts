@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from './logger';
+import { workerEnv } from './mallocArenas';
 import { relayBetweenWorkers } from './workerRelay';
 
 export interface ClusterOptions {
@@ -28,7 +29,7 @@ export function runPrimary(options: ClusterOptions): void {
   let stopping = false;
 
   const fork = () => {
-    const worker = cluster.fork();
+    const worker = cluster.fork(workerEnv(process.env));
     live.set(worker.id, { worker, startedAt: Date.now() });
   };
 

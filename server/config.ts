@@ -194,6 +194,8 @@ const schema = z
     ALIPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     /** Worker processes sharing the port (docs/decisions/048); unset: one per core in production, else 1. */
     WEB_CONCURRENCY: z.preprocess(blankIsAbsent, z.coerce.number().int().min(1).max(256).optional()),
+    /** Live notification streams one process holds at most, every reader together (docs/decisions/061). */
+    NOTIFICATION_STREAMS_PER_PROCESS: z.coerce.number().int().min(1).max(100_000).default(1000),
     /** Turns GET /metrics on, for a `Authorization: Bearer <token>` (docs/decisions/048); unset: 404. */
     METRICS_TOKEN: z.preprocess(blankIsAbsent, z.string().trim().min(16, 'must be at least 16 characters').optional()),
   })
@@ -296,6 +298,8 @@ export type Config = Readonly<{
   webConcurrency: number;
   /** The bearer token GET /metrics wants; absent: /metrics is off (404). */
   metricsToken: string | undefined;
+  /** Live notification streams one process holds at most (NOTIFICATION_STREAMS_PER_PROCESS); one more is a 429. */
+  notificationStreamsPerProcess: number;
 }>;
 
 export interface QiniuConfig {
@@ -398,6 +402,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderCacheMaxAgeMs: c.RENDER_CACHE_MAX_AGE_S * 1000,
     webConcurrency: c.WEB_CONCURRENCY ?? (c.NODE_ENV === 'production' ? availableParallelism() : 1),
     metricsToken: c.METRICS_TOKEN,
+    notificationStreamsPerProcess: c.NOTIFICATION_STREAMS_PER_PROCESS,
     logEndpoint: c.LOG_ENDPOINT,
     wechatSdkUrl: c.WECHAT_JS_SDK_URL,
     smsWebhookUrl: c.SMS_WEBHOOK_URL,

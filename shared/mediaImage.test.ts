@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNearViewport, isOnMediaHost, mediaImageUrl, shouldPrefetch } from './mediaImage';
+import { isNearViewport, isOnMediaHost, mediaImageUrl, shouldPrefetch, VARIANT_WIDTHS, variantWidth } from './mediaImage';
 
 const hosts = ['media.zine.example'];
 
@@ -21,6 +21,13 @@ describe('mediaImageUrl', () => {
     expect(width(161, 1)).toBe('320');
     expect(width(1000, 5)).toBe('1920');
     expect(width(0, 1)).toBe('160');
+  });
+
+  it('asks only for the widths the media host keeps (docs/decisions/062)', () => {
+    for (let wanted = 0; wanted <= 2500; wanted += 7) expect(VARIANT_WIDTHS).toContain(variantWidth(wanted));
+    expect(variantWidth(333)).toBe(480);
+    expect(variantWidth(1920)).toBe(1920);
+    expect(variantWidth(3000)).toBe(1920);
   });
 
   it('keeps an existing query and the fragment', () => {

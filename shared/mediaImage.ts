@@ -6,10 +6,21 @@ export const LAZY_IMAGES = {
   debounceMs: 200,
   /** The media host re-encodes at this quality. */
   quality: 89,
-  /** Widths are rounded up to a multiple of this, so the host's cache sees few sizes. */
-  widthStep: 160,
-  maxWidth: 1920,
 } as const;
+
+/**
+ * The widths the site shows images at, and the only ones the media host renders and keeps
+ * (docs/decisions/062): steps of 160 up to 1920. The client asks for one of these; the host
+ * sends any other width to `variantWidth` of it.
+ */
+export const VARIANT_WIDTHS = [160, 320, 480, 640, 800, 960, 1120, 1280, 1440, 1600, 1760, 1920] as const;
+/** The last of VARIANT_WIDTHS. */
+export const WIDEST_VARIANT = 1920 satisfies (typeof VARIANT_WIDTHS)[number];
+
+/** The kept width for a wanted one: the narrowest not narrower, or the widest. */
+export function variantWidth(wanted: number): number {
+  return VARIANT_WIDTHS.find((width) => width >= wanted) ?? WIDEST_VARIANT;
+}
 
 /**
  * The URL of an image on one of the product's media hosts, resized to at least `width`
@@ -27,7 +38,7 @@ export function mediaImageUrl(src: string, options: { width: number; pixelRatio?
   // Already sized by someone: leave it.
   if (url.search.includes('imageView2') || url.search.includes('imageMogr2')) return src;
   const wanted = Math.max(1, options.width) * Math.min(Math.max(options.pixelRatio ?? 1, 1), 3);
-  const width = Math.min(LAZY_IMAGES.maxWidth, Math.ceil(wanted / LAZY_IMAGES.widthStep) * LAZY_IMAGES.widthStep);
+  const width = variantWidth(wanted);
   const rule = `imageView2/2/w/${width}/q/${LAZY_IMAGES.quality}${options.webp ? '/format/webp' : ''}`;
   return `${url.origin}${url.pathname}${url.search ? `${url.search}&` : '?'}${rule}${url.hash}`;
 }

@@ -15,6 +15,8 @@ export interface Auth {
   via: 'session' | 'token' | null;
   /** The stored hash of the session, to end it on sign-out. */
   sessionHash: string | null;
+  /** The row of the API token, for a request that checks it again later (a notification stream). */
+  tokenId: number | null;
 }
 
 declare global {
@@ -25,7 +27,7 @@ declare global {
   }
 }
 
-const SIGNED_OUT: Auth = { user: null, via: null, sessionHash: null };
+const SIGNED_OUT: Auth = { user: null, via: null, sessionHash: null, tokenId: null };
 
 /** Resolves the caller once per API request. A bad Bearer token is a 401, as DRF answers. */
 export function authenticate(db: Kysely<DB>, now: () => number): RequestHandler {
@@ -86,7 +88,7 @@ export async function resolveAuth(db: Kysely<DB>, credentials: Credentials, now:
     if (!row || !canSignIn(row.status)) throw ApiError.detail(401, 'Invalid token.');
     const { token_id: tokenId, ...user } = row;
     await db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', tokenId).execute();
-    return { user, via: 'token', sessionHash: null };
+    return { user, via: 'token', sessionHash: null, tokenId };
   }
 
   const { sessionId } = credentials;
@@ -99,7 +101,7 @@ export async function resolveAuth(db: Kysely<DB>, credentials: Credentials, now:
     await db.deleteFrom('sessions').where('id', '=', sessionHash).execute();
     return SIGNED_OUT;
   }
-  return { user, via: 'session', sessionHash };
+  return { user, via: 'session', sessionHash, tokenId: null };
 }
 
 /** The user of a session; every signed-in request asks it (db/preparedQuery.ts). */

@@ -85,6 +85,8 @@ export interface ApiDeps {
   rateLimits?: RateLimitStores;
   /** Tells the live notification streams of new notifications (decision 046); this process only when absent. */
   notificationBus?: NotificationBus;
+  /** Live notification streams this process holds at most (docs/decisions/061); 1000 when absent. */
+  notificationStreamsPerProcess?: number;
 }
 
 export interface EmbeddedApi {

@@ -1,9 +1,12 @@
 import type { Sharp, SharpOptions } from 'sharp';
 import { MAX_IMAGE_PIXELS, TOO_MANY_PIXELS } from '../../shared/imageLimits';
+import { limitSharp } from './sharpLimits';
 
 /** sharp (libvips), loaded with the first image: imported at start it held 25 MB of every process's memory. */
 async function loadSharp() {
-  return (await import('sharp')).default;
+  const sharp = (await import('sharp')).default;
+  limitSharp(sharp);
+  return sharp;
 }
 
 /** What an image's header says, read without decoding its pixels. */

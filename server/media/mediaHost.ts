@@ -1,21 +1,42 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type Response, Router } from 'express';
 import { isSafeMediaKey, type LocalMediaStore } from './mediaStore';
 import { parseImageView, viewName } from './imageView';
-import { badView, formatOf, IMMUTABLE, IMMUTABLE_S, keepsRendering, keyParam, notFound, rawQuery, renderView, unreadable } from './renderView';
+import { QueueFull, RenderQueue } from './renderQueue';
+import {
+  badView,
+  busy,
+  formatOf,
+  IMMUTABLE_S,
+  type ImageRenderer,
+  keyParam,
+  notFound,
+  rawQuery,
+  redirectToVariant,
+  renderView,
+  unreadable,
+} from './renderView';
+import { isVariant } from './variants';
+
+export interface MediaHostOptions {
+  /** What renders a variant (tests count the renders); sharp by default. */
+  render?: ImageRenderer;
+  /** The renders of this host, bounded (server/media/renderQueue.ts); two at a time by default. */
+  queue?: RenderQueue<void>;
+}
 
 /**
  * `GET /media/<key>[?imageView2/...]`: the stored images, as they are or resized and
- * re-encoded (webp) by sharp. Keys are never reused, so every answer is cached for a year.
- * Renderings of the sizes the site itself asks for (widths in steps of 160, quality 89)
- * are kept on disk beside the originals; other sizes are rendered each time, so made-up
- * sizes cannot fill the disk.
+ * re-encoded by sharp. Keys are never reused, so every answer is cached for a year. Only the
+ * variants the site asks for are rendered (docs/decisions/062), each once, then kept on disk
+ * beside the originals under `.cache/<key>/`; any other view is redirected to its variant.
  */
-export function mediaHost(store: LocalMediaStore): Router {
+export function mediaHost(store: LocalMediaStore, options: MediaHostOptions = {}): Router {
   const router = Router();
-  const rendering = new Map<string, Promise<void>>();
+  const render = options.render ?? renderView;
+  const queue = options.queue ?? new RenderQueue<void>();
 
   router.get('/*key', async (req, res) => {
     // Article images show in feed readers and shared pages elsewhere, as a CDN's would.
@@ -29,38 +50,24 @@ export function mediaHost(store: LocalMediaStore): Router {
     const view = parseImageView(rawQuery(req));
     if (view === 'invalid') return badView(res);
     if (view === null) return sendFile(res, original);
+    if (!isVariant(view)) return redirectToVariant(req, res, view);
 
     const format = view.format ?? formatOf(key);
-    if (keepsRendering(view)) {
-      const cached = path.join(store.dir, '.cache', key, viewName(view, format));
-      if (!(await exists(cached))) {
-        let job = rendering.get(cached);
-        if (!job) {
-          job = renderView(original, view, format).then((bytes) => writeAtomically(cached, bytes));
-          rendering.set(cached, job);
-          void job.finally(() => rendering.delete(cached)).catch(() => {});
-        }
-        if (
-          !(await job.then(
-            () => true,
-            () => false,
-          ))
-        )
-          return unreadable(res);
-      }
-      return sendFile(res, cached);
+    const kept = path.join(store.dir, '.cache', key, viewName(view, format));
+    if (!(await exists(kept))) {
+      const made = await queue
+        .run(kept, async () => {
+          // Made by a render that finished after this request looked: never twice.
+          if (!(await exists(kept))) await writeAtomically(kept, await render(original, view, format));
+        })
+        .then(
+          () => 'made' as const,
+          (error: unknown) => error,
+        );
+      if (made instanceof QueueFull) return busy(res, made.retryAfterS);
+      if (made !== 'made') return unreadable(res);
     }
-    const bytes = await renderView(original, view, format).catch(() => null);
-    if (!bytes) return unreadable(res);
-    res.set('Cache-Control', IMMUTABLE).set(
-      'ETag',
-      `"${createHash('sha1')
-        .update(`${stat.size}-${stat.mtimeMs}-${viewName(view, format)}`)
-        .digest('base64url')}"`,
-    );
-    res.type(format);
-    if (req.fresh) return void res.status(304).end();
-    res.send(bytes);
+    return sendFile(res, kept);
   });
   return router;
 }

@@ -1,12 +1,15 @@
 import path from 'node:path';
 import type { Request, Response } from 'express';
-import { LAZY_IMAGES } from '../../shared/mediaImage';
 import { boundedSharp } from './imageInput';
 import type { ImageView, OutputFormat } from './imageView';
+import { variantFor, variantRule } from './variants';
 
 const YEAR_S = 365 * 24 * 60 * 60;
 export const IMMUTABLE_S = YEAR_S;
 export const IMMUTABLE = `public, max-age=${YEAR_S}, immutable`;
+
+/** Renders a view of an original (its bytes or its file): renderView, or a test's stand-in that counts. */
+export type ImageRenderer = (original: Buffer | string, view: ImageView, format: OutputFormat) => Promise<Buffer>;
 
 /** The image resized and re-encoded by sharp as the view asks (EXIF orientation applied, animation kept). */
 export async function renderView(original: Buffer | string, view: ImageView, format: OutputFormat): Promise<Buffer> {
@@ -21,10 +24,23 @@ export async function renderView(original: Buffer | string, view: ImageView, for
   return image.gif().toBuffer();
 }
 
-/** Renderings of the sizes the site itself asks for are kept; made-up sizes are not, so they cannot fill the storage. */
-export function keepsRendering(view: ImageView): boolean {
-  const stepped = (n: number | undefined) => n === undefined || n % LAZY_IMAGES.widthStep === 0;
-  return stepped(view.width) && stepped(view.height) && (view.quality === undefined || view.quality === LAZY_IMAGES.quality);
+/**
+ * Any view but a kept variant goes to the variant it is answered with (server/media/variants.ts),
+ * the rest of the query kept. Permanent, but cached for a day only: the list of widths may change.
+ */
+export function redirectToVariant(req: Request, res: Response, view: ImageView): void {
+  const at = req.originalUrl.indexOf('?');
+  const pathname = at < 0 ? req.originalUrl : req.originalUrl.slice(0, at);
+  const query = rawQuery(req)
+    .split('&')
+    .map((part) => (part.startsWith('imageView2/') ? variantRule(variantFor(view)) : part))
+    .join('&');
+  res.set('Cache-Control', 'public, max-age=86400').redirect(301, `${pathname}?${query}`);
+}
+
+/** Too many renders waiting (server/media/renderQueue.ts): the client tries again later. */
+export function busy(res: Response, retryAfterS: number): void {
+  res.status(503).type('text/plain').set('Cache-Control', 'no-store').set('Retry-After', String(retryAfterS)).send('Busy rendering images; try again shortly.');
 }
 
 export function formatOf(key: string): OutputFormat {

@@ -63,20 +63,26 @@ describe('the media host, GET /media/<key>', async () => {
     ).toBe(304);
   });
 
-  it('renders other sizes without keeping them, never enlarges, and crops in mode 1', async () => {
+  it('sends any other view to the kept variant of the next width up (docs/decisions/062), and never enlarges', async () => {
     const odd = await get(`/media/${KEY}?imageView2/2/w/100/q/70`);
-    expect(odd.status).toBe(200);
-    expect(odd.headers['content-type']).toBe('image/png');
-    expect(await sharp(binary(odd)).metadata()).toMatchObject({ format: 'png', width: 100, height: 75 });
-    expect((await request(app).get(`/media/${KEY}?imageView2/2/w/100/q/70`).set('If-None-Match', String(odd.headers.etag))).status).toBe(304);
+    expect(odd.status).toBe(301);
+    expect(odd.headers.location).toBe(`/media/${KEY}?imageView2/2/w/160/q/89`);
+    expect(odd.headers['cache-control']).toBe('public, max-age=86400');
     expect(fs.readdirSync(path.join(mediaDir, '.cache', KEY))).not.toContain('m2-w100-h0-q70.png');
-    const big = await get(`/media/${KEY}?imageView2/2/w/1920/format/jpg`);
-    expect(await sharp(binary(big)).metadata()).toMatchObject({ format: 'jpeg', width: 800, height: 600 });
-    const square = await get(`/media/${KEY}?imageView2/1/w/160/h/160/format/webp`);
-    expect(await sharp(binary(square)).metadata()).toMatchObject({ width: 160, height: 160 });
-    const gif = await get(`/media/${GIF_KEY}?imageView2/2/w/32`);
+    const followed = await get(String(odd.headers.location));
+    expect(await sharp(binary(followed)).metadata()).toMatchObject({ format: 'png', width: 160, height: 120 });
+    // A crop, a height, another format and a query of its own: the width decides, webp stays, the rest of the query is kept.
+    expect((await get(`/media/${KEY}?v=2&imageView2/1/w/300/h/300/format/webp`)).headers.location).toBe(
+      `/media/${KEY}?v=2&imageView2/2/w/320/q/89/format/webp`,
+    );
+    expect((await get(`/media/${KEY}?imageView2/2/w/1920/format/jpg`)).headers.location).toBe(`/media/${KEY}?imageView2/2/w/1920/q/89`);
+    expect((await get(`/media/${KEY}?imageView2/2/h/300`)).headers.location).toBe(`/media/${KEY}?imageView2/2/w/1920/q/89`);
+    expect((await get(`/media/${KEY}?imageView2/2/w/3000/q/89`)).headers.location).toBe(`/media/${KEY}?imageView2/2/w/1920/q/89`);
+    const big = await get(`/media/${KEY}?imageView2/2/w/1920/q/89`);
+    expect(await sharp(binary(big)).metadata()).toMatchObject({ format: 'png', width: 800, height: 600 });
+    const gif = await get(`/media/${GIF_KEY}?imageView2/2/w/160/q/89`);
     expect(gif.headers['content-type']).toBe('image/gif');
-    expect(await sharp(binary(gif)).metadata()).toMatchObject({ format: 'gif', width: 32 });
+    expect(await sharp(binary(gif)).metadata()).toMatchObject({ format: 'gif', width: 64 });
   });
 
   it('answers 400 for a malformed or oversized view', async () => {

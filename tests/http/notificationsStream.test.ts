@@ -1,8 +1,11 @@
 import express from 'express';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cookieFromHeader } from '../../shared/cookieHeader';
+import { SESSION_COOKIE } from '../../server/api/cookies';
 import { inProcessNotificationBus } from '../../server/api/notifications/bus';
 import { notificationStream } from '../../server/api/notifications/stream';
 import { drainServer } from '../../server/drainServer';
+import { hashSecret } from '../../server/security/secrets';
 import { writeArticle } from '../support/articles';
 import { listening, openStream, signedInCookie } from '../support/eventStream';
 import { createPerson, PASSWORD } from '../support/people';
@@ -79,9 +82,11 @@ describe('the live notification stream (decision 046)', async () => {
 
   it('sends a heartbeat comment while idle, and ends its streams when the server drains', async () => {
     const user = await database.db.selectFrom('users').selectAll().where('id', '=', ann.id).executeTakeFirstOrThrow();
+    // Ann's real session: the stream reads it again before its events (docs/decisions/061).
+    const sessionHash = hashSecret(cookieFromHeader(annIn.cookie, SESSION_COOKIE) ?? '');
     const small = express();
     small.use((req, _res, next) => {
-      req.auth = { user, via: 'session', sessionHash: null };
+      req.auth = { user, via: 'session', sessionHash, tokenId: null };
       next();
     });
     small.get('/api/notification/stream/', notificationStream({ db: database.db, notificationBus: inProcessNotificationBus(), heartbeatMs: 50 }));

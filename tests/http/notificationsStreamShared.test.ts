@@ -41,4 +41,15 @@ describe.runIf(testEngine() === 'postgres')('live notifications across two proce
       ]);
     stream.close();
   });
+
+  it('a sign-out through one app ends the stream held by the other, which carries nothing after (docs/decisions/061)', async () => {
+    const annIn = await signedInCookie(one.server, 'ann@example.com', PASSWORD);
+    const benIn = await signedInCookie(one.server, 'ben@example.com', PASSWORD);
+    const stream = await openStream(two.origin, annIn.cookie);
+    await stream.next('count');
+    expect((await annIn.visitor.get('/api/accounts/logout/cookies/')).status).toBe(200);
+    expect((await benIn.visitor.post('/api/comments/article/long-read/', { text: 'After you left' })).status).toBe(201);
+    await expect.poll(() => stream.ended, { timeout: 3000, interval: 50 }).toBe(true);
+    expect(stream.events.map((e) => e.event)).toEqual(['count']);
+  });
 });

@@ -80,11 +80,13 @@ describe('media and PDFs in an S3 bucket', async () => {
     expect(resized.headers['content-type']).toBe('image/webp');
     const sharp = (await import('sharp')).default;
     expect(await sharp(resized.body as Buffer).metadata()).toMatchObject({ format: 'webp', width: 320, height: 240 });
-    // A size the site asks for is kept in the bucket, for every machine; a made-up one is not.
+    // A size the site asks for is kept in the bucket, for every machine; a made-up one goes to the next kept width (docs/decisions/062).
     expect(s3.keys()).toContain(`.cache/${key(1)}/m2-w320-h0-q89.webp`);
     const odd = await request(one.app).get(`/media/${key(1)}?imageView2/2/w/333`);
-    expect(odd.status).toBe(200);
+    expect(odd.status).toBe(301);
+    expect(odd.headers.location).toBe(`/media/${key(1)}?imageView2/2/w/480/q/89`);
     expect(s3.keys().filter((k) => k.includes('w333'))).toEqual([]);
+    expect((await request(one.app).get(`/media/${key(99)}?imageView2/2/w/333`)).status).toBe(404);
     expect((await request(one.app).get(`/media/${key(1)}?imageView2/9`)).status).toBe(400);
     expect((await request(one.app).get(`/media/${key(99)}`)).status).toBe(404);
     expect((await request(one.app).get(`/media/${key(99)}?imageView2/2/w/320`)).status).toBe(404);
@@ -99,12 +101,12 @@ describe('media and PDFs in an S3 bucket', async () => {
     expect(original.status).toBe(200);
     expect(Buffer.compare(original.body as Buffer, png)).toBe(0);
     const resized = await request(two.app)
-      .get(`/media/${key(1)}?imageView2/1/w/160/h/160/format/jpg`)
+      .get(`/media/${key(1)}?imageView2/2/w/160/q/89`)
       .buffer(true)
       .parse(binary);
     expect(resized.status).toBe(200);
     const sharp = (await import('sharp')).default;
-    expect(await sharp(resized.body as Buffer).metadata()).toMatchObject({ format: 'jpeg', width: 160, height: 160 });
+    expect(await sharp(resized.body as Buffer).metadata()).toMatchObject({ format: 'png', width: 160, height: 120 });
     // A token the first app signed is good on the second: both sign with the bucket's secret.
     const res = await upload(two.app, key(2));
     expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -113,11 +113,11 @@ export async function signedInCookie(server: Server, email: string, password: st
   return { visitor, cookie };
 }
 
-/** Opens the notification stream with these cookies (none: anonymous). */
-export async function openStream(origin: string, cookie?: string): Promise<EventStreamReader> {
+/** Opens the notification stream with these cookies (none: anonymous) and any other headers (`Authorization`). */
+export async function openStream(origin: string, cookie?: string, headers: Record<string, string> = {}): Promise<EventStreamReader> {
   const abort = new AbortController();
   const response = await fetch(`${origin}/api/notification/stream/`, {
-    headers: { Accept: 'text/event-stream', 'Accept-Encoding': 'gzip', ...(cookie ? { Cookie: cookie } : {}) },
+    headers: { Accept: 'text/event-stream', 'Accept-Encoding': 'gzip', ...(cookie ? { Cookie: cookie } : {}), ...headers },
     signal: abort.signal,
   });
   return new EventStreamReader(response, abort);

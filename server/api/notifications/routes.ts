@@ -43,9 +43,10 @@ export function notificationRoutes(deps: {
   origin: string;
   notificationBus: NotificationBus;
   onBackgroundError?: (error: unknown, what: string) => void;
+  notificationStreamsPerProcess?: number;
 }): Router {
   const router = Router();
-  router.get('/stream/', notificationStream(deps));
+  router.get('/stream/', notificationStream({ ...deps, maxPerProcess: deps.notificationStreamsPerProcess }));
   router.get('/count/', async (req, res) => {
     const user = requireUser(req);
     const query = countQuery.parse(req.query);
