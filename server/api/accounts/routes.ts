@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Router, type Request } from 'express';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -87,8 +88,13 @@ export function accountsRoutes(deps: AccountsRouteDeps): Router {
   return router;
 }
 
-/** The account a sign-in is for, as its address reads without case or spaces; the caller's address when the body names none. */
+/**
+ * The account a sign-in is for, as its address reads without case or spaces, hashed: a key of one
+ * length whatever is sent (the rate-limit table's keys are short), and no address kept in it; the
+ * caller's address when the body names none.
+ */
 function signInAccountKey(req: Request): string {
   const email: unknown = typeof req.body === 'object' && req.body !== null ? Reflect.get(req.body, 'email') : undefined;
-  return typeof email === 'string' && email.trim() !== '' ? `account:${email.trim().toLowerCase()}` : `address:${rateLimitKey(req)}`;
+  if (typeof email !== 'string' || email.trim() === '') return `address:${rateLimitKey(req)}`;
+  return `account:${createHash('sha256').update(email.trim().toLowerCase()).digest('base64url')}`;
 }
