@@ -1,7 +1,7 @@
 // `npm run bench`: starts the built server on a fresh demo database and measures
 // req/s, latency, the server's CPU time per request and its memory for key pages at 50
 // connections with autocannon, beside the same bytes served as a static file by the same
-// stack and by node:http alone (the raw ceiling), and prints ratios and issue 15's targets.
+// stack and by node:http alone (the raw ceiling), and prints ratios and the speed targets.
 // Every request sends `Accept-Encoding: gzip` (what browsers send, minus brotli), so the
 // pages and the ceiling alike travel gzip-compressed: the ceiling is pre-compressed on disk,
 // cached pages are pre-compressed in memory, uncached pages are compressed per response.
@@ -167,7 +167,7 @@ function report(rows: readonly Row[], memory: readonly RssSamples[], ttfb: numbe
     const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)] ?? 0;
     const workers = pairs[0]?.[1].workers ?? 0;
     console.log(
-      `signed-in article rendered for its reader, on every core (issue 19), ${pairs.length} interleaved pairs: ${pairs
+      `signed-in article rendered for its reader, on every core, ${pairs.length} interleaved pairs: ${pairs
         .map(([one, all]) => `${one.rps.toFixed(0)} → ${all.rps.toFixed(0)} req/s (${one.cpuMs.toFixed(2)} → ${all.cpuMs.toFixed(2)} CPU ms)`)
         .join(', ')}; ${workers} workers give ${ratios.map((r) => r.toFixed(2)).join(', ')} times one process's req/s (median ${median.toFixed(2)})`,
     );
@@ -180,7 +180,7 @@ function report(rows: readonly Row[], memory: readonly RssSamples[], ttfb: numbe
     ],
     ['signed-in article: first byte within 10 ms', ttfb < 10],
   );
-  console.log('\nissue 15 targets');
+  console.log('\nspeed targets');
   for (const [name, pass] of checks) console.log(`  ${pass ? 'pass' : 'FAIL'}  ${name}`);
 }
 

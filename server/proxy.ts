@@ -34,7 +34,7 @@ export function apiProxy(options: ProxyOptions): RequestHandler[] {
 
 /**
  * `/log` (the pages' tracking images, docs/specification/shell.md §7) to the upstream too, in proxy mode: the
- * upstream keeps the data, and this process has no log of its own to write to (issue 17).
+ * upstream keeps the data, and this process has no log of its own to write to.
  */
 export function logProxy(options: ProxyOptions): RequestHandler {
   return proxyTo(options.apiUpstream, '/log', options);

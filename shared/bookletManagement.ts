@@ -53,7 +53,7 @@ export interface ManagedBookletItem {
 
 /** A booklet as its owner manages it; `detail` (the tree) only on `GET /api/booklet/{id}/`. */
 export interface ManagedBooklet extends BookletFields {
-  /** What its paid chapters cost together, in yuan ('20.50'); '0.00' is free: they read free (issue 17). */
+  /** What its paid chapters cost together, in yuan ('20.50'); '0.00' is free: they read free. */
   price: string;
   owner: { username: string };
   trashed: boolean;

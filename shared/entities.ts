@@ -228,7 +228,7 @@ export interface BookletRatingRequest {
   review: string;
 }
 
-/** Issue 7: how an article is shared, shown in the editor's list (public; a live share link; in a booklet). */
+/** How an article is shared, shown in the editor's list (public; a live share link; in a booklet). */
 export type SharedMark = 'public' | 'share_link' | 'booklet';
 
 /** `GET/POST/PATCH /api/articles/{id}/`: an article as its author edits it. */

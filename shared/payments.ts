@@ -1,7 +1,7 @@
 import type { MemberTier } from './constants';
 import type { SubscriptionState } from './subscriptions';
 
-/** The payment calls' shapes, the same on both sides (issue 8; docs/specification/content-and-commerce.md §3, §7). */
+/** The payment calls' shapes, the same on both sides (docs/specification/content-and-commerce.md §3, §7). */
 
 export type OrderType = 'membership' | 'booklet';
 export type OrderStatus = 'created' | 'pending' | 'paid' | 'failed' | 'closed' | 'refunded';

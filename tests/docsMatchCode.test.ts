@@ -21,6 +21,12 @@ describe('the docs and comments', () => {
     expect(missing).toEqual([]);
   });
 
+  it('cite no issue number in the code (a clone cannot read the tracker): the decisions and the specification instead', () => {
+    const citing = tracked.filter((name) => /\.(tsx?|mjs|css)$/.test(name) && fs.existsSync(name));
+    const cited = citing.filter((file) => /\b[Ii]ssues? \d+/.test(fs.readFileSync(file, 'utf8')));
+    expect(cited).toEqual([]);
+  });
+
   it('give every decision record a date and a status, and a replacement that exists', () => {
     const records = tracked.filter((name) => /^docs\/decisions\/\d{3}-.*\.md$/.test(name));
     expect(records.length).toBeGreaterThan(50);

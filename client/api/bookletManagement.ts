@@ -20,7 +20,7 @@ export interface BookletFormFields extends BookletFormText {
 
 const one = (id: number) => `/api/booklet/${id}/`;
 
-/** docs/specification/content-and-commerce.md §7, booklet management (issue 7): the owner's list, forms, tree and items. */
+/** docs/specification/content-and-commerce.md §7, booklet management: the owner's list, forms, tree and items. */
 export const bookletManagementApi = {
   /** The first page, or the page of an earlier `next` link (its host stripped). */
   list: (api: ApiClient, trashStatus: BookletTrashStatus, next?: string) =>

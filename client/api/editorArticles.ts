@@ -20,7 +20,7 @@ export interface EditorListQuery<F extends keyof EditorArticleListItem = keyof E
   fields?: readonly F[];
 }
 
-/** docs/specification/content-and-commerce.md §7, the editor's article calls (issue 7). */
+/** docs/specification/content-and-commerce.md §7, the editor's article calls. */
 export const editorArticlesApi = {
   create: (api: ApiClient, input: EditableArticleInput, headers: SaveHeaders) =>
     api.request<EditableArticle>({ method: 'POST', path: '/api/articles/', body: input, headers: saveHeaders(headers) }),

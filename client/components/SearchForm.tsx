@@ -12,7 +12,7 @@ interface SearchFormProps {
 /**
  * The search box of the header and the search page: the browser's own GET form to `/search/`,
  * a page the server renders (the results are links; paging and kinds navigate in place). Kept to
- * markup alone: it is on every page's first load (issue 15's budget). An empty box goes nowhere.
+ * markup alone: it is on every page's first load (the reader-JS budget). An empty box goes nowhere.
  */
 export const SearchForm = observer(function SearchForm({ query = '', type = null, autoFocus = false, className = '' }: SearchFormProps) {
   const { env } = useStores();

@@ -53,7 +53,7 @@ describe('PaymentStore', () => {
     expect(onPaid).toHaveBeenCalledOnce();
   });
 
-  it('tracks each step of an order with its id: created, paid; failed and closed (issue 17)', async () => {
+  it('tracks each step of an order with its id: created, paid; failed and closed', async () => {
     const events: unknown[] = [];
     const { api } = fakeBackend({ ...created, 'POST /api/payments/order/o1/wallet/': { status: 200, data: { ...ORDER, status: 'paid' } } });
     const store = new PaymentStore(api, fakePlatform(), (event) => events.push(event));

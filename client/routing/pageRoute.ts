@@ -1,5 +1,5 @@
 /*
- * How a page gets its data (issue 16), one way:
+ * How a page gets its data, one way:
  * - The page module's `loader` loads it into a store; components only read stores (no fetching
  *   in effects, no fetched data in useState). The loader runs on the server for the first request,
  *   signed-in pages too (their guard has read the account first), and the store's snapshot carries

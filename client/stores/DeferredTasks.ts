@@ -25,7 +25,7 @@ export interface KeptTask {
 /**
  * The queue of deferred tasks, persisted in localStorage (nothing is kept on the server side),
  * so a sign-in that reloads the page (the chat app's) or passes through `/sign/in/` still finds
- * them. A task runs only on its own page and only within DEFERRED_TASK_TTL_MS (issue 17).
+ * them. A task runs only on its own page and only within DEFERRED_TASK_TTL_MS.
  */
 export class DeferredTasks {
   private memory: unknown[] = [];

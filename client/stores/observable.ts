@@ -10,7 +10,7 @@ export function storesForServerRendering(on = true): void {
 /**
  * `makeObservable`, except while the server renders: a store lives for one render there and
  * nothing reacts to it, so its fields stay plain (making every store of every request
- * observable was 3 % of a page's CPU, issue 15). In the browser it is `makeObservable`.
+ * observable was 3 % of a page's CPU). In the browser it is `makeObservable`.
  */
 export function makeStoreObservable<T extends object, AdditionalKeys extends PropertyKey = never>(
   target: T,

@@ -17,7 +17,7 @@ export function inProcessApiApp(api: Router, logger: Logger): Express {
   app.set('trust proxy', TRUSTED_PROXY);
   isolatePrototypes(app);
   // A data call is part of the page's request, which has its own log line: no line of its own
-  // (three or four a page before, issue 15), but its failures are still logged through req.log.
+  // (three or four a page before), but its failures are still logged through req.log.
   app.use((req, _res, next) => {
     req.log = logger;
     next();

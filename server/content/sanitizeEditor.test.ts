@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeArticleHtml } from './sanitize';
 
-// What the issue 7 editor (Tiptap 3 with text style, colour, font family and size,
+// What the editor (Tiptap 3 with text style, colour, font family and size,
 // alignment, indent, images) writes must survive the sanitiser unchanged in meaning.
 describe('sanitizeArticleHtml on the editor’s output', () => {
   it('keeps paragraphs, headings, marks, lists, quotes, code and links', () => {

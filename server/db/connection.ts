@@ -77,7 +77,7 @@ function openSqlite(options: DatabaseOptions): Database {
 }
 
 function openPostgres(url: string, givenSchema?: string, poolSize = 10): Database {
-  // Loaded only for PostgreSQL: a SQLite process never holds the driver (memory, issue 15).
+  // Loaded only for PostgreSQL: a SQLite process never holds the driver (memory).
   const pg = createRequire(import.meta.url)('pg') as typeof PgModule;
   const pool = new pg.Pool({
     connectionString: url,

@@ -14,7 +14,7 @@ interface Template<Row> {
 
 /**
  * A query built and compiled once per database, then run with new values. Kysely builds and
- * compiles every query anew, which was about a tenth of a signed-in page's CPU (issue 15), for
+ * compiles every query anew, which was about a tenth of a signed-in page's CPU, for
  * the dozen queries every page runs. `build` gets stand-ins for the values, which must reach
  * the query unchanged as single parameters (`=`, `<`, `is`; not a list for `in`, not inside SQL
  * functions of ours).

@@ -6,8 +6,8 @@ const MAX_STATEMENTS = 500;
 
 /**
  * better-sqlite3 as Kysely sees it, with prepared statements kept by their SQL (least recently
- * used out first). Kysely prepares every query again, which cost 7 % of a signed-in page's CPU
- * (issue 15); SQLite re-prepares a kept statement by itself when the schema changes. Kysely
+ * used out first). Kysely prepares every query again, which cost 7 % of a signed-in page's CPU;
+ * SQLite re-prepares a kept statement by itself when the schema changes. Kysely
  * never streams here, so no kept statement is ever busy when it is asked for again.
  */
 export function withStatementCache(connection: SQLite.Database, max = MAX_STATEMENTS): SqliteDatabase {

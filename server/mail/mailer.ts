@@ -41,7 +41,7 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
   };
 }
 
-/** nodemailer is loaded with the first mail: most processes send none for hours (memory, issue 15). */
+/** nodemailer is loaded with the first mail: most processes send none for hours (memory). */
 function lazily(make: () => Promise<Transporter>): () => Promise<Transporter> {
   let made: Promise<Transporter> | undefined;
   return () => (made ??= make());

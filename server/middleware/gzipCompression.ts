@@ -21,7 +21,7 @@ export function gzipCompression(): RequestHandler[] {
   // on, which a smaller window cannot reach (an 8 kB window made a signed-in article page 47 %
   // larger and cost twice the CPU: long matches are cheap). Level 3, zlib's fast strategy: a
   // quarter of level 5's CPU on that page for 7 % more bytes. Memory level 7: the same bytes in
-  // 64 kB less per response than zlib's 8 (decision 045, issue 15).
+  // 64 kB less per response than zlib's 8 (decision 045).
   // Never an event stream: gzip would hold its events back until a buffer fills (decision 046).
   const filter = (req: Request, res: Response) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res);
   return [dropBrotli, compression({ level: 3, memLevel: 7, filter })];

@@ -110,7 +110,7 @@ describe('commenting while signed out, in Chromium', () => {
   });
 });
 
-describe('deferred tasks after any sign-in (issue 17)', () => {
+describe('deferred tasks after any sign-in', () => {
   it('runs a like kept before signing in on /sign/in/, back on its page; never a stale one', async () => {
     await createPerson(site.server.database, 'later');
     const page = await site.browser.newPage({ viewport: { width: 1280, height: 800 } });

@@ -165,7 +165,7 @@ describe('booklet management in the editor', () => {
     await context.close();
   });
 
-  it('prices a booklet in its form; a visitor then meets the price, and at 0 reads the paid chapter free (issue 17)', async () => {
+  it('prices a booklet in its form; a visitor then meets the price, and at 0 reads the paid chapter free', async () => {
     // An author of its own: the other journeys count bea's booklets.
     const cal = await createPerson(server.database, 'cal');
     const article = await writeArticle(server.database, cal.id, 'paid-words', { title: 'Paid words', content: '<p>Words only buyers read.</p>' });

@@ -118,7 +118,7 @@ describe('the editor in Chromium', () => {
       await typeAtEnd(page, ' Typed offline one.');
       await page.locator('.ze-topbar button', { hasText: journey.locale === 'en' ? /^Save$/ : /^保存$/ }).click();
       await expect.poll(() => page.locator('.ze-save-status').textContent(), { timeout: 10_000 }).toBe(journey.offline);
-      // The failure is said once, with its cause (issue 17).
+      // The failure is said once, with its cause.
       await page.locator('.ze-tip-error', { hasText: journey.noAnswer }).waitFor();
       await typeAtEnd(page, ' Typed offline two.');
       // Kept on the device meanwhile.

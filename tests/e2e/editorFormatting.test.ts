@@ -11,7 +11,7 @@ import { startLiveServer } from '../support/liveServer';
 import { createPerson, PASSWORD } from '../support/people';
 import { TRAFFIC_LIMITS, trafficMonth } from '../../shared/traffic';
 
-// Issue 7 items 5-7 in Chromium: format text with the toolbar and the seed's shortcuts,
+// Format text with the toolbar and the seed's shortcuts,
 // insert an image (uploaded through the media host, scaled to 1080 px), let autosave
 // run, reload, and find the formatting and the image again; at 1280 and 375 px.
 

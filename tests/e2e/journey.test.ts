@@ -5,7 +5,7 @@ import { watchForErrors } from '../support/browser';
 import { demoSite } from '../support/demoSite';
 import { createPerson, PASSWORD } from '../support/people';
 
-// Issue 5's reader journey, whole, in two languages and two widths: from a search result to
+// The reader journey, whole, in two languages and two widths: from a search result to
 // an article, like (through sign-in), comment, follow, the column and its pages of originals.
 const TEXTS = {
   en: {

@@ -10,7 +10,7 @@ import { pdfContents } from '../support/pdfText';
 import { createPerson, PASSWORD } from '../support/people';
 
 /**
- * The fresh-machine path of issue 14 on every run: with CHROMIUM_PATH naming no file, both the
+ * The fresh-machine path (docs/decisions/030) on every run: with CHROMIUM_PATH naming no file, both the
  * browser that drives the journey and the server's PDF export use the Chromium packaged in
  * @sparticuz/chromium, and a Chinese article's PDF carries its glyphs from the self-hosted font.
  */

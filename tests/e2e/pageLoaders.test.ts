@@ -7,7 +7,7 @@ import { startLiveServer } from '../support/liveServer';
 import { createPerson, PASSWORD } from '../support/people';
 import { membershipOrder } from '../support/orders';
 
-// Issue 16 item 3: the wallet and the orders load in their page loaders (the server renders
+// The wallet and the orders load in their page loaders (the server renders
 // them, hydration takes them from the page state), and page on in the browser through the
 // same loaders and the one paged list.
 

@@ -145,7 +145,7 @@ describe('paying in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  it('keeps a signed-out Buy on /member until the reader signs in, then opens the payment panel (issue 17)', async () => {
+  it('keeps a signed-out Buy on /member until the reader signs in, then opens the payment panel', async () => {
     const person = await createPerson(site.server.database, `buyer${++people}`);
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en' });
     const page = await context.newPage();
@@ -162,7 +162,7 @@ describe('paying in Chromium', () => {
     await panel.getByText('¥78.00').waitFor();
     await panel.getByText(TEXTS.en.order).waitFor();
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('zine:state') ?? '{}').deferredTasks)).toEqual([]);
-    // The order's creation is tracked with its id (issue 17).
+    // The order's creation is tracked with its id.
     const order = await site.server.database.db.selectFrom('orders').select('ref').where('user_id', '=', person.id).executeTakeFirstOrThrow();
     await expect
       .poll(async () =>

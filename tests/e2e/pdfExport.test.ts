@@ -10,7 +10,7 @@ import { launchBrowser, watchForErrors, signInBrowser } from '../support/browser
 import { startLiveServer } from '../support/liveServer';
 import { createPerson, PASSWORD } from '../support/people';
 
-// Issue 7 item 9 in Chromium: export a PDF from the editor and open it; with export turned off
+// Export a PDF from the editor and open it; with export turned off
 // on the server, the editor says plainly that export is unavailable.
 
 type LiveServer = Awaited<ReturnType<typeof startLiveServer>>;
@@ -137,7 +137,7 @@ describe('PDF export in the editor', () => {
     });
   }
 
-  it('opens the member-upgrade prompt with its reason when the month’s exports are used up (issue 17)', async () => {
+  it('opens the member-upgrade prompt with its reason when the month’s exports are used up', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en' });
     const page = await context.newPage();
     // The limit's own 403 is expected.

@@ -7,7 +7,7 @@ import type { LiveServer } from '../support/demoSite';
 import { startLiveServer } from '../support/liveServer';
 import { createPerson } from '../support/people';
 
-// Issue 20: search from the header's box, read the results, open one, in the three languages.
+// Search from the header's box, read the results, open one, in the three languages.
 
 let browser: Browser | undefined;
 let server: LiveServer | undefined;

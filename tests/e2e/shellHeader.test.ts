@@ -5,7 +5,7 @@ import { launchBrowser, watchForErrors } from '../support/browser';
 import { startLiveServer } from '../support/liveServer';
 import { createPerson, PASSWORD } from '../support/people';
 
-// Issue 6, items 1–3 and 5: the header's Sign In and the overlay's modes, the profile menu,
+// The header's Sign In and the overlay's modes, the profile menu,
 // a deferred like, and feedback with auto-complete; in two languages at two widths.
 const TEXTS = {
   en: {

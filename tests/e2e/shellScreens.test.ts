@@ -9,7 +9,7 @@ import { sendJson, startFakeUpstream } from '../support/fakeUpstream';
 import { startLiveServer } from '../support/liveServer';
 import { createPerson } from '../support/people';
 
-// Issue 6, done means: every article error reason renders its screen with the right status,
+// Every article error reason renders its screen with the right status,
 // and the photo viewer opens from an article image, pages and zooms; in en and zh-CN, 1280 and 375 px.
 const DAY = 24 * 3600_000;
 

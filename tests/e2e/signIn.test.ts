@@ -77,7 +77,7 @@ describe('signing in and out in Chromium', () => {
     expect(info).toEqual({});
   });
 
-  it('signs in through the overlay from an error screen, and the screen becomes the page (issue 17)', async () => {
+  it('signs in through the overlay from an error screen, and the screen becomes the page', async () => {
     await createPerson(server.database, 'eve');
     const response = await page.goto(`${server.origin}/no/such/page/here/`);
     expect(response?.status()).toBe(404);

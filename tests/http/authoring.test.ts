@@ -8,7 +8,7 @@ import { testApp } from '../support/testApp';
 
 const ORIGIN = 'http://zine.example';
 
-// Issue 7, the article authoring API of contract.md (H1): create, read, save with the
+// The article authoring API: create, read, save with the
 // conflict rules, trash and delete, restore, publish, tags, sanitising.
 describe('the article authoring API', async () => {
   // A fixed origin: the render cache keys pages by origin, and share links are absolute.

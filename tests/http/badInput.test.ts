@@ -19,7 +19,7 @@ import { testApp } from '../support/testApp';
 import { testDatabase } from '../support/testDatabase';
 import { membershipOrder } from '../support/orders';
 
-// Issue 13, hardening: a corpus of bad input over every /api endpoint of the embedded
+// A corpus of bad input over every /api endpoint of the embedded
 // backend and every page, on both engines. Nothing a client sends may answer 5xx; input
 // that is plainly wrong (malformed JSON, wrong types) must be refused with a 4xx.
 
@@ -716,7 +716,7 @@ interface Probe {
 /** superagent serialises a non-string body by its Content-Type; the bytes must go out as they are. */
 const asIs = (data: string): string => data;
 
-describe('bad input answers 4xx, never 5xx (issue 13)', async () => {
+describe('bad input answers 4xx, never 5xx', async () => {
   const database = await testDatabase();
   // A renderer that answers at once: without one the PDF routes answer 503 (export unavailable) to anything.
   const pdfExporter = exporterWith(database, fakeRenderer());

@@ -393,7 +393,7 @@ describe('booklet management', async () => {
       expect((await send(bobV, 'patch', `/api/booklet/${booklet.id}/items/${dir}/`).send({})).status).toBe(404);
     });
 
-    it('takes a price from its author: yuan with at most 2 decimals, 0 for free; anything else is a 400 that changes nothing (issue 17)', async () => {
+    it('takes a price from its author: yuan with at most 2 decimals, 0 for free; anything else is a 400 that changes nothing', async () => {
       const booklet = await create(annV, 'Priced by its author');
       const patch = (price: unknown) => send(annV, 'patch', `/api/booklet/${booklet.id}/`).send({ price });
       expect((await patch('20')).body.price).toBe('20.00');
@@ -431,7 +431,7 @@ describe('booklet management', async () => {
       const sold = await send(annV, 'patch', item(chapter.id)).send({ sales_mode: 'payment_required' });
       expect(sold.body).toMatchObject({ detail: { sales_mode: 'payment_required' } });
       expect((await changeKeys()).slice(keysBefore)).toEqual(expect.arrayContaining([`booklet:${booklet.slug}`, 'article:ann-three', 'author:ann', 'feed']));
-      // A booklet at price 0 sells nothing: the chapter reads free until its author prices it (issue 17).
+      // A booklet at price 0 sells nothing: the chapter reads free until its author prices it.
       expect((await anonymous.get(`/api/booklets/${booklet.slug}/item/${chapter.slug}/`)).body).toMatchObject({
         locked: false,
         detail: { content: '<p>x</p>' },

@@ -30,7 +30,7 @@ describe('the standard header and the profile menu, server-rendered', async () =
     expect(html).toContain('href="/page/service/terms/"');
   });
 
-  it('shows the page title beside the back button in the native app and the mini program, the slogan beside the logo (issue 17)', async () => {
+  it('shows the page title beside the back button in the native app and the mini program, the slogan beside the logo', async () => {
     const app2 = 'Mozilla/5.0 (iPhone) AppleWebKit/605.1.15 ZineApp/2.1';
     const mini = 'Mozilla/5.0 (Linux; Android 13) Chrome/116.0 Mobile Safari/537.36 MicroMessenger/8.0.47 miniProgram';
     for (const ua of [app2, mini]) {

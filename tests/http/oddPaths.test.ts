@@ -4,7 +4,7 @@ import { testApp } from '../support/testApp';
 
 const { app } = await testApp();
 
-/** Page paths that start with `//` are read as paths, not as a host (issue 13). */
+/** Page paths that start with `//` are read as paths, not as a host. */
 const ODD_PATHS = ['//%09/x', '//a%20b/', '//%00', '//x:99999/', '//evil.example/', '///x', '//%2e%2e/x', '//[::1/'];
 
 describe('odd page paths', () => {

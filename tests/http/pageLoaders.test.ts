@@ -5,7 +5,7 @@ import { Visitor } from '../support/session';
 import { jsonBlock, testApp } from '../support/testApp';
 import { membershipOrder } from '../support/orders';
 
-// Issue 16 item 3: the member, wallet and orders pages load their data in their loaders, so the
+// The member, wallet and orders pages load their data in their loaders, so the
 // server renders it and the page state carries it to hydration (client/routing/pageRoute.ts).
 
 interface PagesState {

@@ -13,7 +13,7 @@ import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
 import { testDatabase, testEngine } from '../support/testDatabase';
 
-// Issue 19: several app processes on one database share one PDF export queue (docs/decisions/043).
+// Several app processes on one database share one PDF export queue (docs/decisions/043).
 // Each "process" here is a createApp() with its own exporter; on PostgreSQL each has its own pool.
 
 const POLL_MS = 25;

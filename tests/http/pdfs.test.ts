@@ -12,7 +12,7 @@ import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
 
-// Issue 7 item 9: PDF export of an article, rendered by headless Chromium in the background.
+// PDF export of an article, rendered by headless Chromium in the background.
 
 const dataDirs: string[] = [];
 afterAll(() => {

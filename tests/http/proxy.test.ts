@@ -44,7 +44,7 @@ describe('proxy mode (API_UPSTREAM)', () => {
     expect(arrived?.headers['content-type']).toBe('application/octet-stream');
   });
 
-  it('forwards the pages’ tracking images at /log to the upstream (issue 17)', async () => {
+  it('forwards the pages’ tracking images at /log to the upstream', async () => {
     const res = await request(proxied).get('/log?event=page_view&page=article&uid=u1').set('Cookie', 'zine_stat_uid=u1').expect(200);
     expect(res.body).toEqual({ from: 'api', url: '/log?event=page_view&page=article&uid=u1' });
     expect(api.requests.at(-1)?.headers.cookie).toBe('zine_stat_uid=u1');

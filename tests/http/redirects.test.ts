@@ -7,7 +7,7 @@ import { testApp } from '../support/testApp';
 import { membershipOrder } from '../support/orders';
 
 /**
- * Every place that takes a `next` or return address (issue 13): whatever the corpus sends,
+ * Every place that takes a `next` or return address: whatever the corpus sends,
  * the browser is sent to a path of this site, never to another host.
  */
 const { app, database } = await testApp();

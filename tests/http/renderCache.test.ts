@@ -162,7 +162,7 @@ describe('the render cache', async () => {
     expect(([] as string[]).concat(chosen.headers['set-cookie'] ?? []).join()).toContain('__lang=zh-TW');
   });
 
-  it("keeps a crawler's page apart: its article images are not deferred, a browser's are (issue 17)", async () => {
+  it("keeps a crawler's page apart: its article images are not deferred, a browser's are", async () => {
     await writeArticleRow(dbA, ann.id, 'with-picture', {
       title: 'With a Picture',
       content: '<p>Words.</p><p><img src="/media/pic.png" alt="A picture" width="800" height="600" /></p>',

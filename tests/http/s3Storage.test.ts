@@ -13,7 +13,7 @@ import { Visitor } from '../support/session';
 import { sharedDatabase } from '../support/sharedDatabase';
 import { testApp } from '../support/testApp';
 
-// Issue 19 item 3: uploads and PDF exports in an S3-compatible bucket (docs/decisions/047).
+// Uploads and PDF exports in an S3-compatible bucket (docs/decisions/047).
 
 const ORIGIN = 'http://localhost:3000';
 const key = (n: number) => `${n.toString(16).padStart(32, 'b')}_hd.png`;

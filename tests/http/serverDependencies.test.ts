@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * A deploy installs with `npm ci --omit=dev` after the build (README): every package the built
- * server loads must be a dependency, not a devDependency (issue 14).
+ * server loads must be a dependency, not a devDependency.
  */
 // The entry and the chunks of the pages and overlays it loads on demand (esbuild.config.mjs splits them).
 const bundle = fs

@@ -7,7 +7,7 @@ import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
 
-// Share links (issue 5 item 1): `X-Share-Code` opens a private article while the link lives.
+// Share links: `X-Share-Code` opens a private article while the link lives.
 describe('reading through a share link', async () => {
   const { app, database } = await testApp();
   const ann = await createPerson(database, 'ann');

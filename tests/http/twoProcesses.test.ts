@@ -10,7 +10,7 @@ import { pngOf } from '../support/images';
 import { startS3StandIn, type S3StandIn } from '../support/s3StandIn';
 import { TEST_SCHEMA_PREFIX, testEngine } from '../support/testDatabase';
 
-// Issue 19's "done means": two built servers (docs/decisions/048), each its own process, port and
+// Two built servers (docs/decisions/048), each its own process, port and
 // DATA_DIR, on one PostgreSQL schema and one S3 stand-in, share what decisions 042, 043, 046, 047 say.
 
 const PASSWORD = 'zine-demo-2026';

@@ -11,7 +11,7 @@ import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
 import { membershipOrder } from '../support/orders';
 
-// Issue 8 item 5: the wallet (balance = the ledger's sum), its transactions and withdrawals.
+// The wallet (balance = the ledger's sum), its transactions and withdrawals.
 
 const OPEN_ID = 'oSandboxOpenId0001';
 
@@ -59,7 +59,7 @@ describe('wallet balance and transactions', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ currency_symbol: '¥', net_amount: '12.35', currency: 'CNY' });
     expect(await balanceCents(database.db, walletAccount(user.id))).toBe(1235);
-    // Account info's coin is the same balance, in yuan (issue 17, item 7), and the page a reader opens carries it.
+    // Account info's coin is the same balance, in yuan, and the page a reader opens carries it.
     expect((await ann.get('/api/accounts/info/')).body.coin).toBe(12.35);
     const page = await ann.get('/profile/wallet/');
     expect(page.text).toContain('"coin":12.35');

@@ -1,4 +1,4 @@
-/** Ways to write "another site" that a careless check lets through (issue 13). */
+/** Ways to write "another site" that a careless check lets through. */
 export const OFFSITE_NEXT_CORPUS: ReadonlyArray<string | null | undefined> = [
   'https://evil.example/',
   'http:evil.example',

@@ -223,7 +223,7 @@ describe('EditorStore', () => {
     store.change({ content: '<p>12</p>' });
     await store.save();
     await settle();
-    // One tip as the connection went (issue 17), for 6 s; the retries add none.
+    // One tip as the connection went, for 6 s; the retries add none.
     const shown = () => tips.items.map((tip) => [tip.text, tip.kind, tip.timeout]);
     expect(shown()).toEqual([['Save failed (no answer: kept on this device, retrying)', 'error', 6000]]);
     vi.advanceTimersByTime(2000);

@@ -32,7 +32,7 @@ function setup(refusal: ApiRequestError) {
 }
 
 describe('publishing', () => {
-  it('opens the phone-verification prompt when the backend asks for a verified phone (issue 17)', async () => {
+  it('opens the phone-verification prompt when the backend asks for a verified phone', async () => {
     const { store, tips, prompts } = setup(new ApiRequestError(403, { detail: PHONE_VERIFICATION_REQUIRED }));
     await store.setVisibility('public');
     expect(prompts).toEqual(['phone']);

@@ -20,7 +20,7 @@ export interface PublishDeps {
   onPhoneVerificationRequired?: () => void;
 }
 
-/** Issue 7 item 2: public or private, share links (create, revoke, copy), tags. */
+/** Public or private, share links (create, revoke, copy), tags. */
 export class PublishStore {
   links: ArticleShareLink[] = [];
   linksFor: number | null = null;

@@ -44,7 +44,7 @@ describe('LookStore', () => {
     expect(new LookStore(deps, memoryStorage({ [PRODUCT_STATE_KEY]: 'not json' })).backgroundIndex).toBe(-1);
   });
 
-  it('moves the values kept under the old keys into the product state, once (issue 17)', () => {
+  it('moves the values kept under the old keys into the product state, once', () => {
     const storage = memoryStorage({
       [LEGACY_KEYS.backgroundIndex]: '7',
       [LEGACY_KEYS.typingSound]: '1',

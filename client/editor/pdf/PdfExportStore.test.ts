@@ -75,7 +75,7 @@ describe('PdfExportStore', () => {
     expect(tips.top?.text).toBe('You have used all 3 PDF exports of this month. Upgrade your membership for more.');
   });
 
-  it('opens the upgrade prompt for the PDF limit where the editor has one (issue 17)', async () => {
+  it('opens the upgrade prompt for the PDF limit where the editor has one', async () => {
     const { api } = fakeApi([{ status: 403, data: { detail: 'pdf_limit' } }]);
     const tips = new TipsStore();
     const upgrades: string[] = [];

@@ -15,12 +15,12 @@ export interface PdfExportOptions {
   pollMs?: number;
   /** Hands the finished file to the browser (a download). */
   open?: (url: string) => void;
-  /** Opens the member-upgrade prompt for the PDF limit (issue 17: every limit leads to it, with its reason). */
+  /** Opens the member-upgrade prompt for the PDF limit (every limit leads to it, with its reason). */
   onUpgrade?: () => void;
 }
 
 /**
- * The PDF export of the article being edited (docs/specification/content-and-commerce.md §7, issue 7 item 9): asks the
+ * The PDF export of the article being edited (docs/specification/content-and-commerce.md §7): asks the
  * backend to start it, polls GET /api/pdfs/article/{id}/ every 2 s until it is made, then
  * downloads the file; a failure clears the status (docs/specification/content-and-commerce.md §8). The month's quota comes
  * from GET /api/pdfs/; `available` false means this server cannot make PDFs.

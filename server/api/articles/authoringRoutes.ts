@@ -18,7 +18,7 @@ export interface AuthoringDeps {
 
 const deleteQuery = z.object({ client_modify_date: isoTime });
 
-/** `/api/articles/`: the author's own articles (docs/specification/content-and-commerce.md §7, issue 7); anyone else's answer 404. */
+/** `/api/articles/`: the author's own articles (docs/specification/content-and-commerce.md §7); anyone else's answer 404. */
 export function authoringRoutes(deps: AuthoringDeps): Router {
   const router = Router();
 

@@ -45,7 +45,7 @@ const text = (label: string, max: number) =>
     .max(max, `${label} has at most ${max} characters.`);
 const name = text('The name', BOOKLET_NAME_MAX).min(1, 'A booklet needs a name.');
 export const BOOKLET_PRICE_MESSAGE = 'A price is 0 or more yuan with at most 2 decimals, up to 100000.';
-// Yuan as the form sends it ('20.50', a number from JSON); 0 makes the booklet free (issue 17).
+// Yuan as the form sends it ('20.50', a number from JSON); 0 makes the booklet free.
 const price = z.union([z.string(), z.number()], { error: BOOKLET_PRICE_MESSAGE }).transform((value, ctx) => {
   const cents = parseBookletPrice(String(value));
   if (cents === null) {

@@ -8,7 +8,7 @@ interface SeededTables {
 }
 
 /**
- * The editor (issue 7, docs/decisions/018): article tags, the tab that last saved an
+ * The editor (docs/decisions/018): article tags, the tab that last saved an
  * article, and the fonts and colours the editor offers. Web fonts are the self-hosted
  * @fontsource packages served under /fonts/<package>/ (server/api/editorAssets/fontFiles.ts);
  * `font_name` is the CSS family the stylesheet declares.

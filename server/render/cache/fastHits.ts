@@ -31,7 +31,7 @@ export interface FastHitOptions {
 export type FrontHandler = (req: IncomingMessage, res: ServerResponse, rest: () => void) => boolean;
 
 /**
- * Render-cache hits answered before Express (issue 15): no prototype swap, no router, no
+ * Render-cache hits answered before Express: no prototype swap, no router, no
  * middleware, no access-log line at info level, no nonce (a cached page has no inline
  * script), no file-system call. What a hit needs it does here, as the full stack would:
  * the request id, the fixed security headers, the reader's language, client and Chinese script (the key),
