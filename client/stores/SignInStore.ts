@@ -131,10 +131,11 @@ export class SignInStore {
     if (error.timedOut) return t('signIn.timeout');
     if (error.status === 400) return t('signIn.inactive');
     if (error.status === 401) return t('signIn.wrong');
-    // Too many failures: how long to wait, in the reader's language (the server says it in seconds).
+    // Too many failures: the seed's form (status and message), the message saying how long to wait in
+    // the reader's language (the server says it in English seconds).
     const wait = error.status === 429 ? throttledSeconds(error.message) : null;
-    if (wait !== null) return t('signIn.throttled', { minutes: Math.max(1, Math.ceil(wait / 60)) });
-    return t('signIn.failed', { status: error.status, message: error.message });
+    const message = wait === null ? error.message : t('signIn.throttled', { minutes: Math.max(1, Math.ceil(wait / 60)) });
+    return t('signIn.failed', { status: error.status, message });
   }
 }
 
