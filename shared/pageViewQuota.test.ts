@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextQuotaReset, PAGE_VIEW_LIMITS, quotaMonth } from './pageViewQuota';
+import { nextQuotaReset, PAGE_VIEW_LIMITS, quotaDay, quotaMonth } from './pageViewQuota';
 
 describe('the page-view quota month', () => {
   it('is the UTC month, whatever the local time zone', () => {
@@ -17,5 +17,16 @@ describe('the page-view quota month', () => {
     expect(PAGE_VIEW_LIMITS.premium).toBeLessThan(PAGE_VIEW_LIMITS.vip ?? 0);
     expect(PAGE_VIEW_LIMITS.enterprise).toBeNull();
     expect(PAGE_VIEW_LIMITS.operator).toBeNull();
+  });
+});
+
+describe('quotaDay', () => {
+  it('names the UTC day of each instant, across midnights and back again', () => {
+    const midnight = Date.parse('2026-11-28T00:00:00.000Z');
+    expect(quotaDay(midnight - 1)).toBe('2026-11-27');
+    expect(quotaDay(midnight)).toBe('2026-11-28');
+    expect(quotaDay(midnight + 86_399_999)).toBe('2026-11-28');
+    expect(quotaDay(midnight + 86_400_000)).toBe('2026-11-29');
+    expect(quotaDay(midnight - 1)).toBe('2026-11-27');
   });
 });

@@ -24,7 +24,14 @@ export function nextQuotaReset(at: number): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
 }
 
+const DAY_MS = 86_400_000;
+/** The last day asked for and its bounds: asked on every cached page served, it changes once a day. */
+let lastDay = { start: 0, end: 0, text: '' };
+
 /** The day a reader is counted once in (docs/decisions/059): 'YYYY-MM-DD' in UTC. */
 export function quotaDay(at: number): string {
-  return new Date(at).toISOString().slice(0, 10);
+  if (at >= lastDay.start && at < lastDay.end) return lastDay.text;
+  const start = Math.floor(at / DAY_MS) * DAY_MS;
+  lastDay = { start, end: start + DAY_MS, text: new Date(at).toISOString().slice(0, 10) };
+  return lastDay.text;
 }

@@ -3,6 +3,9 @@ import { quotaDay } from '../../shared/pageViewQuota';
 import { AddressLimit } from './addressLimit';
 import { accountReader, type ReaderKeys } from './readerKeys';
 
+/** Anonymous readers whose day's key a process keeps before starting again. */
+const KEPT_READER_KEYS = 10_000;
+
 /** Anonymous article reads an address may make a minute (each process), unless the app is given another. */
 export const DEFAULT_PAGE_VIEWS_PER_MINUTE = 120;
 
@@ -32,6 +35,8 @@ export interface PageViewReadersOptions {
  */
 export class PageViewReaders {
   private readonly limit: AddressLimit;
+  /** The day's keys of the anonymous readers seen: one HMAC per reader a day, not one per read. */
+  private keyed = { day: '', readers: new Map<string, string>() };
 
   constructor(private readonly options: PageViewReadersOptions) {
     this.limit = new AddressLimit(options.perMinute ?? DEFAULT_PAGE_VIEWS_PER_MINUTE, 60_000);
@@ -47,7 +52,15 @@ export class PageViewReaders {
     if (retryAfterS > 0) return { reader: null, retryAfterS };
     const { keys } = this.options;
     const day = quotaDay(now);
-    return { reader: keys.anonymous(from, userAgent ?? '', day), retryAfterS: 0, address: () => keys.address(from, day) };
+    const agent = userAgent ?? '';
+    if (this.keyed.day !== day || this.keyed.readers.size >= KEPT_READER_KEYS) this.keyed = { day, readers: new Map() };
+    const seen = `${from}\n${agent}`;
+    let reader = this.keyed.readers.get(seen);
+    if (reader === undefined) {
+      reader = keys.anonymous(from, agent, day);
+      this.keyed.readers.set(seen, reader);
+    }
+    return { reader, retryAfterS: 0, address: () => keys.address(from, day) };
   }
 }
 
