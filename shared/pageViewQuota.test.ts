@@ -30,3 +30,13 @@ describe('quotaDay', () => {
     expect(quotaDay(midnight - 1)).toBe('2026-11-27');
   });
 });
+
+describe('quotaMonth, asked again and again', () => {
+  it('names the UTC month of each instant across a month’s end and back', () => {
+    const first = Date.parse('2026-12-01T00:00:00.000Z');
+    expect(quotaMonth(first - 1)).toBe('2026-11');
+    expect(quotaMonth(first)).toBe('2026-12');
+    expect(quotaMonth(first - 1)).toBe('2026-11');
+    expect(quotaMonth(Date.parse('2027-01-01T00:00:00.000Z'))).toBe('2027-01');
+  });
+});

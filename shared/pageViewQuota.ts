@@ -13,9 +13,15 @@ export const PAGE_VIEW_LIMITS: Readonly<Record<AccountRole, number | null>> = {
   operator: null,
 };
 
+/** The last month asked for and its bounds: asked on every cached article served, it changes once a month. */
+let lastMonth = { start: 0, end: 0, text: '' };
+
 /** The quota month of a moment: 'YYYY-MM' in UTC. */
 export function quotaMonth(at: number): string {
-  return new Date(at).toISOString().slice(0, 7);
+  if (at >= lastMonth.start && at < lastMonth.end) return lastMonth.text;
+  const d = new Date(at);
+  lastMonth = { start: Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1), end: nextQuotaReset(at), text: d.toISOString().slice(0, 7) };
+  return lastMonth.text;
 }
 
 /** When the quota of the month containing `at` resets: the first instant of the next UTC month. */
