@@ -32,8 +32,16 @@ describe('SignInStore', () => {
     [400, { detail: 'banned' }, 'Please active your account first.'],
     [500, { detail: 'Internal Server Error' }, 'Request failed!Error code:500 Internal Server Error'],
     [429, { detail: 'Request was throttled.' }, 'Request failed!Error code:429 Request was throttled.'],
-    [429, { detail: 'Request was throttled. Expected available in 61 seconds.' }, 'Request failed!Error code:429 Too many failed sign-ins. Please try again in 2 min.'],
-    [429, { detail: 'Request was throttled. Expected available in 12 seconds.' }, 'Request failed!Error code:429 Too many failed sign-ins. Please try again in 1 min.'],
+    [
+      429,
+      { detail: 'Request was throttled. Expected available in 61 seconds.' },
+      'Request failed!Error code:429 Too many failed sign-ins. Please try again in 2 min.',
+    ],
+    [
+      429,
+      { detail: 'Request was throttled. Expected available in 12 seconds.' },
+      'Request failed!Error code:429 Too many failed sign-ins. Please try again in 1 min.',
+    ],
   ])('explains a %s answer', async (status, data, message) => {
     const { stores } = storesAnswering(async () => ({ status, data }));
     expect(await stores.signIn.signInByMail('ann@example.com', 'secret')).toBe(false);
