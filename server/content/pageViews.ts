@@ -102,6 +102,8 @@ export class PageViewCounter implements PageViewGate {
   private readonly known = new Map<number, Known>();
   private readonly limits = new Map<number, number | null>();
   private readonly reported = new Map<number, string>();
+  /** Authors whose month is being re-read for a cached page (knownExhausted). */
+  private readonly rereading = new Set<number>();
   private readonly flushMs: number;
   private readonly limitOf: (role: AccountRole) => number | null;
   private timer: NodeJS.Timeout | undefined;
@@ -137,12 +139,23 @@ export class PageViewCounter implements PageViewGate {
     this.addUnflushed(`${view.authorId}:${monthOf(day)}`, 1);
   }
 
-  /** Without waiting: whether this process already knows the author's month is used up. */
+  /**
+   * Without waiting: whether this process already knows the author's month is used up. What it knows
+   * is re-read in the background when older than a flush interval, so pages served from the cache
+   * learn of other processes' views as renders do: another process's flush may land after this
+   * one's, and a hit renders nothing that would read it again.
+   */
   knownExhausted(authorId: number, now: number): boolean {
     const limit = this.limits.get(authorId);
     if (limit === undefined || limit === null) return false;
     const month = quotaMonth(now);
     const known = this.known.get(authorId);
+    if (this.stale(known, month, now) && !this.rereading.has(authorId)) {
+      this.rereading.add(authorId);
+      this.used(authorId, now)
+        .catch((error: unknown) => this.options.logger?.warn({ err: error }, 'page views could not be re-read'))
+        .finally(() => this.rereading.delete(authorId));
+    }
     return (known?.month === month ? known.count : 0) + this.unflushed(authorId, month) >= limit;
   }
 
@@ -150,7 +163,7 @@ export class PageViewCounter implements PageViewGate {
   async used(authorId: number, now: number): Promise<number> {
     const month = quotaMonth(now);
     let known = this.known.get(authorId);
-    if (!known || known.month !== month || now - known.at >= this.flushMs || now < known.at) {
+    if (!known || this.stale(known, month, now)) {
       const row = await this.options.db
         .selectFrom('page_views')
         .select('count')
@@ -161,6 +174,10 @@ export class PageViewCounter implements PageViewGate {
       this.known.set(authorId, known);
     }
     return known.count + this.unflushed(authorId, month);
+  }
+
+  private stale(known: Known | undefined, month: string, now: number): boolean {
+    return !known || known.month !== month || now - known.at >= this.flushMs || now < known.at;
   }
 
   /** Adds the new reads to the database and their count to the authors' months. */

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { UserDirectory } from '../../server/accounts/users';
 import { PageViewCounter } from '../../server/content/pageViews';
 import type { Database } from '../../server/db/connection';
@@ -110,5 +110,24 @@ describe('the page-view quota', async () => {
     const after = await database.db.selectFrom('content_changes').select('id').where('key', '=', 'author:ann').execute();
     expect(after.length).toBe(before.length + 1);
     expect((await read('counted-words')).body).toEqual({ detail: 'Visiting Traffic Exhausted' });
+  });
+
+  it('learns, while serving cached pages only, that another process used up the month', async () => {
+    const cal = await createPerson(database, 'cal');
+    await writeArticle(database, cal.id, 'cached-words');
+    const article = await database.db.selectFrom('articles').select('id').where('slug', '=', 'cached-words').executeTakeFirstOrThrow();
+    const author = { id: cal.id, role: 'user' as const };
+    const view = (reader: string) => ({ articleId: article.id, authorId: cal.id, reader });
+    const counter = () => new PageViewCounter({ db: database.db, now, flushMs: 1000, limitOf: () => LIMIT });
+    const [here, there] = [counter(), counter()];
+    expect(await here.admit(author, view('a:first'), clock)).toBe(true);
+    await here.flush();
+    expect(await there.admit(author, view('a:second'), clock)).toBe(true);
+    expect(await there.admit(author, view('a:third'), clock)).toBe(true);
+    await there.flush();
+    // What this process knows (one view) is fresh: the other's two are not seen yet.
+    expect(here.knownExhausted(cal.id, clock)).toBe(false);
+    clock += 1000;
+    await vi.waitFor(() => expect(here.knownExhausted(cal.id, clock)).toBe(true), { timeout: 2000, interval: 20 });
   });
 });
