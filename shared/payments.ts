@@ -18,6 +18,19 @@ export interface PaymentOrder {
   method: string | null;
   created: string;
   paid: string | null;
+  /** What was bought, in lists (the orders page); absent elsewhere. */
+  item?: OrderItem | null;
+}
+
+/**
+ * What an order bought: a booklet with its name and address (null when it is gone), or a membership
+ * product, which the reader's language names from its key (shared/membershipProducts.ts).
+ */
+export interface OrderItem {
+  type: OrderType;
+  identity: string;
+  name: string | null;
+  path: string | null;
 }
 
 /** `POST /api/payments/order/`: what to buy (a membership product key, or a booklet's id or slug) and at what price. */
@@ -85,6 +98,11 @@ export interface WalletTransaction {
   direction: 'in' | 'out';
   description: string;
   created: string;
+  /** The order an entry moves money for (a purchase, a sale, a refund), and what it bought. */
+  order?: string | null;
+  item?: OrderItem | null;
+  /** An operator's note on an adjustment, as written. */
+  note?: string | null;
 }
 
 /** `POST /api/payments/wallet/withdraw/wechat/`: the amount by shared/money.ts's rule. */

@@ -26,23 +26,18 @@ export default observer(function PaymentPanel() {
   useEffect(() => () => store.stopPolling(), [store]);
 
   const status = store.status;
+  // The dialog takes the focus when it opens and as each step replaces what it shows.
   useEffect(() => {
     if (status.tag !== 'creating') box.current?.focus();
-  }, [status.tag]);
+  }, [status.tag, request]);
 
   if (!request) return null;
   const close = () => {
     store.clear();
     trigger.close();
   };
-  if (status.tag === 'creating' || status.tag === null) {
-    return (
-      <div className="payment-toast" role="status">
-        {t('panel.creating')}
-      </div>
-    );
-  }
   const order = store.order;
+  const price = order ? `${order.currency_symbol}${order.amount}` : request.price;
   return (
     <div className="payment">
       <div className="payment__scrim" onClick={close} aria-hidden="true" />
@@ -66,20 +61,20 @@ export default observer(function PaymentPanel() {
           </button>
         </header>
         <p className="payment__item">{request.label}</p>
-        {order ? (
+        {price || order ? (
           <p className="payment__amount">
-            <strong>
-              {order.currency_symbol}
-              {order.amount}
-            </strong>
-            <span className="payment__order">{t('panel.order', { id: order.id })}</span>
+            {price ? <strong>{price}</strong> : null}
+            {order ? <span className="payment__order">{t('panel.order', { id: order.id })}</span> : null}
           </p>
+        ) : null}
+        {status.tag === 'creating' ? (
+          <div className="payment-toast" role="status">
+            {t('panel.creating')}
+          </div>
         ) : null}
         <div className="payment__body" aria-live="polite">
           {status.tag === 'created' && order && store.inMiniProgram ? <p className="payment__notice">{t('panel.miniProgram', { id: order.id })}</p> : null}
-          {status.tag === 'created' && !store.inMiniProgram ? (
-            <PaymentMethods store={store} shell={stores.env.clientType.shell} qr={stores.env.wechatNativePay} />
-          ) : null}
+          {store.choosing && !store.inMiniProgram ? <PaymentMethods store={store} shell={stores.env.clientType.shell} qr={stores.env.wechatNativePay} /> : null}
           {status.tag === 'pending' ? <p className="payment__state payment__state--pending">{t('panel.pending')}</p> : null}
           {status.tag === 'scan' ? <WechatQrScan codeUrl={status.codeUrl} checkoutUrl={status.checkoutUrl} /> : null}
           {status.tag === 'expired' ? (

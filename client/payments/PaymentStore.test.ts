@@ -37,20 +37,31 @@ const created = {
 const request = { type: 'booklet' as const, identity: '7', amount: '12.00', label: 'A' };
 
 describe('PaymentStore', () => {
-  it('creates the order, fetches the balance first, and pays from the wallet to success', async () => {
+  it('opens without an order, fetching the balance; choosing the wallet creates the order and pays it to success', async () => {
     const { api, calls } = fakeBackend({ ...created, 'POST /api/payments/order/o1/wallet/': { status: 200, data: { ...ORDER, status: 'paid' } } });
     const onPaid = vi.fn();
     const store = new PaymentStore(api, fakePlatform());
-    const starting = store.start({ ...request, onPaid });
-    expect(store.status.tag).toBe('creating');
-    await starting;
-    expect(store.status.tag).toBe('created');
+    await store.start({ ...request, onPaid });
+    expect(store.status.tag).toBeNull();
+    expect(store.choosing).toBe(true);
+    expect(store.order).toBeNull();
     expect(store.balance?.net_amount).toBe('30.00');
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/payments/wallet/balance/']);
+    const paying = store.payWithWallet();
+    expect(store.status.tag).toBe('creating');
+    await paying;
     // docs/specification/content-and-commerce.md §7: type, identity and the amount the reader was shown.
-    expect(calls[0]?.body).toEqual({ type: 'booklet', identity: '7', amount: '12.00' });
-    await store.payWithWallet();
+    expect(calls[1]?.body).toEqual({ type: 'booklet', identity: '7', amount: '12.00' });
     expect(store.status.tag).toBe('success');
     expect(onPaid).toHaveBeenCalledOnce();
+  });
+
+  it('leaves no order behind when the panel is opened and closed without a choice', async () => {
+    const { api, calls } = fakeBackend(created);
+    const store = new PaymentStore(api, fakePlatform());
+    await store.start(request);
+    store.clear();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it('tracks each step of an order with its id: created, paid; failed and closed', async () => {
@@ -58,6 +69,7 @@ describe('PaymentStore', () => {
     const { api } = fakeBackend({ ...created, 'POST /api/payments/order/o1/wallet/': { status: 200, data: { ...ORDER, status: 'paid' } } });
     const store = new PaymentStore(api, fakePlatform(), (event) => events.push(event));
     await store.start(request);
+    expect(events).toEqual([]);
     await store.payWithWallet();
     expect(events).toEqual([
       { cate: 'payment', event: 'order_created', order_id: 'o1' },
@@ -79,11 +91,13 @@ describe('PaymentStore', () => {
   it('refuses a second order while one has an id or is being created', async () => {
     const { api, calls } = fakeBackend(created);
     const store = new PaymentStore(api, fakePlatform());
-    const first = store.start(request);
     await store.start(request);
+    const first = store.payWithWechatQr();
+    await store.payOnWeb();
     await first;
     await store.start(request);
-    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    await store.payWithWallet();
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/payments/order/')).toHaveLength(1);
   });
 
   it('a failed wallet payment shows the server detail; Retry goes back to created', async () => {
@@ -97,7 +111,7 @@ describe('PaymentStore', () => {
     expect(store.order?.id).toBe('o1');
   });
 
-  it('a failed order creation shows the whole body when there is no detail, and Retry creates it again', async () => {
+  it('a failed order creation shows the whole body when there is no detail; Retry goes back to the methods, and the next choice creates it', async () => {
     let attempts = 0;
     const { api } = fakeBackend({
       ...created,
@@ -105,9 +119,14 @@ describe('PaymentStore', () => {
     });
     const store = new PaymentStore(api, fakePlatform());
     await store.start(request);
+    await store.payWithWallet();
     expect(store.status).toEqual({ tag: 'failed', msg: 'Bad gateway' });
     store.retry();
-    await vi.waitFor(() => expect(store.status.tag).toBe('created'));
+    expect(store.status.tag).toBeNull();
+    expect(store.choosing).toBe(true);
+    await store.payWithWallet();
+    expect(attempts).toBe(2);
+    expect(store.order?.id).toBe('o1');
   });
 
   it('web pay sends the reader to the service with this page as return url, leaving the unsure prompt; Finished reloads', async () => {

@@ -57,7 +57,8 @@ export class PaymentStore {
     /** The log service's track action: each step of an order is an event with its id (docs/specification/shell.md §7). */
     private readonly track: (event: TrackingEvent) => void = () => {},
   ) {
-    makeObservable<PaymentStore, 'setStatus'>(this, {
+    makeObservable<PaymentStore, 'setStatus' | 'request'>(this, {
+      request: observableRef,
       status: observableRef,
       order: observableRef,
       balance: observable,
@@ -76,25 +77,20 @@ export class PaymentStore {
     return this.platform.shell === 'miniprogram';
   }
 
-  /** Creates the order; in the native app its payment starts at once, elsewhere the wallet balance is fetched first. */
+  /**
+   * Opens the panel for a purchase. The order is created when the reader chooses how to pay
+   * (ensureOrder), so a panel opened and closed leaves none behind; the wallet balance is fetched
+   * for the method list meanwhile. The native app's payment and the mini program's notice need the
+   * order at once.
+   */
   async start(request: PaymentRequest): Promise<void> {
-    if (this.busy) return;
-    this.request = request;
-    this.setStatus({ tag: 'creating' });
-    let order: PaymentOrder;
-    try {
-      order = await paymentsApi.createOrder(this.api, { type: request.type, identity: request.identity, amount: request.amount });
-    } catch (error) {
-      this.setStatus({ tag: 'failed', msg: failureText(error) });
-      return;
+    if (this.busy || this.request) return;
+    runInAction(() => (this.request = request));
+    if (this.platform.shell === 'app' || this.platform.shell === 'miniprogram') {
+      const order = await this.ensureOrder();
+      if (order && this.platform.shell === 'app' && this.platform.nativePay(order.id)) this.setStatus({ tag: 'unsure' });
+      if (this.platform.shell === 'miniprogram' || order === null || this.status.tag === 'unsure') return;
     }
-    runInAction(() => (this.order = order));
-    this.setStatus({ tag: 'created' });
-    if (this.platform.shell === 'app' && this.platform.nativePay(order.id)) {
-      this.setStatus({ tag: 'unsure' });
-      return;
-    }
-    if (this.platform.shell === 'miniprogram') return;
     try {
       const balance = await paymentsApi.balance(this.api);
       runInAction(() => (this.balance = balance));
@@ -103,10 +99,40 @@ export class PaymentStore {
     }
   }
 
+  /** True while the reader may choose a method: before the order exists, or with it created and unpaid. */
+  get choosing(): boolean {
+    return this.request !== null && (this.status.tag === null || this.status.tag === 'created');
+  }
+
+  /** The order of the purchase, created on the reader's first choice of a method; null when it could not be (failed). */
+  private async ensureOrder(): Promise<PaymentOrder | null> {
+    const request = this.request;
+    if (this.order) return this.order;
+    if (!request || this.status.tag !== null) return null;
+    this.setStatus({ tag: 'creating' });
+    let order: PaymentOrder;
+    try {
+      order = await paymentsApi.createOrder(this.api, { type: request.type, identity: request.identity, amount: request.amount });
+    } catch (error) {
+      this.setStatus({ tag: 'failed', msg: failureText(error) });
+      return null;
+    }
+    if (this.request !== request) return null;
+    runInAction(() => (this.order = order));
+    this.setStatus({ tag: 'created' });
+    return order;
+  }
+
+  /** The order to pay with a chosen method: created now when there is none, null when the panel cannot pay (busy, failed, closed). */
+  private async chosen(): Promise<PaymentOrder | null> {
+    if (!this.choosing) return null;
+    return this.ensureOrder();
+  }
+
   /** Pays from the wallet balance. */
   async payWithWallet(): Promise<void> {
-    const order = this.order;
-    if (!order || this.status.tag !== 'created') return;
+    const order = await this.chosen();
+    if (!order) return;
     this.setStatus({ tag: 'pending' });
     try {
       await paymentsApi.payWithWallet(this.api, order.id);
@@ -119,8 +145,7 @@ export class PaymentStore {
 
   /** Chat-app pay inside the chat app's browser; without a payment open id, the payment login first. */
   async payWithWechat(): Promise<void> {
-    const order = this.order;
-    if (!order || this.status.tag !== 'created') return;
+    if (!this.choosing) return;
     const openid = this.platform.wechatOpenId();
     if (!openid) {
       // The login takes a path on this site (shared/safeNext.ts) and comes back with `openid`.
@@ -128,6 +153,8 @@ export class PaymentStore {
       this.platform.navigate(`/accounts/login/wechat_payment/?next=${encodeURIComponent(sitePath(here.pathname) + here.search)}`);
       return;
     }
+    const order = await this.ensureOrder();
+    if (!order) return;
     this.setStatus({ tag: 'pending' });
     try {
       const { app_params, sandbox_checkout_url } = await paymentsApi.wechatParams(this.api, order.id, openid);
@@ -152,8 +179,8 @@ export class PaymentStore {
 
   /** WeChat Pay's QR code on a desktop browser: shown in the panel, the order polled until it is paid or closed. */
   async payWithWechatQr(): Promise<void> {
-    const order = this.order;
-    if (!order || this.status.tag !== 'created') return;
+    const order = await this.chosen();
+    if (!order) return;
     this.setStatus({ tag: 'pending' });
     try {
       const native = await paymentsApi.wechatNative(this.api, order.id);
@@ -173,8 +200,8 @@ export class PaymentStore {
 
   /** Web pay: the reader goes to the payment service, which brings them back here. */
   async payOnWeb(): Promise<void> {
-    const order = this.order;
-    if (!order || this.status.tag !== 'created') return;
+    const order = await this.chosen();
+    if (!order) return;
     this.setStatus({ tag: 'pending' });
     try {
       const { url } = await paymentsApi.webPayUrl(this.api, order.id, this.platform.currentUrl());
@@ -186,17 +213,11 @@ export class PaymentStore {
     }
   }
 
-  /** Retry and 'Try again': back to choosing a method, or a new order when none was created. */
+  /** Retry and 'Try again': back to choosing a method, with the order when it was created and is still open. */
   retry(): void {
     this.stopPolling();
     if (this.status.tag === 'expired') this.order = null;
-    if (this.order) {
-      this.status = { tag: 'created' };
-      return;
-    }
-    const request = this.request;
-    this.status = { tag: null };
-    if (request) void this.start(request);
+    this.status = this.order ? { tag: 'created' } : { tag: null };
   }
 
   /** 'Have you finished payment?' -> Finished reloads the page, which reads the order's effects. */

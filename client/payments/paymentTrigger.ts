@@ -11,6 +11,8 @@ export interface PaymentRequest {
   amount: string;
   /** What is bought, as the panel names it. */
   label: string;
+  /** The price as the page showed it (`¥12.00`), shown by the panel before the order exists. */
+  price?: string;
   /** Runs once the order is paid (the booklet reloads, the membership page re-reads). */
   onPaid?: () => Promise<void> | void;
   /** Reload the page when the panel closes after a success (the avatar's tier badge changes). */

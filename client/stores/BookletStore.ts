@@ -2,6 +2,7 @@ import { action, observable, observableRef, runInAction } from 'mobx';
 import { makeStoreObservable } from './observable';
 import { BOOKLET_END_SLUG, readingOrder } from '../../shared/bookletTree';
 import { formatCents } from '../../shared/money';
+import { formatPrice } from '../../shared/price';
 import type { BookletDetail, BookletItemDetail, BookletRatingItem, Page } from '../../shared/entities';
 import { bookletsApi } from '../api/booklets';
 import type { ApiClient } from '../api/client';
@@ -153,6 +154,7 @@ export class BookletStore {
       type: 'booklet',
       identity: String(booklet.id),
       amount: formatCents(booklet.payment.price.amount_cents),
+      price: formatPrice(booklet.payment.price),
       label: booklet.name,
       onPaid: async () => {
         await Promise.all([this.refresh(), afterPaid?.()]);

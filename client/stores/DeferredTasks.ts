@@ -9,7 +9,7 @@ export type DeferredTask =
   | { kind: 'rate-booklet'; slug: string; rating: number; review: string }
   | { kind: 'buy-booklet'; slug: string }
   /** A membership plan's Buy on /member at the price it shows (`amount`, '58.00'); `label` is what the payment panel names (in the reader's language). */
-  | { kind: 'buy-membership'; identity: string; amount: string; label: string };
+  | { kind: 'buy-membership'; identity: string; amount: string; label: string; price?: string };
 
 /** A task older than this is dropped unrun: nobody expects a like or a comment of long ago to land now. */
 export const DEFERRED_TASK_TTL_MS = 10 * 60_000;

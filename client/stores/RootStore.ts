@@ -167,7 +167,7 @@ export class RootStore {
           await this.booklet.requestPurchase(task.slug, () => this.article.refresh());
         return;
       case 'buy-membership':
-        this.payment.open({ type: 'membership', identity: task.identity, amount: task.amount, label: task.label, reloadAfterSuccess: true });
+        this.payment.open({ type: 'membership', identity: task.identity, amount: task.amount, label: task.label, price: task.price, reloadAfterSuccess: true });
         return;
     }
   }

@@ -79,16 +79,21 @@ export async function createOrder(db: Kysely<DB>, userId: number, asked: OrderAs
     .executeTakeFirstOrThrow();
 }
 
-export async function listOrders(db: Kysely<DB>, userId: number, page: number, pageSize: number): Promise<{ count: number; rows: OrderRow[] }> {
-  const total = await db
+/**
+ * How long an unpaid order stays in its buyer's list: a reader who chose a method and did not pay
+ * sees it for a day (to pay it, or to see it failed), then it leaves the list.
+ */
+export const UNPAID_ORDER_LISTED_MS = 24 * 3600_000;
+
+/** A page of the buyer's orders, newest first: paid and refunded ones always, unpaid ones for UNPAID_ORDER_LISTED_MS. */
+export async function listOrders(db: Kysely<DB>, userId: number, page: number, pageSize: number, now: number): Promise<{ count: number; rows: OrderRow[] }> {
+  const listed = db
     .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .where('user_id', '=', userId)
-    .executeTakeFirst();
-  const rows = await db
-    .selectFrom('orders')
+    .where((eb) => eb.or([eb('status', 'in', ['paid', 'refunded']), eb('created_at', '>', now - UNPAID_ORDER_LISTED_MS)]));
+  const total = await listed.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst();
+  const rows = await listed
     .selectAll()
-    .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(pageSize)

@@ -49,6 +49,8 @@ const TEXTS = {
     buy: 'Buy for ¥12.00',
     order: 'VIP, one month',
     paid: 'Paid',
+    orderedBooklet: "Booklet “The Walker's Notebook”",
+    walletPurchase: "Purchase: Booklet “The Walker's Notebook”",
   },
   'zh-CN': {
     vipCard: 'VIP 会员 单次购买',
@@ -65,6 +67,8 @@ const TEXTS = {
     buy: '购买 ¥12.00',
     order: 'VIP 会员（一个月）',
     paid: '已支付',
+    orderedBooklet: "小册《The Walker's Notebook》",
+    walletPurchase: "购买小册《The Walker's Notebook》",
   },
 } as const;
 
@@ -160,8 +164,15 @@ describe('paying in Chromium', () => {
     await overlay.waitFor({ state: 'detached' });
     const panel = page.getByRole('dialog');
     await panel.getByText('¥78.00').waitFor();
-    await panel.getByText(TEXTS.en.order).waitFor();
+    await panel.getByRole('button', { name: TEXTS.en.balance }).waitFor();
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('zine:state') ?? '{}').deferredTasks)).toEqual([]);
+    // No order until the reader chooses how to pay: then it is created and paid.
+    const orders = () => site.server.database.db.selectFrom('orders').select(['ref', 'status']).where('user_id', '=', person.id).execute();
+    expect(await orders()).toEqual([]);
+    await creditWalletByEmail({ db: site.server.database.db, now: Date.now }, `${person.username}@example.com`, 7_800, 'test credit');
+    await panel.getByRole('button', { name: TEXTS.en.balance }).click();
+    await panel.getByText(TEXTS.en.success, { exact: true }).waitFor();
+    expect((await orders()).map((o) => o.status)).toEqual(['paid']);
     // The order's creation is tracked with its id.
     const order = await site.server.database.db.selectFrom('orders').select('ref').where('user_id', '=', person.id).executeTakeFirstOrThrow();
     await expect
@@ -192,6 +203,11 @@ describe('paying in Chromium', () => {
     await dialog.getByRole('button', { name: texts.done }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await page.locator('.booklet-paywall').count()).toBe(0);
+    // The order and the wallet name what was bought, in the reader's language.
+    await page.goto(`${site.server.origin}/profile/orders/`);
+    await page.locator('.orders-list li').getByRole('link', { name: texts.orderedBooklet }).waitFor();
+    await page.goto(`${site.server.origin}/profile/wallet/`);
+    await page.locator('.wallet-list li', { hasText: texts.walletPurchase }).waitFor();
     await context.close();
     expect(problems).toEqual([]);
   });

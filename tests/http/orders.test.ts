@@ -283,4 +283,38 @@ describe('orders and wallet payments', async () => {
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ detail: 'Too many unpaid orders. Please try again later.' });
   });
+
+  it('names what each order bought in the list and in both wallets, and drops unpaid orders a day old from the list', async () => {
+    const fay = await createPerson(database, 'fay');
+    const fayV = await signedIn('fay');
+    await credit(fay.id, 5_000);
+    const bought = await order(fayV, bookletOrder(bookletId, 1200));
+    expect((await fayV.post(`/api/payments/order/${bought.body.id}/wallet/`, {})).body.status).toBe('paid');
+    const unpaid = await order(fayV, membershipOrder('premium_monthly_manual'));
+    // An unpaid order of yesterday (a panel's method chosen, never paid) and a paid one of last year.
+    await db
+      .updateTable('orders')
+      .set({ created_at: Date.now() - DAY - 1000 })
+      .where('ref', '=', unpaid.body.id)
+      .execute();
+    const recent = await order(fayV, membershipOrder('premium_monthly_manual'));
+    await db
+      .updateTable('orders')
+      .set({ created_at: Date.now() - 365 * DAY })
+      .where('ref', '=', bought.body.id)
+      .execute();
+    const list = await fayV.get('/api/payments/order/');
+    expect(list.body.count).toBe(2);
+    expect(list.body.results.map((o: { id: string }) => o.id)).toEqual([recent.body.id, bought.body.id]);
+    expect(list.body.results[1].item).toEqual({ type: 'booklet', identity: String(bookletId), name: 'Guide', path: '/booklet/guide/' });
+    expect(list.body.results[0].item).toEqual({ type: 'membership', identity: 'premium_monthly_manual', name: null, path: null });
+    // The buyer's payment and the author's sale name the booklet.
+    const fays = await fayV.get('/api/payments/wallet/transactions/');
+    const payment = fays.body.results.find((e: { kind: string }) => e.kind === 'order_booklet');
+    expect(payment).toMatchObject({ order: bought.body.id, item: { name: 'Guide', path: '/booklet/guide/' }, direction: 'out' });
+    const anns = await annV.get('/api/payments/wallet/transactions/?page_size=50');
+    const sale = anns.body.results.find((e: { kind: string; order: string | null }) => e.kind === 'booklet_sale' && e.order === bought.body.id);
+    expect(sale).toMatchObject({ item: { name: 'Guide' }, direction: 'in' });
+    expect(fays.body.results.find((e: { kind: string }) => e.kind === 'test')).toMatchObject({ order: null, item: null });
+  });
 });

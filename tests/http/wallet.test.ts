@@ -286,7 +286,8 @@ describe('demo seed', () => {
     expect((await reader.signIn('reader@zine.local', 'zine-demo-2026')).status).toBe(200);
     expect((await reader.get('/api/payments/wallet/balance/')).body.net_amount).toBe('200.00');
     expect((await reader.get('/api/payments/wallet/transactions/')).body.results[0]).toMatchObject({
-      description: 'Demo credit',
+      kind: 'adjustment',
+      note: null,
       direction: 'in',
       amount: '200.00',
     });

@@ -36,6 +36,7 @@ export default observer(function MemberPage() {
       identity: offer.key,
       // The price this page shows: the order is made at it, or refused when the server's differs.
       amount: formatCents(offer.cents),
+      price: `¥${money(offer.cents)}`,
       label: t(labelKey, { level: t(`level.${level}`), period: t(`member.period.${period}`) }),
     });
   };

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
-import { findMembershipProduct } from '../../../shared/membershipProducts';
+import { Link } from 'react-router-dom';
 import type { PaymentOrder } from '../../api/payments';
+import { itemText } from '../../payments/itemText';
 import { usePaymentTexts } from '../../payments/usePaymentTexts';
 import type { PageLoaderArgs } from '../../routing/pageModules';
 import { useStores } from '../../stores/context';
@@ -30,7 +31,7 @@ export default observer(function ProfileOrdersPage() {
         {orders.items.map((order) => (
           <li key={order.id}>
             <span>
-              {itemText(t, order)}
+              {order.item?.path ? <Link to={order.item.path}>{itemText(t, order)}</Link> : itemText(t, order)}
               <br />
               <small className="wallet-note">{t('panel.order', { id: order.id })}</small>
             </span>
@@ -53,14 +54,6 @@ export default observer(function ProfileOrdersPage() {
     </main>
   );
 });
-
-/** A membership order names its tier and period; a booklet order its number (the list carries no names). */
-function itemText(t: ReturnType<typeof usePaymentTexts>, order: PaymentOrder): string {
-  if (order.type !== 'membership') return t('orders.booklet', { identity: order.identity });
-  const product = findMembershipProduct(order.identity);
-  if (!product) return t('orders.membership', { identity: order.identity });
-  return t('member.item', { level: t(`level.${product.level}`), period: t(`member.period.${product.period}`) });
-}
 
 function statusText(t: ReturnType<typeof usePaymentTexts>, status: PaymentOrder['status']): string {
   switch (status) {

@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paymentsApi } from '../../api/payments';
 import { paymentIdentity } from '../../payments/browserPlatform';
+import { walletEntryText } from '../../payments/itemText';
 import { usePaymentTexts } from '../../payments/usePaymentTexts';
 import { failureText } from '../../payments/failureText';
 import type { PageLoaderArgs } from '../../routing/pageModules';
@@ -55,7 +56,7 @@ export default observer(function ProfileWalletPage() {
         <ul className="wallet-list">
           {transactions.items.map((entry) => (
             <li key={entry.id}>
-              <span>{entry.description || entry.kind}</span>
+              <span>{walletEntryText(t, entry)}</span>
               <span className={`wallet-amount--${entry.direction}`}>
                 {entry.direction === 'in' ? '+' : '−'}
                 {entry.amount}

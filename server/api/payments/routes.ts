@@ -6,6 +6,7 @@ import { parseAmountCents } from '../../../shared/money';
 import type { CreateOrderRequest, PaymentOrder, WechatNativePayment, WechatPayment } from '../../../shared/payments';
 import type { DB } from '../../db/schema';
 import { createOrder, listOrders, markPending, orderJson, ownOrder, payWithWallet } from '../../payments/orders';
+import { itemKey, orderItems } from '../../payments/orderItems';
 import { sandboxCheckoutUrl, sandboxWechatParams } from '../../payments/providers';
 import { WechatPayUpstreamError } from '../../payments/wechatpay/client';
 import type { WechatPay } from '../../payments/wechatpay/wechatPay';
@@ -74,11 +75,12 @@ export function orderRoutes(deps: OrderRouteDeps): Router {
   router.get('/', async (req, res) => {
     const user = requireUser(req);
     const query = pageQuery(10, 50).parse(req.query);
-    const { count, rows } = await listOrders(deps.db, user.id, query.page, query.page_size);
+    const { count, rows } = await listOrders(deps.db, user.id, query.page, query.page_size, deps.now());
+    const items = await orderItems(deps.db, rows);
     res.json({
       count,
       ...pageLinks(deps.origin, req.originalUrl, query.page, query.page_size, count),
-      results: rows.map(orderJson),
+      results: rows.map((row) => ({ ...orderJson(row), item: items.get(itemKey(row)) ?? null })),
     } satisfies Page<PaymentOrder>);
   });
   router.get('/:ref/', async (req, res) => {

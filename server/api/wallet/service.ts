@@ -3,6 +3,7 @@ import type { DB } from '../../db/schema';
 import type { WalletBalance, WalletTransaction } from '../../../shared/payments';
 import { balanceCents, walletAccount } from '../../payments/ledger';
 import { formatCents } from '../../../shared/money';
+import { itemKey, orderItems } from '../../payments/orderItems';
 
 /** The wallet's balance as the API shows it: the ledger's sum. */
 export async function walletBalance(db: Kysely<DB>, userId: number): Promise<WalletBalance & { currency_symbol: '¥'; currency: 'CNY' }> {
@@ -31,6 +32,10 @@ export async function walletTransactions(
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute();
+  const refs = [...new Set(rows.filter((row) => ORDER_KINDS.has(row.kind)).map((row) => row.ref))];
+  const orders = refs.length > 0 ? await db.selectFrom('orders').select(['ref', 'type', 'identity']).where('ref', 'in', refs).execute() : [];
+  const items = await orderItems(db, orders);
+  const itemOf = new Map(orders.map((order) => [order.ref, items.get(itemKey(order)) ?? null]));
   return {
     count: Number(counted?.n ?? 0),
     results: rows.map((row) => ({
@@ -40,11 +45,17 @@ export async function walletTransactions(
       direction: row.amount_cents >= 0 ? 'in' : 'out',
       description: describe(row.kind, row.ref),
       created: new Date(row.created_at).toISOString(),
+      order: ORDER_KINDS.has(row.kind) ? row.ref : null,
+      item: itemOf.get(row.ref) ?? null,
+      note: row.kind === 'adjustment' && row.ref ? row.ref : null,
     })),
   };
 }
 
-/** A line a reader understands; the admin's note for adjustments. */
+/** Entries whose `ref` is an order's: the buyer's payment and refund, the author's sale and its refund. */
+const ORDER_KINDS: ReadonlySet<string> = new Set(['order_membership', 'order_booklet', 'wallet_refund', 'booklet_sale', 'booklet_sale_refund']);
+
+/** The entry in English, for API clients; the site's pages name it in the reader's language from `kind`, `order` and `item`. */
 function describe(kind: string, ref: string): string {
   switch (kind) {
     case 'withdrawal':

@@ -24,8 +24,8 @@ export async function seedDemo(db: Kysely<DB>, now: () => number): Promise<boole
     if (person.tier) await users.setMembership(person.email, person.tier, now() + YEAR_MS);
     ids.set(person.username, user.id);
   }
-  // A wallet the demo reader can pay with (docs/decisions/024).
-  await creditWalletByEmail({ db, now }, DEMO_WALLET.email, DEMO_WALLET.cents, 'Demo credit');
+  // A wallet the demo reader can pay with (docs/decisions/024); no note, so each language names the entry itself.
+  await creditWalletByEmail({ db, now }, DEMO_WALLET.email, DEMO_WALLET.cents, '');
 
   let offset = DEMO_ARTICLES.length;
   for (const article of DEMO_ARTICLES) {
