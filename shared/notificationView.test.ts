@@ -102,7 +102,7 @@ describe('templateParts', () => {
 
 describe('relative times of a notification (docs/specification/shell.md §9)', () => {
   const now = Date.parse('2026-11-22T12:00:00.000Z');
-  const at = (ms: number, locale = 'en') => relativeTime(now - ms, now, locale, locale === 'en' ? 'just now' : '刚刚');
+  const at = (ms: number, locale = 'en') => relativeTime(now - ms, now, locale, 'UTC', locale === 'en' ? 'just now' : '刚刚');
   it('turns at each boundary', () => {
     expect(at(59_999)).toBe('just now');
     expect(at(60_000)).toBe('1 minute ago');

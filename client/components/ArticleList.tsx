@@ -24,7 +24,9 @@ export const ArticleList = observer(function ArticleList({ feed }: { feed: Paged
                 {article.author.username}
               </ColumnLink>
               <span aria-hidden="true"> · </span>
-              <time dateTime={article.modified}>{relativeTime(Date.parse(article.modified), env.renderedAt, env.textLocale, env.t('time.justNow'))}</time>
+              <time dateTime={article.modified}>
+                {relativeTime(Date.parse(article.modified), env.renderedAt, env.textLocale, env.timeZone, env.t('time.justNow'))}
+              </time>
             </p>
           </li>
         ))}

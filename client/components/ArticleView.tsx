@@ -98,7 +98,7 @@ export const ArticleView = observer(function ArticleView({ article, banner, body
             </ColumnLink>
             {account.username === article.author.username ? null : <FollowButton article={article} />}
             <span aria-hidden="true"> · </span>
-            <time dateTime={article.modified}>{relativeTime(modified, env.renderedAt, env.textLocale, env.t('time.justNow'))}</time>
+            <time dateTime={article.modified}>{relativeTime(modified, env.renderedAt, env.textLocale, env.timeZone, env.t('time.justNow'))}</time>
             <span aria-hidden="true"> · </span>
             <span>{env.t('article.words', { count: article.word_count })}</span>
           </p>

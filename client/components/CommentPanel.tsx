@@ -106,7 +106,7 @@ const CommentBody = observer(function CommentBody({ comment, onReply }: { commen
           {comment.author.username}
         </ColumnLink>
         <span aria-hidden="true"> · </span>
-        <time dateTime={comment.created}>{relativeTime(Date.parse(comment.created), Date.now(), env.textLocale, env.t('time.justNow'))}</time>
+        <time dateTime={comment.created}>{relativeTime(Date.parse(comment.created), Date.now(), env.textLocale, env.timeZone, env.t('time.justNow'))}</time>
         <span aria-hidden="true"> · </span>
         <button type="button" className="link-button" onClick={onReply}>
           {env.t('comments.reply')}

@@ -7,13 +7,14 @@ import { ColumnLink } from '../platform/ColumnLink';
 import { MemberLink } from './MemberLink';
 import { useStores } from '../stores/context';
 import type { NotificationList } from '../stores/NotificationStore';
+import { formatDay } from '../../shared/readerDates';
 
 /**
  * One notification (docs/specification/shell.md §2): its sentence with the actor linked to `/@{username}`
  * when there is one and the article's title cut to 20 characters; nothing when the
  * actor or target is missing; 'Notification Data Error' for bad data.
  */
-export function NotificationEntry({ raw, now }: { raw: unknown; now: number }) {
+export const NotificationEntry = observer(function NotificationEntry({ raw, now }: { raw: unknown; now: number }) {
   const { env } = useStores();
   const view = readNotification(raw);
   if (view === 'skip') return null;
@@ -23,7 +24,7 @@ export function NotificationEntry({ raw, now }: { raw: unknown; now: number }) {
   const slots: Record<string, ReactNode> = {
     // A renewal reminder (docs/decisions/051): the tier, the period's last day, and the way to /member.
     level: renewal ? <strong>{tierName(renewal.level, env.t)}</strong> : null,
-    date: renewal ? <time dateTime={renewal.expires}>{renewal.expires.slice(0, 10)}</time> : null,
+    date: renewal ? <time dateTime={renewal.expires}>{formatDay(Date.parse(renewal.expires), env.timeZone)}</time> : null,
     renew: renewal ? <MemberLink className="notification__title">{env.t('notify.renew')}</MemberLink> : null,
     actor: actor.username ? (
       <ColumnLink username={actor.username} to={`/@${encodeURIComponent(actor.username)}`} className="notification__actor">
@@ -47,12 +48,12 @@ export function NotificationEntry({ raw, now }: { raw: unknown; now: number }) {
       </p>
       {view.text ? <blockquote className="notification__quote">{view.text}</blockquote> : null}
       <p className="notification__meta">
-        <time dateTime={new Date(view.created).toISOString()}>{relativeTime(view.created, now, env.textLocale, env.t('time.justNow'))}</time>
+        <time dateTime={new Date(view.created).toISOString()}>{relativeTime(view.created, now, env.textLocale, env.timeZone, env.t('time.justNow'))}</time>
         {view.unread ? <span className="notification__new">{env.t('notify.new')}</span> : null}
       </p>
     </li>
   );
-}
+});
 
 function tierName(level: string, t: (key: 'menu.tier.premium' | 'menu.tier.vip' | 'menu.tier.enterprise') => string): string {
   if (level === 'premium' || level === 'vip' || level === 'enterprise') return t(`menu.tier.${level}`);

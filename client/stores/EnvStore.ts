@@ -1,7 +1,10 @@
+import { action, observable } from 'mobx';
 import type { ClientType } from '../../shared/clientType';
+import { knownTimeZone, usualTimeZone } from '../../shared/readerDates';
 import { htmlLang, textLocale, type Locale, type TextLocale } from '../../shared/locale';
 import type { Catalogue, MessageKey } from '../i18n/en';
 import { translate, type MessageParams } from '../i18n/translate';
+import { makeStoreObservable } from './observable';
 
 export interface EnvSnapshot {
   locale: Locale;
@@ -27,7 +30,7 @@ export interface EnvSnapshot {
   wechatNativePay?: boolean;
 }
 
-/** What the server detected about the request, and the texts of its language. Read-only. */
+/** What the server detected about the request, and the texts of its language. Read-only, but for the reader's time zone. */
 export class EnvStore {
   readonly locale: Locale;
   readonly clientType: ClientType;
@@ -42,6 +45,8 @@ export class EnvStore {
   readonly editorStylesheet: string | undefined;
   readonly crawler: boolean;
   readonly wechatNativePay: boolean;
+  /** The zone dates show in: the language's usual one until the browser gives the reader's own (shared/readerDates.ts). */
+  timeZone: string;
   private readonly catalogue: Catalogue;
 
   constructor(snapshot: EnvSnapshot, catalogue: Catalogue) {
@@ -58,6 +63,14 @@ export class EnvStore {
     this.crawler = snapshot.crawler ?? false;
     this.wechatNativePay = snapshot.wechatNativePay ?? false;
     this.catalogue = catalogue;
+    this.timeZone = usualTimeZone(this.textLocale);
+    makeStoreObservable(this, { timeZone: observable, useReaderTimeZone: action });
+  }
+
+  /** After hydration: dates move to the reader's zone (an unknown name leaves them where they are). */
+  useReaderTimeZone(name: string | undefined): void {
+    const zone = knownTimeZone(name);
+    if (zone && zone !== this.timeZone) this.timeZone = zone;
   }
 
   get textLocale(): TextLocale {

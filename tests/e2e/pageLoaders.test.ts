@@ -86,4 +86,27 @@ describe('the wallet and the orders in Chromium', () => {
     await context.close();
     expect(problems).toEqual([]);
   });
+
+  it('shows every date in the reader’s own zone in English and Chinese, after the page has hydrated', async () => {
+    const { browser, server } = live();
+    const person = await createPerson(server.database, 'zoned');
+    const email = `${person.username}@example.com`;
+    // 20:05 UTC on 18 November: already the 19th in Shanghai, still the 18th in Los Angeles.
+    const at = Date.UTC(2026, 10, 18, 20, 5);
+    await creditWalletByEmail({ db: server.database.db, now: () => at }, email, 100, 'Zoned credit');
+    for (const [locale, timezoneId, shown] of [
+      ['en', 'Asia/Shanghai', '2026-11-19 04:05'],
+      ['zh-CN', 'America/Los_Angeles', '2026-11-18 12:05'],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale, timezoneId });
+      await signInBrowser(context, server.origin, email, PASSWORD);
+      const page = await context.newPage();
+      const problems = watchForErrors(page);
+      await page.goto(`${server.origin}/profile/wallet/`);
+      await hydrated(page);
+      await page.locator('.wallet-list li .wallet-note', { hasText: shown }).waitFor();
+      await context.close();
+      expect(problems).toEqual([]);
+    }
+  });
 });

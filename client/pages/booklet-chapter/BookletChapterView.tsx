@@ -36,7 +36,9 @@ export const BookletChapterView = observer(function BookletChapterView({ booklet
               {article.author.username}
             </ColumnLink>
             <span aria-hidden="true"> · </span>
-            <time dateTime={article.modified}>{relativeTime(Date.parse(article.modified), env.renderedAt, env.textLocale, env.t('time.justNow'))}</time>
+            <time dateTime={article.modified}>
+              {relativeTime(Date.parse(article.modified), env.renderedAt, env.textLocale, env.timeZone, env.t('time.justNow'))}
+            </time>
             <span aria-hidden="true"> · </span>
             <span>{env.t('article.words', { count: article.word_count })}</span>
           </p>

@@ -91,7 +91,9 @@ export const BookletRatings = observer(function BookletRatings({ booklet }: { bo
                 {'★'.repeat(item.rating)}
                 {'☆'.repeat(5 - item.rating)}
               </span>
-              <time dateTime={item.modified}>{relativeTime(Date.parse(item.modified), env.renderedAt, env.textLocale, env.t('time.justNow'))}</time>
+              <time dateTime={item.modified}>
+                {relativeTime(Date.parse(item.modified), env.renderedAt, env.textLocale, env.timeZone, env.t('time.justNow'))}
+              </time>
             </p>
             {item.review ? <p className="booklet-ratings__text">{item.review}</p> : null}
           </li>

@@ -7,6 +7,7 @@ import type { PageLoaderArgs } from '../../routing/pageModules';
 import { useStores } from '../../stores/context';
 import { memberStore, type MemberStore } from './MemberStore';
 import { money, type MemberPlan } from './plans';
+import { formatDay } from '../../../shared/readerDates';
 
 /** The tiers with the server's prices, and the reader's membership when signed in. */
 export async function loader({ stores }: PageLoaderArgs): Promise<void> {
@@ -99,10 +100,12 @@ const SubscriptionPanel = observer(function SubscriptionPanel({
   onRenew: (offer: Offer, level: MemberPlan['level'], period: Period, kind: MemberPlan['kind']) => void;
 }) {
   const t = usePaymentTexts();
+  const { env } = useStores();
   const subscription = member.subscription;
   if (!subscription) return null;
   const level = t(`level.${subscription.level}`);
-  const date = member.membership?.expires?.slice(0, 10) ?? '';
+  const expires = member.membership?.expires;
+  const date = expires ? formatDay(Date.parse(expires), env.timeZone) : '';
   const offer = member.renewOffer;
   return (
     <section className="member-subscription" aria-label={t('member.subscription')}>
@@ -132,14 +135,15 @@ const SubscriptionPanel = observer(function SubscriptionPanel({
   );
 });
 
-function MembershipLine({ membership }: { membership: MembershipState }) {
+const MembershipLine = observer(function MembershipLine({ membership }: { membership: MembershipState }) {
   const t = usePaymentTexts();
+  const { env } = useStores();
   const level = membership.level === 'premium' || membership.level === 'vip' || membership.level === 'enterprise' ? t(`level.${membership.level}`) : null;
-  const date = membership.expires ? membership.expires.slice(0, 10) : '';
+  const date = membership.expires ? formatDay(Date.parse(membership.expires), env.timeZone) : '';
   const text = !level ? t('member.none') : membership.expired ? t('member.expired', { level, date }) : t('member.current', { level, date });
   return (
     <p className="member-status" role="status">
       {text}
     </p>
   );
-}
+});

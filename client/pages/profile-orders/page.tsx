@@ -6,6 +6,7 @@ import { usePaymentTexts } from '../../payments/usePaymentTexts';
 import type { PageLoaderArgs } from '../../routing/pageModules';
 import { useStores } from '../../stores/context';
 import { ordersStore } from './OrdersStore';
+import { formatDayTime } from '../../../shared/readerDates';
 
 /** The newest orders, on every visit (the guard has checked the reader). */
 export async function loader({ stores }: PageLoaderArgs): Promise<void> {
@@ -15,7 +16,9 @@ export async function loader({ stores }: PageLoaderArgs): Promise<void> {
 /** `/profile/orders`: the reader's orders, newest first, 10 at a time following `next` (decision 026). */
 export default observer(function ProfileOrdersPage() {
   const t = usePaymentTexts();
-  const store = ordersStore(useStores());
+  const stores = useStores();
+  const store = ordersStore(stores);
+  const { env } = stores;
   const { orders, error } = store;
 
   return (
@@ -42,7 +45,7 @@ export default observer(function ProfileOrdersPage() {
               </strong>{' '}
               <span className="wallet-note">{statusText(t, order.status)}</span>
             </span>
-            {order.created ? <span className="wallet-note">{order.created.slice(0, 16).replace('T', ' ')}</span> : null}
+            {order.created ? <span className="wallet-note">{formatDayTime(Date.parse(order.created), env.timeZone)}</span> : null}
           </li>
         ))}
       </ul>

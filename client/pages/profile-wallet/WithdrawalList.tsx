@@ -1,10 +1,12 @@
+import { observer } from 'mobx-react-lite';
 import type { Withdrawal } from '../../../shared/payments';
 import { pageTranslator } from '../../i18n/pageTexts';
 import { useStores } from '../../stores/context';
 import { WALLET_TEXTS } from './texts';
+import { formatDayTime } from '../../../shared/readerDates';
 
 /** The latest withdrawals, each with its real state: waiting, on its way, paid, or failed with the money back (docs/decisions/050). */
-export function WithdrawalList({ withdrawals }: { withdrawals: readonly Withdrawal[] }) {
+export const WithdrawalList = observer(function WithdrawalList({ withdrawals }: { withdrawals: readonly Withdrawal[] }) {
   const { env } = useStores();
   const t = pageTranslator(WALLET_TEXTS, env.textLocale, env.siteName);
   return (
@@ -18,10 +20,10 @@ export function WithdrawalList({ withdrawals }: { withdrawals: readonly Withdraw
               −{withdrawal.currency_symbol}
               {withdrawal.amount}
             </span>
-            <span className="wallet-note">{withdrawal.created.slice(0, 16).replace('T', ' ')}</span>
+            <span className="wallet-note">{formatDayTime(Date.parse(withdrawal.created), env.timeZone)}</span>
           </li>
         ))}
       </ul>
     </section>
   );
-}
+});

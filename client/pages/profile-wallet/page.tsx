@@ -11,6 +11,7 @@ import { useStores } from '../../stores/context';
 import { WALLET_PAGE_SIZE, walletPageNumber, walletStore } from './WalletStore';
 import { withdrawAmount } from './withdrawAmount';
 import { WithdrawalList } from './WithdrawalList';
+import { formatDayTime } from '../../../shared/readerDates';
 
 const WALLET_PATH = '/profile/wallet/';
 
@@ -61,7 +62,7 @@ export default observer(function ProfileWalletPage() {
                 {entry.direction === 'in' ? '+' : '−'}
                 {entry.amount}
               </span>
-              <span className="wallet-note">{entry.created.slice(0, 16).replace('T', ' ')}</span>
+              <span className="wallet-note">{formatDayTime(Date.parse(entry.created), stores.env.timeZone)}</span>
             </li>
           ))}
         </ul>

@@ -15,7 +15,7 @@ export const RedeemForm = observer(function RedeemForm({ initialCode }: { initia
   const { env, account } = stores;
   const [redeem] = useState(() => new RedeemStore(stores.api, initialCode, () => stores.account.refresh()));
   const t = pageTranslator(REDEEM_TEXTS, env.textLocale, env.siteName);
-  const date = (iso: string) => new Intl.DateTimeFormat(env.textLocale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+  const date = (iso: string) => new Intl.DateTimeFormat(env.textLocale, { dateStyle: 'long', timeZone: env.timeZone }).format(new Date(iso));
 
   useEffect(() => {
     void redeem.lookUp();

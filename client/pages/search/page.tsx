@@ -8,6 +8,7 @@ import { useStores } from '../../stores/context';
 import { searchPath, searchQueryOf } from '../../routing/searchAddress';
 import { searchStore, type SearchHit } from './SearchStore';
 import { SEARCH_TEXTS } from './texts';
+import { formatDay } from '../../../shared/readerDates';
 
 type Translate = ReturnType<typeof pageTranslator<keyof (typeof SEARCH_TEXTS)['en']>>;
 
@@ -70,7 +71,8 @@ export default observer(function SearchPage() {
 });
 
 /** One result: its kind, its title and a snippet with the matched words marked by the server (escaped, `<mark>` only). */
-function SearchResultItem({ hit, t }: { hit: SearchHit; t: Translate }) {
+const SearchResultItem = observer(function SearchResultItem({ hit, t }: { hit: SearchHit; t: Translate }) {
+  const { env } = useStores();
   const byline = hit.type === 'article' ? hit.author.username : hit.type === 'booklet' ? hit.owner.username : null;
   return (
     <li className={`search-result search-result--${hit.type}`}>
@@ -79,7 +81,7 @@ function SearchResultItem({ hit, t }: { hit: SearchHit; t: Translate }) {
         {hit.type === 'article' && hit.paid ? ` · ${t('paid')}` : null}
         {byline ? ` · ${t('by', { name: byline })}` : null}
         {' · '}
-        <time dateTime={hit.modified}>{hit.modified.slice(0, 10)}</time>
+        <time dateTime={hit.modified}>{formatDay(Date.parse(hit.modified), env.timeZone)}</time>
       </p>
       <h2 className="article-card__title search-result__title">
         <Link to={hit.path} dangerouslySetInnerHTML={{ __html: hit.title_html }} />
@@ -87,7 +89,7 @@ function SearchResultItem({ hit, t }: { hit: SearchHit; t: Translate }) {
       {hit.snippet ? <p className="search-result__snippet" dangerouslySetInnerHTML={{ __html: hit.snippet }} /> : null}
     </li>
   );
-}
+});
 
 function SearchPager({ q, type, page, pages, t }: { q: string; type: SearchType | null; page: number; pages: number; t: Translate }) {
   return (
