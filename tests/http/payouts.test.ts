@@ -351,6 +351,12 @@ describe('payouts through WeChat Pay transfer bills, confirmed by the payee (dec
     const page = await ann.visitor.get('/profile/wallet/');
     expect(page.text).toMatch(/data-status="awaiting_payee"><span>Waiting for you to confirm the receipt in WeChat<\/span>/);
     expect(page.text).toContain('Open this page in WeChat to confirm the receipt.');
+    // In the chat-app browser it offers the confirmation itself (wx.requestMerchantTransfer).
+    const inWechat = await ann.visitor.agent
+      .get('/profile/wallet/')
+      .set('User-Agent', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.47 NetType/WIFI');
+    expect(inWechat.text).toMatch(/<button[^>]*>Confirm receipt in WeChat<\/button>/);
+    expect(inWechat.text).not.toContain('Open this page in WeChat to confirm the receipt.');
 
     // Still unconfirmed: the sweep asks and leaves it waiting.
     site.later();
