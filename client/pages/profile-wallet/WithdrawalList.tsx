@@ -63,13 +63,13 @@ function ConfirmReceipt({ withdrawal, onChange }: { withdrawal: Withdrawal; onCh
   };
   return (
     <span className="wallet-confirm" data-testid="withdrawal-confirm">
-      {inChatApp && confirm ? (
+      {!inChatApp ? (
+        <span className="wallet-note">{t('confirmInWechat')}</span>
+      ) : confirm ? (
         <button type="button" className="button button--primary button--small" disabled={busy} onClick={confirmReceipt}>
           {t('confirm')}
         </button>
-      ) : (
-        <span className="wallet-note">{t('confirmInWechat')}</span>
-      )}
+      ) : null}
       <button type="button" className="button button--small" disabled={busy} onClick={cancel}>
         {t('cancel')}
       </button>
