@@ -43,7 +43,8 @@ export async function markAwaitingPayee(db: Kysely<DB>, row: WithdrawalRow, bill
       ...(packageInfo ? { package_info: packageInfo } : {}),
     })
     .where('id', '=', row.id)
-    .where('status', 'in', OPEN_STATUSES)
+    // Not back from processing: a late answer or query must not undo the payee's confirmation.
+    .where('status', 'in', ['pending', 'awaiting_payee'])
     .execute();
 }
 
