@@ -127,6 +127,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...full, PAYMENTS_SANDBOX: '1' }).paymentsSandbox).toBe(true);
     expect(loadConfig({ ...full, WECHATPAY_NOTIFY_ORIGIN: '', PUBLIC_ORIGIN: 'https://zine.example' }).wechatPay?.notifyOrigin).toBe('https://zine.example');
     expect(loadConfig({ ...full, WECHATPAY_BASE_URL: 'http://127.0.0.1:9/' }).wechatPay?.baseUrl).toBe('http://127.0.0.1:9');
+    // Withdrawals go through transfer bills unless the merchant still has the batches (decision 064).
+    expect(config.wechatPay?.transferApi).toBe('bills');
+    expect(loadConfig({ ...full, WECHATPAY_TRANSFER_API: 'batches' }).wechatPay?.transferApi).toBe('batches');
+    expect(() => loadConfig({ ...full, WECHATPAY_TRANSFER_API: 'batch' })).toThrow(/WECHATPAY_TRANSFER_API/);
 
     expect(() => loadConfig({ ...full, WECHATPAY_API_V3_KEY: '' })).toThrow(/all of .*missing: WECHATPAY_API_V3_KEY/);
     expect(() => loadConfig({ WECHATPAY_MCHID: '1900000109' })).toThrow(/WECHATPAY_APPID/);

@@ -178,6 +178,8 @@ const schema = z
     WECHATPAY_NOTIFY_ORIGIN: optionalUrl,
     WECHATPAY_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.mch.weixin.qq.com'),
     WECHATPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    /** Which transfer product pays withdrawals (docs/decisions/064): transfer bills (商家转账), or the batches merchants onboarded before 15 January 2025 may still have. */
+    WECHATPAY_TRANSFER_API: z.preprocess(blankIsAbsent, z.enum(['bills', 'batches']).default('bills')),
     /** Alipay web pay (docs/decisions/044): the app, its private key, Alipay's public key (each a PEM, bare base64 or a file path). */
     ALIPAY_APP_ID: z.preprocess(
       blankIsAbsent,
@@ -346,6 +348,8 @@ export interface WechatPayConfig {
   /** https://api.mch.weixin.qq.com, or a stand-in (no trailing slash). */
   baseUrl: string;
   timeoutMs: number;
+  /** WECHATPAY_TRANSFER_API: the product withdrawals are paid through (absent: bills, docs/decisions/064). */
+  transferApi?: 'bills' | 'batches';
 }
 
 /** Alipay's open platform (docs/decisions/044): the app's side of the RSA2 protocol. */
@@ -451,6 +455,7 @@ function wechatPayConfig(c: z.infer<typeof schema>): WechatPayConfig | undefined
     notifyOrigin: new URL(notifyOrigin).origin,
     baseUrl: c.WECHATPAY_BASE_URL.replace(/\/+$/, ''),
     timeoutMs: c.WECHATPAY_TIMEOUT_MS,
+    transferApi: c.WECHATPAY_TRANSFER_API,
   };
 }
 

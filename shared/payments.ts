@@ -120,10 +120,23 @@ export interface Withdrawal {
   amount: string;
   currency: 'CNY';
   currency_symbol: '¥';
-  /** pending: recorded, not yet accepted by WeChat Pay; processing: being transferred; paid; failed: the money is back in the wallet. */
-  status: 'pending' | 'processing' | 'paid' | 'failed';
+  /**
+   * pending: recorded, not yet accepted by WeChat Pay; processing: being transferred;
+   * awaiting_payee: the author confirms the receipt in WeChat (`confirm`); paid; failed or
+   * cancelled: the money is back in the wallet.
+   */
+  status: 'pending' | 'processing' | 'awaiting_payee' | 'paid' | 'failed' | 'cancelled';
   note: string;
   created: string;
+  /** While awaiting_payee: what the JS-SDK's wx.requestMerchantTransfer takes, inside WeChat. */
+  confirm?: WithdrawalConfirm;
+}
+
+/** The payee's confirmation of a transfer bill: `wx.requestMerchantTransfer({ mchId, appId, package })`. */
+export interface WithdrawalConfirm {
+  mch_id: string;
+  app_id: string;
+  package: string;
 }
 
 /** The caller's membership (`GET /api/accounts/membership/`): stored tier and expiry, and what they mean now. */

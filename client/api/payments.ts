@@ -58,6 +58,9 @@ export const paymentsApi = {
   withdrawals: (api: ApiClient, page = 1, pageSize = 5) =>
     api.request<Page<Withdrawal>>({ method: 'GET', path: '/api/payments/wallet/withdrawals/', query: { page, page_size: pageSize } }),
 
+  /** Cancels a withdrawal whose transfer waits for the author's confirmation in WeChat (docs/decisions/064). */
+  cancelWithdrawal: (api: ApiClient, id: number) => api.request<Withdrawal>({ method: 'POST', path: `/api/payments/wallet/withdrawals/${id}/cancel/` }),
+
   withdraw: (api: ApiClient, request: WithdrawRequest) =>
     api.request<Withdrawal>({
       method: 'POST',

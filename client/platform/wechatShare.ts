@@ -7,7 +7,8 @@ import { loadScript } from './loadScript';
  * page's URL and, when it did (WeChat credentials are set), hands the signature to
  * `wx.config` if the page has the JS-SDK. Without credentials the browser's own share menu
  * stays as it is (docs/decisions/016, 017). The page loads the SDK from `sdkUrl` when the
- * server gave one (it does where it can sign). True when `wx.config` was called.
+ * server gave one (it does where it can sign). The wallet's confirmation of a withdrawal's transfer
+ * (client/platform/merchantTransfer.ts) is listed too. True when `wx.config` was called.
  */
 export async function signSharePage(api: ApiClient, url: string, sdkUrl?: string): Promise<boolean> {
   const answer = await wechatApi.jsapiUrl(api, url.split('#')[0] ?? url);
@@ -16,6 +17,6 @@ export async function signSharePage(api: ApiClient, url: string, sdkUrl?: string
   const wx: unknown = Reflect.get(window, 'wx');
   const config: unknown = typeof wx === 'object' && wx !== null ? Reflect.get(wx, 'config') : undefined;
   if (typeof config !== 'function') return false;
-  Reflect.apply(config, wx, [{ ...answer, jsApiList: ['updateAppMessageShareData', 'updateTimelineShareData'] }]);
+  Reflect.apply(config, wx, [{ ...answer, jsApiList: ['updateAppMessageShareData', 'updateTimelineShareData', 'requestMerchantTransfer'] }]);
   return true;
 }

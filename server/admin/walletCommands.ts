@@ -60,11 +60,11 @@ export const walletCommands: Readonly<Record<string, Command>> = {
     },
   },
   'list-withdrawals': {
-    usage: 'list-withdrawals [--status pending|processing|paid|failed]   (id, e-mail, amount, status, app, open id, created, note)',
+    usage: 'list-withdrawals [--status pending|processing|awaiting_payee|paid|failed|cancelled]   (id, e-mail, amount, status, app, open id, created, note)',
     async run(args, { db }) {
       const { values } = parseArgs({ args, options: { status: { type: 'string' } } });
       const status = values.status;
-      if (status !== undefined && !isWithdrawalStatus(status)) throw new Error('--status takes pending, processing, paid or failed');
+      if (status !== undefined && !isWithdrawalStatus(status)) throw new Error('--status takes pending, processing, awaiting_payee, paid, failed or cancelled');
       const rows = await db
         .selectFrom('withdrawals')
         .innerJoin('users', 'users.id', 'withdrawals.user_id')
@@ -105,5 +105,5 @@ export const walletCommands: Readonly<Record<string, Command>> = {
 };
 
 function isWithdrawalStatus(value: string): value is WithdrawalStatus {
-  return value === 'pending' || value === 'processing' || value === 'paid' || value === 'failed';
+  return ['pending', 'processing', 'awaiting_payee', 'paid', 'failed', 'cancelled'].includes(value);
 }

@@ -400,10 +400,14 @@ export interface WithdrawalsTable {
   created_at: number;
   paid_at: number | null;
   txn_id: string;
-  /** WeChat Pay's transfer numbers (migration 027, docs/decisions/050): null for a withdrawal without WeChat Pay. */
+  /**
+   * WeChat Pay's transfer numbers (migration 027, docs/decisions/050): null for a withdrawal without
+   * WeChat Pay. A transfer bill's out_bill_no is kept in out_batch_no, and it has no out_detail_no
+   * (migration 033, docs/decisions/064).
+   */
   out_batch_no: string | null;
   out_detail_no: string | null;
-  /** WeChat Pay's batch_id once it accepted the transfer. */
+  /** WeChat Pay's batch_id, or a bill's transfer_bill_no, once it accepted the transfer. */
   batch_id: string | null;
   /** WeChat Pay's fail_reason, or the code it refused the transfer with. */
   failure: string | null;
@@ -411,10 +415,20 @@ export interface WithdrawalsTable {
   attempts: Generated<number>;
   /** When a send or a query last claimed it. */
   attempted_at: number | null;
+  /** The transfer API it was sent through (migration 033): null without WeChat Pay. */
+  transfer_api: TransferApi | null;
+  /** A transfer bill's package_info while it waits for the payee to confirm it in WeChat. */
+  package_info: string | null;
 }
 
-/** pending (recorded, money in clearing) -> processing (accepted by WeChat Pay) -> paid | failed (money back). */
-export type WithdrawalStatus = 'pending' | 'processing' | 'paid' | 'failed';
+/** WeChat Pay's transfer products (docs/decisions/064): transfer bills (商家转账) or the older transfer batches. */
+export type TransferApi = 'bills' | 'batches';
+
+/**
+ * pending (recorded, money in clearing) -> processing (accepted by WeChat Pay) or awaiting_payee
+ * (a transfer bill the payee confirms in WeChat) -> paid | failed | cancelled (money back).
+ */
+export type WithdrawalStatus = 'pending' | 'processing' | 'awaiting_payee' | 'paid' | 'failed' | 'cancelled';
 
 export type OrderType = 'membership' | 'booklet';
 export type OrderStatus = 'created' | 'pending' | 'paid' | 'failed' | 'closed' | 'refunded';

@@ -31,8 +31,8 @@ export interface WithdrawalResult {
 }
 
 /**
- * WeChat Pay's transfer to balance wants the payee's real name (encrypted) from 2,000 yuan on,
- * which we do not collect: a transfer is below that.
+ * WeChat Pay's transfers (bills and batches alike) want the payee's real name, encrypted with its
+ * public key, from 2,000 yuan on, which we do not collect: a transfer is below that.
  */
 export const MAX_WECHAT_TRANSFER_CENTS = 200_000 - 1;
 
@@ -48,7 +48,7 @@ export function sandboxOpenId(userId: number): string {
  * Withdraws to the user's own WeChat wallet: the open id must be an identity stored for this
  * user, the amount at most the balance. The money leaves the wallet for platform:clearing in
  * the same transaction that records the withdrawal, so concurrent requests cannot overdraw.
- * With WeChat Pay configured the transfer is sent at once (docs/decisions/050).
+ * With WeChat Pay configured the transfer is sent at once (docs/decisions/050, 064).
  */
 export async function withdrawToWechat(deps: WithdrawalDeps, userId: number, request: WithdrawalRequest): Promise<WithdrawalResult> {
   const payoutAppId = deps.payouts?.appId ?? deps.payoutAppId;
@@ -93,6 +93,8 @@ export async function withdrawToWechat(deps: WithdrawalDeps, userId: number, req
         out_detail_no: null,
         batch_id: null,
         failure: null,
+        transfer_api: null,
+        package_info: null,
         // The request holds the first send's claim (server/payments/payouts/claimPayout.ts).
         attempted_at: payouts ? now : null,
       })
@@ -102,14 +104,14 @@ export async function withdrawToWechat(deps: WithdrawalDeps, userId: number, req
     const numbers = payouts?.numbersFor(inserted.id, now);
     return trx
       .updateTable('withdrawals')
-      .set({ txn_id: txnId, ...(numbers ? { out_batch_no: numbers.outBatchNo, out_detail_no: numbers.outDetailNo } : {}) })
+      .set({ txn_id: txnId, ...(numbers ? { out_batch_no: numbers.outBatchNo, out_detail_no: numbers.outDetailNo, transfer_api: numbers.api } : {}) })
       .where('id', '=', inserted.id)
       .returningAll()
       .executeTakeFirstOrThrow();
   });
   if (!payouts) return { withdrawal: withdrawalView(row), refused: null };
   const paid = await payouts.pay(row);
-  return { withdrawal: withdrawalView(paid.row), refused: paid.refused };
+  return { withdrawal: withdrawalView(paid.row, payouts.mchid), refused: paid.refused };
 }
 
 /** Whether an operator may settle this withdrawal by hand: a transfer sent to WeChat Pay only with --force, after checking the merchant platform. */

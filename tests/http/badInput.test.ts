@@ -342,6 +342,14 @@ const API_ROUTES: readonly ApiRoute[] = [
     required: true,
     body: { id: text('EV-0002'), event_type: text('REFUND.SUCCESS'), resource_type: text('encrypt-resource'), resource: loose(null) },
   },
+  // WeChat Pay's transfer bill notifications (decision 064): mounted only with WeChat Pay configured, like its payment notifications;
+  // tests/http/payouts.test.ts sends forged and unlike ones to the mounted one.
+  {
+    method: 'post',
+    route: '/api/payments/callback/wechatpay/transfer/',
+    required: true,
+    body: { id: text('EV-0003'), event_type: text('MCHTRANSFER.BILL.FINISHED'), resource_type: text('encrypt-resource'), resource: loose(null) },
+  },
   // Alipay's notifications (decision 044): mounted only with Alipay configured, so here every probe meets a 404 (or the CSRF check);
   // tests/http/alipay.test.ts sends garbage to the mounted one.
   {
@@ -378,6 +386,9 @@ const API_ROUTES: readonly ApiRoute[] = [
   { method: 'get', route: '/api/payments/wallet/balance/' },
   { method: 'get', route: '/api/payments/wallet/transactions/', paged: true },
   { method: 'get', route: '/api/payments/wallet/withdrawals/', paged: true },
+  // The author's cancel of a transfer bill (decision 064): without WeChat Pay every id meets a 404 (a comment's id stands in);
+  // tests/http/payouts.test.ts cancels for real.
+  { method: 'post', route: '/api/payments/wallet/withdrawals/:id/cancel/', params: { id: 'comment' } },
   {
     method: 'post',
     route: '/api/payments/wallet/withdraw/wechat/',

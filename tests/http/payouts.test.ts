@@ -1,4 +1,6 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../server/admin/commands';
 import { walletCommands } from '../../server/admin/walletCommands';
@@ -14,8 +16,10 @@ import { testApp } from '../support/testApp';
 import { testDatabase } from '../support/testDatabase';
 import { startWechatPayStandIn, type WechatPayStandIn } from '../support/wechatPayStandIn';
 
-// Payouts (docs/decisions/050): a withdrawal is paid to the WeChat balance through WeChat Pay's
-// transfer API (POST /v3/transfer/batches), followed until paid or failed, against the stand-in.
+// Payouts: a withdrawal is paid to the WeChat balance through WeChat Pay's transfer bills
+// (POST /v3/fund-app/mch-transfer/transfer-bills, docs/decisions/064), which the payee confirms in
+// WeChat, or with WECHATPAY_TRANSFER_API=batches through its transfer batches (POST
+// /v3/transfer/batches, docs/decisions/050), followed until paid, failed or cancelled, against the stand-in.
 
 const MCHID = '1900000109';
 const WX_APP = 'wxmp00000000000001';
@@ -30,8 +34,9 @@ const pem = (key: KeyObject, type: 'pkcs8' | 'spki') => key.export({ type, forma
 const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const platform = generateKeyPairSync('rsa', { modulusLength: 2048 });
 
-function configFor(standIn: WechatPayStandIn, privateKey: KeyObject): WechatPayConfig {
+function configFor(standIn: WechatPayStandIn, privateKey: KeyObject, notifyOrigin: string, transferApi: 'bills' | 'batches'): WechatPayConfig {
   return {
+    transferApi,
     mchid: MCHID,
     appId: WX_APP,
     serialNo: MERCHANT_SERIAL,
@@ -39,23 +44,35 @@ function configFor(standIn: WechatPayStandIn, privateKey: KeyObject): WechatPayC
     platformPublicKeyPem: pem(platform.publicKey, 'spki'),
     platformSerial: PLATFORM_SERIAL,
     apiV3Key: API_V3_KEY,
-    notifyOrigin: 'http://127.0.0.1:9',
+    notifyOrigin,
     baseUrl: standIn.origin,
     timeoutMs: 3000,
   };
 }
 
-/** The app with WeChat Pay over the stand-in, signing with `privateKey`; `later()` moves its clock past a claim. */
-async function payoutsApp(standIn: WechatPayStandIn, privateKey: KeyObject = merchant.privateKey) {
+/**
+ * The app with WeChat Pay over the stand-in, signing with `privateKey`, paying withdrawals through
+ * `transferApi`; it listens for real, so the stand-in posts transfer notifications to it. `later()`
+ * moves its clock past a claim.
+ */
+async function payoutsApp(standIn: WechatPayStandIn, options: { privateKey?: KeyObject; transferApi?: 'bills' | 'batches' } = {}) {
   let shift = 0;
   const now = () => Date.now() + shift;
   const logger = createLogger({ logLevel: 'silent' });
   const database = await testDatabase();
   const { db } = database;
-  const wechatPayConfig = configFor(standIn, privateKey);
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const wechatPayConfig = configFor(standIn, options.privateKey ?? merchant.privateKey, origin, options.transferApi ?? 'bills');
   const wechatPay = new WechatPay({ db, config: wechatPayConfig, now, logger, siteName: 'Zine' });
   const config: Partial<Config> = { paymentsSandbox: false, wechatPay: wechatPayConfig };
   const { app } = await testApp({ config, deps: { database, wechatPay, now } });
+  server.on('request', app);
   await wechatPay.stopSweep();
   const admin = (...argv: string[]) => runAdminCommand(argv, { users: new UserDirectory(db, now), db, now, logger, wechatPay });
   const audit = () => walletCommands['ledger-audit']?.run([], { db, now }) ?? Promise.reject(new Error('no ledger-audit'));
@@ -107,10 +124,10 @@ function standInWechatPay(): Promise<WechatPayStandIn> {
   });
 }
 
-describe('payouts through WeChat Pay transfers (decision 050)', async () => {
+describe('payouts through WeChat Pay transfer batches, WECHATPAY_TRANSFER_API=batches (decision 050)', async () => {
   const standIn = await standInWechatPay();
   afterAll(() => standIn.close());
-  const site = await payoutsApp(standIn);
+  const site = await payoutsApp(standIn, { transferApi: 'batches' });
 
   it('sends the transfer at once, follows it to paid, and books it out of clearing', async () => {
     const ann = await author(site, standIn, 50_00);
@@ -150,7 +167,7 @@ describe('payouts through WeChat Pay transfers (decision 050)', async () => {
     // Nothing left to do: a later sweep does not ask again.
     site.later();
     const asked = standIn.requests.length;
-    expect(await site.wechatPay.payouts.sweep()).toEqual({ paid: 0, failed: 0, open: 0, errors: 0 });
+    expect(await site.wechatPay.payouts.sweep()).toEqual({ paid: 0, failed: 0, cancelled: 0, open: 0, errors: 0 });
     expect(standIn.requests.length).toBe(asked);
   });
 
@@ -296,19 +313,217 @@ describe('payouts through WeChat Pay transfers (decision 050)', async () => {
   });
 });
 
-describe('payouts signed with the wrong merchant key (decision 050)', async () => {
+const billNoOf = async (db: Site['db'], id: number) =>
+  (await db.selectFrom('withdrawals').select('out_batch_no').where('id', '=', id).executeTakeFirstOrThrow()).out_batch_no ?? '';
+
+/** The ledger lines of a withdrawal, as [account, cents, kind]. */
+const ledgerOf = async (db: Site['db'], id: number) =>
+  (await db.selectFrom('ledger_entries').select(['account', 'amount_cents', 'kind']).where('ref', '=', `withdrawal:${id}`).orderBy('id').execute()).map((e) => [
+    e.account,
+    Number(e.amount_cents),
+    e.kind,
+  ]);
+
+describe('payouts through WeChat Pay transfer bills, confirmed by the payee (decision 064)', async () => {
+  const standIn = await standInWechatPay();
+  afterAll(() => standIn.close());
+  const site = await payoutsApp(standIn);
+
+  it('sends a transfer bill, waits for the payee to confirm it in WeChat, and books it paid once on the notification', async () => {
+    const ann = await author(site, standIn, 50_00);
+    const res = await ann.withdraw('12.34');
+    expect(res.status).toBe(201);
+    const billNo = await billNoOf(site.db, res.body.id);
+    const bill = standIn.bills.get(billNo);
+    expect(bill).toMatchObject({ appid: WX_APP, amount: 1234, openid: ann.openid, state: 'WAIT_USER_CONFIRM', sent: 1 });
+    expect(JSON.parse(bill?.sentWith ?? '{}')).toMatchObject({
+      transfer_scene_id: '1005',
+      user_recv_perception: '劳务报酬',
+      notify_url: expect.stringMatching(/\/api\/payments\/callback\/wechatpay\/transfer\/$/),
+    });
+    expect(res.body).toMatchObject({ amount: '12.34', status: 'awaiting_payee', confirm: { mch_id: MCHID, app_id: WX_APP, package: bill?.packageInfo } });
+    expect(res.body.note).toMatch(/confirm the receipt in WeChat/);
+    expect(await ann.balance()).toBe('37.66');
+
+    // Outside WeChat the wallet says where to confirm; the list carries what the confirmation takes.
+    const listed = await ann.visitor.get('/api/payments/wallet/withdrawals/');
+    expect(listed.body.results[0]).toMatchObject({ id: res.body.id, status: 'awaiting_payee', confirm: { package: bill?.packageInfo } });
+    const page = await ann.visitor.get('/profile/wallet/');
+    expect(page.text).toMatch(/data-status="awaiting_payee"><span>Waiting for you to confirm the receipt in WeChat<\/span>/);
+    expect(page.text).toContain('Open this page in WeChat to confirm the receipt.');
+    // In the chat-app browser it offers the confirmation itself (wx.requestMerchantTransfer).
+    const inWechat = await ann.visitor.agent
+      .get('/profile/wallet/')
+      .set('User-Agent', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.47 NetType/WIFI');
+    expect(inWechat.text).toMatch(/<button[^>]*>Confirm receipt in WeChat<\/button>/);
+    expect(inWechat.text).not.toContain('Open this page in WeChat to confirm the receipt.');
+
+    // Still unconfirmed: the sweep asks and leaves it waiting.
+    site.later();
+    expect(await site.wechatPay.payouts.sweep()).toMatchObject({ paid: 0, open: 1, errors: 0 });
+
+    standIn.confirmBill(billNo);
+    const notification = standIn.billNotification(billNo);
+    expect(await standIn.deliverBill(billNo, notification)).toEqual({ status: 204, body: '' });
+    const paid = (await ann.visitor.get('/api/payments/wallet/withdrawals/')).body.results[0];
+    expect(paid).toMatchObject({ id: res.body.id, status: 'paid', note: 'Paid to the WeChat balance.' });
+    expect(paid.confirm).toBeUndefined();
+
+    // A replay of the same notification, and the sweep after it, book nothing more.
+    expect((await standIn.deliverBill(billNo, notification)).status).toBe(204);
+    site.later();
+    expect(await site.wechatPay.payouts.sweep()).toMatchObject({ paid: 0, open: 0, errors: 0 });
+    expect(await ledgerOf(site.db, res.body.id)).toEqual([
+      [walletAccount(ann.user.id), -1234, 'withdrawal'],
+      [PLATFORM_CLEARING, 1234, 'withdrawal'],
+      [PLATFORM_CLEARING, -1234, 'wechat_payout'],
+      [PLATFORM_WECHATPAY, 1234, 'wechat_payout'],
+    ]);
+    expect(await ann.balance()).toBe('37.66');
+    expect(standIn.transferredFen()).toBe(1234);
+    expect(await site.audit()).toMatch(/^every txn sums to zero/);
+  });
+
+  it('books a confirmed bill once when the notification and the sweep race', async () => {
+    const bea = await author(site, standIn, 10_00);
+    const res = await bea.withdraw(6);
+    const billNo = await billNoOf(site.db, res.body.id);
+    standIn.confirmBill(billNo);
+    site.later();
+    const [delivered] = await Promise.all([standIn.deliverBill(billNo, standIn.billNotification(billNo)), site.wechatPay.payouts.sweep()]);
+    expect(delivered.status).toBe(204);
+    expect((await bea.visitor.get('/api/payments/wallet/withdrawals/')).body.results[0].status).toBe('paid');
+    expect((await ledgerOf(site.db, res.body.id)).filter(([, , kind]) => kind === 'wechat_payout')).toHaveLength(2);
+    expect(await bea.balance()).toBe('4.00');
+    expect(await site.audit()).toMatch(/^every txn sums to zero/);
+  });
+
+  it('gives the money back once when WeChat Pay cancels a bill nobody confirmed', async () => {
+    const cai = await author(site, standIn, 20_00);
+    const res = await cai.withdraw(5);
+    expect(res.body.status).toBe('awaiting_payee');
+    expect(await cai.balance()).toBe('15.00');
+    const billNo = await billNoOf(site.db, res.body.id);
+    // It expired unconfirmed: the sweep learns it first, then the notification arrives.
+    standIn.finishBill(billNo, 'CANCELLED');
+    site.later();
+    expect(await site.wechatPay.payouts.sweep()).toMatchObject({ cancelled: 1, errors: 0 });
+    expect((await standIn.deliverBill(billNo, standIn.billNotification(billNo))).status).toBe(204);
+    site.later();
+    expect(await site.wechatPay.payouts.sweep()).toMatchObject({ cancelled: 0, open: 0, errors: 0 });
+
+    expect(await cai.balance()).toBe('20.00');
+    const listed = (await cai.visitor.get('/api/payments/wallet/withdrawals/')).body.results[0];
+    expect(listed).toMatchObject({ id: res.body.id, status: 'cancelled', note: expect.stringMatching(/Cancelled.*back in the wallet/) });
+    expect(await ledgerOf(site.db, res.body.id)).toEqual([
+      [walletAccount(cai.user.id), -500, 'withdrawal'],
+      [PLATFORM_CLEARING, 500, 'withdrawal'],
+      [PLATFORM_CLEARING, -500, 'withdrawal_refund'],
+      [walletAccount(cai.user.id), 500, 'withdrawal_refund'],
+    ]);
+    // Cancelled is final: a retry refuses, and nothing is sent.
+    const asked = standIn.requests.length;
+    expect((await site.admin('retry-withdrawal', String(res.body.id))).code).toBe(1);
+    expect(standIn.requests.length).toBe(asked);
+    expect(await site.audit()).toMatch(/^every txn sums to zero/);
+  });
+
+  it('lets the author cancel a bill they have not confirmed: the money comes back once', async () => {
+    const dan = await author(site, standIn, 10_00);
+    const eve = await author(site, standIn, 0);
+    const res = await dan.withdraw(3);
+    const billNo = await billNoOf(site.db, res.body.id);
+    const cancel = (visitor: Visitor) => visitor.post(`/api/payments/wallet/withdrawals/${res.body.id}/cancel/`, {});
+    // Not theirs: nothing asked of WeChat Pay.
+    const asked = standIn.requests.length;
+    expect((await cancel(eve.visitor)).status).toBe(404);
+    expect((await dan.visitor.post('/api/payments/wallet/withdrawals/abc/cancel/', {})).status).toBe(400);
+    expect(standIn.requests.length).toBe(asked);
+
+    const cancelled = await cancel(dan.visitor);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: 'awaiting_payee', note: expect.stringMatching(/Being cancelled/) });
+    expect(standIn.bills.get(billNo)?.state).toBe('CANCELING');
+    expect(await dan.balance()).toBe('7.00');
+    standIn.finishBill(billNo, 'CANCELLED');
+    const notification = standIn.billNotification(billNo);
+    expect((await standIn.deliverBill(billNo, notification)).status).toBe(204);
+    expect((await standIn.deliverBill(billNo, notification)).status).toBe(204);
+    site.later();
+    await site.wechatPay.payouts.sweep();
+    expect(await dan.balance()).toBe('10.00');
+    expect((await ledgerOf(site.db, res.body.id)).filter(([, , kind]) => kind === 'withdrawal_refund')).toHaveLength(2);
+    // Cancelled is final: a second cancel is refused.
+    expect((await cancel(dan.visitor)).status).toBe(400);
+    expect(await site.audit()).toMatch(/^every txn sums to zero/);
+  });
+
+  it('gives the money back once when the bill fails', async () => {
+    const fay = await author(site, standIn, 10_00);
+    const res = await fay.withdraw(4);
+    const billNo = await billNoOf(site.db, res.body.id);
+    standIn.finishBill(billNo, 'FAIL', 'PAYEE_ACCOUNT_ABNORMAL');
+    const notification = standIn.billNotification(billNo);
+    expect((await standIn.deliverBill(billNo, notification)).status).toBe(204);
+    expect((await standIn.deliverBill(billNo, notification)).status).toBe(204);
+    site.later();
+    await site.wechatPay.payouts.sweep();
+    expect(await fay.balance()).toBe('10.00');
+    const listed = (await fay.visitor.get('/api/payments/wallet/withdrawals/')).body.results[0];
+    expect(listed).toMatchObject({ status: 'failed', note: expect.stringMatching(/PAYEE_ACCOUNT_ABNORMAL.*back in the wallet/) });
+    expect((await ledgerOf(site.db, res.body.id)).filter(([, , kind]) => kind === 'withdrawal_refund')).toHaveLength(2);
+    expect(await site.audit()).toMatch(/^every txn sums to zero/);
+  });
+
+  it('refuses forged, stale, unknown or unlike notifications and changes nothing', async () => {
+    const gus = await author(site, standIn, 10_00);
+    const res = await gus.withdraw(2);
+    const billNo = await billNoOf(site.db, res.body.id);
+    standIn.confirmBill(billNo);
+    const forger = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+    expect((await standIn.deliverBill(billNo, standIn.billNotification(billNo, { signWith: forger }))).status).toBe(403);
+    expect((await standIn.deliverBill(billNo, standIn.billNotification(billNo, { timestamp: Math.floor(Date.now() / 1000) - 3600 }))).status).toBe(403);
+    expect((await standIn.deliverBill(billNo, standIn.billNotification(billNo, { bill: { transfer_amount: 20_000 } }))).status).toBe(400);
+    expect((await standIn.deliverBill(billNo, standIn.billNotification(billNo, { bill: { openid: 'o-somebody-else' } }))).status).toBe(400);
+    expect((await standIn.deliverBill(billNo, standIn.billNotification(billNo, { bill: { mchid: '1900000999' } }))).status).toBe(400);
+    expect((await standIn.deliverBill(billNo, standIn.billNotification(billNo, { bill: { out_bill_no: 'ZW999T0' } }))).status).toBe(400);
+    expect((await gus.visitor.get('/api/payments/wallet/withdrawals/')).body.results[0].status).toBe('awaiting_payee');
+    expect(await ledgerOf(site.db, res.body.id)).toHaveLength(2);
+    // The genuine one still counts.
+    expect((await standIn.deliverBill(billNo, standIn.billNotification(billNo))).status).toBe(204);
+    expect((await gus.visitor.get('/api/payments/wallet/withdrawals/')).body.results[0].status).toBe('paid');
+  });
+
+  it('sends a bill whose answer was lost again with the same body, learning its package_info: one bill', async () => {
+    const hal = await author(site, standIn, 10_00);
+    standIn.loseTransferAnswers(1);
+    const res = await hal.withdraw('1.50');
+    expect(res.status).toBe(201);
+    expect(res.body.status).toBe('pending');
+    const billNo = await billNoOf(site.db, res.body.id);
+    expect(standIn.bills.get(billNo)).toMatchObject({ state: 'WAIT_USER_CONFIRM', sent: 1 });
+    site.later();
+    expect(await site.wechatPay.payouts.sweep()).toMatchObject({ open: 1, errors: 0 });
+    const listed = (await hal.visitor.get('/api/payments/wallet/withdrawals/')).body.results[0];
+    expect(listed).toMatchObject({ status: 'awaiting_payee', confirm: { package: standIn.bills.get(billNo)?.packageInfo } });
+    expect(standIn.bills.get(billNo)?.sent).toBe(2);
+    expect([...standIn.bills.values()].filter((b) => b.openid === hal.openid)).toHaveLength(1);
+  });
+});
+
+describe('payouts signed with the wrong merchant key (decisions 050, 064)', async () => {
   const standIn = await standInWechatPay();
   afterAll(() => standIn.close());
   const wrongKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
-  const site = await payoutsApp(standIn, wrongKey);
+  const site = await payoutsApp(standIn, { privateKey: wrongKey });
 
   it('answers 502, fails the withdrawal and gives the money back at once', async () => {
     const hal = await author(site, standIn, 10_00);
     const res = await hal.withdraw(4);
     expect(res.status).toBe(502);
     expect(res.body.detail).toMatch(/refused.*back in your wallet/);
-    expect(standIn.requests.at(-1)).toMatchObject({ method: 'POST', url: '/v3/transfer/batches', status: 401 });
-    expect(standIn.transfers.size).toBe(0);
+    expect(standIn.requests.at(-1)).toMatchObject({ method: 'POST', url: '/v3/fund-app/mch-transfer/transfer-bills', status: 401 });
+    expect(standIn.bills.size).toBe(0);
     expect(await hal.balance()).toBe('10.00');
     const listed = (await hal.visitor.get('/api/payments/wallet/withdrawals/')).body.results;
     expect(listed).toEqual([expect.objectContaining({ status: 'failed', note: expect.stringMatching(/SIGN_ERROR/) })]);

@@ -17,6 +17,11 @@ import type { AddressInfo } from 'node:net';
  * balance (`POST /v3/transfer/batches` and the detail query, docs/decisions/050) are checked as
  * WeChat Pay checks them — appid, the sum of the details, the open ids, a batch number sent again
  * with other content — kept by out_batch_no (sent again: the same batch), and finished by the test.
+ * Transfer bills (`POST /v3/fund-app/mch-transfer/transfer-bills`, its query and cancel by
+ * out_bill_no, docs/decisions/064) are checked the same way — appid, the scene and its report lines,
+ * the amount and the payee's name from 2,000 yuan, an out_bill_no sent again with other content —
+ * wait in WAIT_USER_CONFIRM with a package_info until the test confirms for the payee (or cancels,
+ * or fails them), then the test sends the MCHTRANSFER.BILL.FINISHED notification, signed and encrypted.
  */
 
 export interface StandInOptions {
@@ -93,6 +98,25 @@ export interface StandInTransferBatch {
   sent: number;
 }
 
+export type BillState = 'ACCEPTED' | 'PROCESSING' | 'WAIT_USER_CONFIRM' | 'TRANSFERING' | 'SUCCESS' | 'FAIL' | 'CANCELING' | 'CANCELLED';
+
+export interface StandInBill {
+  outBillNo: string;
+  transferBillNo: string;
+  appid: string;
+  amount: number;
+  openid: string;
+  remark: string;
+  notifyUrl: string;
+  state: BillState;
+  failReason: string | undefined;
+  packageInfo: string;
+  /** The body of the first request, exactly: the same again is the same bill, other content is refused. */
+  sentWith: string;
+  /** How many requests sent it. */
+  sent: number;
+}
+
 export interface RefundRefusal {
   status: number;
   code: string;
@@ -143,8 +167,18 @@ export interface WechatPayStandIn {
   loseTransferAnswers(count: number): void;
   /** WeChat Pay finishes a transfer detail: SUCCESS (paid to the balance) or FAIL with a fail_reason. */
   finishTransfer(outDetailNo: string, status: 'SUCCESS' | 'FAIL', failReason?: string): StandInTransferDetail;
-  /** The money WeChat Pay paid out in transfers (SUCCESS details), in fen. */
+  /** The money WeChat Pay paid out in transfers (SUCCESS details and bills), in fen. */
   transferredFen(): number;
+  /** Transfer bills by out_bill_no. */
+  bills: Map<string, StandInBill>;
+  /** The payee confirms the receipt in WeChat (requestMerchantTransfer): the bill waiting for it is paid, SUCCESS. */
+  confirmBill(outBillNo: string): StandInBill;
+  /** WeChat Pay moves a bill on: FAIL with a reason, CANCELLED (expired unconfirmed, or after a cancel), or any other state. */
+  finishBill(outBillNo: string, state: BillState, failReason?: string): StandInBill;
+  /** A signed MCHTRANSFER.BILL.FINISHED notification of the bill, encrypted; `bill` overrides fields of the resource. */
+  billNotification(outBillNo: string, options?: { bill?: Record<string, unknown>; signWith?: KeyObject; timestamp?: number }): Notification;
+  /** Posts a ready bill notification (the same one again: a replay) to the bill's notify_url. */
+  deliverBill(outBillNo: string, notification: Notification): Promise<{ status: number; body: string }>;
   close(): Promise<void>;
 }
 
@@ -163,6 +197,7 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
   const refunds = new Map<string, StandInRefund>();
   let refusal: RefundRefusal | null = null;
   const transfers = new Map<string, StandInTransferBatch>();
+  const bills = new Map<string, StandInBill>();
   let transferRefusal: RefundRefusal | null = null;
   let lostTransferAnswers = 0;
 
@@ -419,6 +454,104 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
     answer(res, rec, 200, batchJson(batch));
   }
 
+  const chinaNow = () => new Date(Date.now() + 8 * 3600_000).toISOString().replace(/Z$/, '+08:00');
+
+  const billAnswer = (bill: StandInBill): Record<string, unknown> => ({
+    out_bill_no: bill.outBillNo,
+    transfer_bill_no: bill.transferBillNo,
+    create_time: chinaNow(),
+    state: bill.state,
+    ...(bill.failReason ? { fail_reason: bill.failReason } : {}),
+    ...(bill.state === 'WAIT_USER_CONFIRM' ? { package_info: bill.packageInfo } : {}),
+  });
+
+  const billJson = (bill: StandInBill): Record<string, unknown> => ({
+    mch_id: options.mchid,
+    out_bill_no: bill.outBillNo,
+    transfer_bill_no: bill.transferBillNo,
+    appid: bill.appid,
+    state: bill.state,
+    transfer_amount: bill.amount,
+    transfer_remark: bill.remark,
+    ...(bill.failReason ? { fail_reason: bill.failReason } : {}),
+    openid: bill.openid,
+    create_time: chinaNow(),
+    update_time: chinaNow(),
+  });
+
+  /** The report lines scene 1005 (佣金报酬) asks for: 岗位类型 and 报酬说明, each with a content of 1 to 32 characters. */
+  const reportedFor1005 = (infos: unknown): boolean => {
+    if (!Array.isArray(infos)) return false;
+    const lines = infos.map((item) => (item ?? {}) as Record<string, unknown>);
+    const has = (type: string) =>
+      lines.some((line) => line.info_type === type && typeof line.info_content === 'string' && line.info_content.length > 0 && line.info_content.length <= 32);
+    return has('岗位类型') && has('报酬说明');
+  };
+
+  /** POST /v3/fund-app/mch-transfer/transfer-bills (商家转账), checked as WeChat Pay checks it. */
+  function transferBill(res: ServerResponse, rec: Recorded, body: string): void {
+    if (transferRefusal) return fail(res, rec, transferRefusal.status, transferRefusal.code, transferRefusal.message);
+    let input: Record<string, unknown>;
+    try {
+      input = JSON.parse(body) as Record<string, unknown>;
+    } catch {
+      return fail(res, rec, 400, 'PARAM_ERROR', 'body is not JSON');
+    }
+    if (input.appid !== options.appId) return fail(res, rec, 400, 'INVALID_REQUEST', 'appid and mchid do not match');
+    if (typeof input.out_bill_no !== 'string' || !TRANSFER_NO.test(input.out_bill_no)) return fail(res, rec, 400, 'PARAM_ERROR', 'out_bill_no');
+    const existing = bills.get(input.out_bill_no);
+    if (existing) {
+      if (existing.sentWith !== body) return fail(res, rec, 400, 'INVALID_REQUEST', 'out_bill_no used with other parameters');
+      existing.sent += 1;
+      return answer(res, rec, 200, billAnswer(existing));
+    }
+    if (input.transfer_scene_id !== '1005') return fail(res, rec, 403, 'NO_AUTH', 'the transfer scene is not opened for this merchant');
+    if (!reportedFor1005(input.transfer_scene_report_infos)) return fail(res, rec, 400, 'PARAM_ERROR', 'transfer_scene_report_infos');
+    if (typeof input.user_recv_perception !== 'string' || input.user_recv_perception.length === 0)
+      return fail(res, rec, 400, 'PARAM_ERROR', 'user_recv_perception');
+    if (typeof input.openid !== 'string' || input.openid.length === 0) return fail(res, rec, 400, 'PARAM_ERROR', 'openid');
+    const amount = input.transfer_amount;
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1) return fail(res, rec, 400, 'PARAM_ERROR', 'transfer_amount');
+    if (amount >= NAME_REQUIRED_FEN && typeof input.user_name !== 'string') return fail(res, rec, 400, 'PARAM_ERROR', 'user_name required');
+    if (typeof input.transfer_remark !== 'string' || input.transfer_remark.length === 0 || input.transfer_remark.length > 32) {
+      return fail(res, rec, 400, 'PARAM_ERROR', 'transfer_remark');
+    }
+    if (typeof input.notify_url !== 'string' || !/^https?:\/\/[^?#]+$/.test(input.notify_url)) return fail(res, rec, 400, 'PARAM_ERROR', 'notify_url');
+    const known = openids.has(input.openid);
+    const bill: StandInBill = {
+      outBillNo: input.out_bill_no,
+      transferBillNo: `1330000${Date.now()}${randomBytes(8).toString('hex')}`.slice(0, 40),
+      appid: options.appId,
+      amount,
+      openid: input.openid,
+      remark: input.transfer_remark,
+      notifyUrl: input.notify_url,
+      // An open id this app never issued fails the bill, as WeChat Pay's check does.
+      state: known ? 'WAIT_USER_CONFIRM' : 'FAIL',
+      failReason: known ? undefined : 'OPENID_INVALID',
+      packageInfo: `ABBQO+oYAAABAAAAAAB${randomBytes(24).toString('base64')}`,
+      sentWith: body,
+      sent: 1,
+    };
+    bills.set(bill.outBillNo, bill);
+    if (lostTransferAnswers > 0) {
+      lostTransferAnswers -= 1;
+      return fail(res, rec, 500, 'SYSTEM_ERROR', 'system busy');
+    }
+    answer(res, rec, 200, billAnswer(bill));
+  }
+
+  /** POST …/out-bill-no/{no}/cancel: taken before the payee confirms; the bill turns CANCELING (the test finishes it). */
+  function cancelBill(res: ServerResponse, rec: Recorded, outBillNo: string, body: string): void {
+    if (transferRefusal) return fail(res, rec, transferRefusal.status, transferRefusal.code, transferRefusal.message);
+    if (body !== '') return fail(res, rec, 400, 'PARAM_ERROR', 'the cancel takes no body');
+    const bill = bills.get(outBillNo);
+    if (!bill) return fail(res, rec, 404, 'NOT_FOUND', 'no such transfer bill');
+    if (bill.state === 'ACCEPTED' || bill.state === 'PROCESSING' || bill.state === 'WAIT_USER_CONFIRM') bill.state = 'CANCELING';
+    if (bill.state !== 'CANCELING' && bill.state !== 'CANCELLED') return fail(res, rec, 400, 'INVALID_REQUEST', `a ${bill.state} bill cannot be cancelled`);
+    answer(res, rec, 200, { out_bill_no: bill.outBillNo, transfer_bill_no: bill.transferBillNo, state: bill.state, update_time: chinaNow() });
+  }
+
   /** A notification body as WeChat Pay sends it: the resource encrypted with the API v3 key, the whole signed. */
   const encryptedNotification = (
     resource: string,
@@ -478,6 +611,15 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
     if (method === 'POST' && parsed.pathname === '/v3/refund/domestic/refunds') return refund(res, rec, body);
     if (method === 'POST' && parsed.pathname === '/v3/pay/transactions/native') return place(res, rec, 'NATIVE', body);
     if (method === 'POST' && parsed.pathname === '/v3/transfer/batches') return transferBatch(res, rec, body);
+    if (method === 'POST' && parsed.pathname === '/v3/fund-app/mch-transfer/transfer-bills') return transferBill(res, rec, body);
+    const billPath = /^\/v3\/fund-app\/mch-transfer\/transfer-bills\/out-bill-no\/([^/]+)(\/cancel)?$/.exec(parsed.pathname);
+    if (billPath && method === 'POST' && billPath[2]) return cancelBill(res, rec, decodeURIComponent(billPath[1] ?? ''), body);
+    if (billPath && method === 'GET' && !billPath[2]) {
+      if (transferRefusal) return fail(res, rec, transferRefusal.status, transferRefusal.code, transferRefusal.message);
+      const bill = bills.get(decodeURIComponent(billPath[1] ?? ''));
+      if (!bill) return fail(res, rec, 404, 'NOT_FOUND', 'no such transfer bill');
+      return answer(res, rec, 200, billJson(bill));
+    }
     const detailQuery = /^\/v3\/transfer\/batches\/out-batch-no\/([^/]+)\/details\/out-detail-no\/([^/]+)$/.exec(parsed.pathname);
     if (method === 'GET' && detailQuery) {
       if (transferRefusal) return fail(res, rec, transferRefusal.status, transferRefusal.code, transferRefusal.message);
@@ -523,6 +665,12 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
     const order = orders.get(outTradeNo);
     if (!order) throw new Error(`the stand-in has no order ${outTradeNo}`);
     return order;
+  };
+
+  const billOf = (outBillNo: string): StandInBill => {
+    const bill = bills.get(outBillNo);
+    if (!bill) throw new Error(`the stand-in has no transfer bill ${outBillNo}`);
+    return bill;
   };
 
   const refundOf = (outRefundNo: string): StandInRefund => {
@@ -609,7 +757,40 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
       [...transfers.values()]
         .flatMap((b) => b.details)
         .filter((d) => d.status === 'SUCCESS')
-        .reduce((sum, d) => sum + d.amount, 0),
+        .reduce((sum, d) => sum + d.amount, 0) + [...bills.values()].filter((b) => b.state === 'SUCCESS').reduce((sum, b) => sum + b.amount, 0),
+    bills,
+    confirmBill(outBillNo) {
+      const bill = billOf(outBillNo);
+      if (bill.state !== 'WAIT_USER_CONFIRM') throw new Error(`bill ${outBillNo} is ${bill.state}: nothing to confirm`);
+      bill.state = 'SUCCESS';
+      return bill;
+    },
+    finishBill(outBillNo, state, failReason) {
+      const bill = billOf(outBillNo);
+      bill.state = state;
+      bill.failReason = state === 'FAIL' ? (failReason ?? 'PAYEE_ACCOUNT_ABNORMAL') : undefined;
+      return bill;
+    },
+    billNotification(outBillNo, opts = {}) {
+      const bill = billOf(outBillNo);
+      const resource = JSON.stringify({
+        mchid: options.mchid,
+        out_bill_no: bill.outBillNo,
+        transfer_bill_no: bill.transferBillNo,
+        state: bill.state,
+        transfer_amount: bill.amount,
+        ...(bill.failReason ? { fail_reason: bill.failReason } : {}),
+        openid: bill.openid,
+        create_time: chinaNow(),
+        update_time: chinaNow(),
+        ...opts.bill,
+      });
+      return encryptedNotification(resource, { originalType: 'mch_payment', event: 'MCHTRANSFER.BILL.FINISHED', summary: '商家转账单据终态通知' }, opts);
+    },
+    async deliverBill(outBillNo, notification) {
+      const res = await fetch(billOf(outBillNo).notifyUrl, { method: 'POST', headers: notification.headers, body: notification.body });
+      return { status: res.status, body: await res.text() };
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

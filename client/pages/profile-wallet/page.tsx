@@ -50,7 +50,7 @@ export default observer(function ProfileWalletPage() {
       ) : (
         <p className="wallet-note">{t('wallet.onlyInChatApp')}</p>
       )}
-      {wallet.withdrawals.length > 0 ? <WithdrawalList withdrawals={wallet.withdrawals} /> : null}
+      {wallet.withdrawals.length > 0 ? <WithdrawalList withdrawals={wallet.withdrawals} onChange={() => void wallet.load(page)} /> : null}
       <section aria-labelledby="wallet-transactions">
         <h2 id="wallet-transactions">{t('wallet.transactions')}</h2>
         {transactions.loaded && transactions.items.length === 0 ? <p>{t('wallet.empty')}</p> : null}

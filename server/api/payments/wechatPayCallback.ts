@@ -20,6 +20,11 @@ export function wechatPayCallbackRoutes(deps: { wechatPay: WechatPay }): Router 
     '/wechatpay/refund/',
     notificationHandler('WeChat Pay refund notification', (header, body) => deps.wechatPay.acceptRefundNotification(header, body)),
   );
+  // Withdrawals' transfer bills (docs/decisions/064): the same signature and encryption, the same answers.
+  router.post(
+    '/wechatpay/transfer/',
+    notificationHandler('WeChat Pay transfer notification', (header, body) => deps.wechatPay.acceptTransferNotification(header, body)),
+  );
   return router;
 }
 

@@ -6,6 +6,8 @@ import type { Page } from '../../../shared/entities';
 import { parseAmountCents } from '../../../shared/money';
 import type { WalletTransaction, Withdrawal, WithdrawRequest } from '../../../shared/payments';
 import { withdrawToWechat } from '../../payments/withdrawals';
+import { withdrawalView } from '../../payments/withdrawalView';
+import { WechatPayUpstreamError } from '../../payments/wechatpay/client';
 import { requireUser } from '../auth';
 import { ApiError } from '../errors';
 import { pageLinks, pageQuery } from '../pagination';
@@ -25,6 +27,14 @@ export interface WalletDeps {
   /** WeChat Pay when configured: withdrawals are paid through its transfers (docs/decisions/050). */
   wechatPay?: WechatPay;
 }
+
+const withdrawalId = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1),
+});
 
 const withdrawBody = requestSchema<WithdrawRequest>()(
   z.object({
@@ -66,8 +76,22 @@ export function walletRoutes(deps: WalletDeps): Router {
   router.get('/withdrawals/', async (req, res) => {
     const user = requireUser(req);
     const { page, page_size: pageSize } = pageQuery(10, 50).parse(req.query);
-    const { count, results } = await userWithdrawals(deps.db, user.id, page, pageSize);
+    const { count, results } = await userWithdrawals(deps.db, user.id, page, pageSize, deps.wechatPay?.payouts.mchid);
     res.json({ count, ...pageLinks(deps.origin, req.originalUrl, page, pageSize, count), results } satisfies Page<Withdrawal>);
+  });
+  // The author cancels a withdrawal whose transfer bill waits for their confirmation (docs/decisions/064).
+  router.post('/withdrawals/:id/cancel/', async (req, res) => {
+    const user = requireUser(req);
+    const { id } = withdrawalId.parse(req.params);
+    const payouts = deps.wechatPay?.payouts;
+    if (!payouts) throw ApiError.detail(404, 'Not found.');
+    try {
+      res.json(withdrawalView(await payouts.cancel(user.id, id), payouts.mchid) satisfies Withdrawal);
+    } catch (error) {
+      if (!(error instanceof WechatPayUpstreamError)) throw error;
+      req.log.error({ err: error, withdrawal: id }, 'WeChat Pay did not cancel a withdrawal transfer bill');
+      throw ApiError.detail(502, 'WeChat Pay could not cancel this transfer now (it may have been confirmed). Please reload and try again later.');
+    }
   });
   return router;
 }

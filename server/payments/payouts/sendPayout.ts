@@ -1,11 +1,16 @@
 import { formatCents } from '../../../shared/money';
 import { WechatPayUpstreamError } from '../wechatpay/client';
 import { sendTransfer } from '../wechatpay/transfers';
+import { sendBill } from '../wechatpay/transferBills';
+import { applyBillWord } from './followBill';
 import type { PayoutDeps } from './payoutDeps';
-import { markFailed, markProcessing, notePending, type WithdrawalRow } from './payoutOutcome';
+import { markFailed, markProcessing, notePending, type PayoutStep, type WithdrawalRow } from './payoutOutcome';
 
-/** What a send came to: accepted (processing), refused (the withdrawal failed, money back), or unknown (still pending, sent again later). */
-export type SendOutcome = { kind: 'accepted' } | { kind: 'refused'; reason: string } | { kind: 'unknown'; reason: string };
+/**
+ * What a send came to: accepted (processing, or a bill awaiting the payee), refused (the
+ * withdrawal failed, money back), or unknown (still pending, sent again later).
+ */
+export type SendOutcome = { kind: 'accepted'; step: PayoutStep } | { kind: 'refused'; reason: string } | { kind: 'unknown'; reason: string };
 
 /** No answer, a 5xx, a busy or system error, or an answer we cannot believe: WeChat Pay may or may not have the transfer. */
 export function outcomeUnknown(error: WechatPayUpstreamError): boolean {
@@ -14,35 +19,53 @@ export function outcomeUnknown(error: WechatPayUpstreamError): boolean {
 }
 
 /**
- * Sends a claimed withdrawal's transfer (POST /v3/transfer/batches) with its fixed numbers. The
- * send is counted before it goes, so a process that dies meanwhile leaves a withdrawal the next
- * step asks about before sending again. A refusal of the first send fails the withdrawal and
- * gives the money back; a refusal of a later send leaves it pending (an earlier send, whose answer
- * was lost, may have been accepted: the next step asks WeChat Pay before anything else).
+ * Sends a claimed withdrawal's transfer with its fixed numbers: a transfer bill
+ * (POST /v3/fund-app/mch-transfer/transfer-bills, docs/decisions/064) or a batch
+ * (POST /v3/transfer/batches, docs/decisions/050), as the withdrawal was recorded. The send is
+ * counted before it goes, so a process that dies meanwhile leaves a withdrawal the next step asks
+ * about before sending again. A refusal of the first send fails the withdrawal and gives the money
+ * back; a refusal of a later send leaves it pending (an earlier send, whose answer was lost, may
+ * have been accepted: the next step asks WeChat Pay before anything else).
  */
 export async function sendPayout(deps: PayoutDeps, row: WithdrawalRow): Promise<SendOutcome> {
   const { db, logger } = deps;
   const { out_batch_no: outBatchNo, out_detail_no: outDetailNo } = row;
-  if (!outBatchNo || !outDetailNo) throw new Error(`withdrawal ${row.id} has no transfer numbers`);
+  if (!outBatchNo || (row.transfer_api !== 'bills' && !outDetailNo)) throw new Error(`withdrawal ${row.id} has no transfer numbers`);
   await db
     .updateTable('withdrawals')
     .set((eb) => ({ attempts: eb('attempts', '+', 1), attempted_at: deps.now() }))
     .where('id', '=', row.id)
     .execute();
-  const context = { withdrawal: row.id, outBatchNo, attempt: row.attempts + 1 };
+  const context = { withdrawal: row.id, outBatchNo, api: row.transfer_api, attempt: row.attempts + 1 };
+  const remark = `${deps.siteName} withdrawal ${formatCents(Number(row.amount_cents))}`;
   try {
+    if (row.transfer_api === 'bills') {
+      const answer = await sendBill(deps.client, {
+        appId: deps.appId,
+        outBillNo: outBatchNo,
+        amountFen: Number(row.amount_cents),
+        openid: row.open_id,
+        remark,
+        notifyUrl: deps.notifyUrl,
+        siteName: deps.siteName,
+      });
+      logger.info({ ...context, billNo: answer.transfer_bill_no, state: answer.state }, 'WeChat Pay answered a withdrawal transfer bill');
+      const word = { state: answer.state, billNo: answer.transfer_bill_no, failReason: answer.fail_reason ?? null, packageInfo: answer.package_info ?? null };
+      const step = await applyBillWord(deps, row, word, 'send');
+      return step === 'failed' ? { kind: 'refused', reason: word.failReason ?? 'FAIL' } : { kind: 'accepted', step };
+    }
     const answer = await sendTransfer(deps.client, {
       appId: deps.appId,
       outBatchNo,
-      outDetailNo,
+      outDetailNo: outDetailNo ?? '',
       amountFen: Number(row.amount_cents),
       openid: row.open_id,
-      remark: `${deps.siteName} withdrawal ${formatCents(Number(row.amount_cents))}`,
+      remark,
       batchName: `${deps.siteName} withdrawal ${row.id}`,
     });
     await markProcessing(db, row, answer.batch_id);
     logger.info({ ...context, batchId: answer.batch_id }, 'WeChat Pay accepted a withdrawal transfer');
-    return { kind: 'accepted' };
+    return { kind: 'accepted', step: 'processing' };
   } catch (error) {
     if (!(error instanceof WechatPayUpstreamError)) throw error;
     const reason = error.code ?? (error.status === null ? 'NO_ANSWER' : `HTTP_${error.status}`);

@@ -1,9 +1,14 @@
+import type { TransferApi } from '../../db/schema';
 import { DomainError } from '../../domain/DomainError';
 import { FleetTimer } from '../../jobs/fleetTimer';
+import type { OpenedNotification } from '../wechatpay/notification';
+import { billSchema } from '../wechatpay/transferBills';
+import { cancelPayout } from './cancelPayout';
 import { claimPayout } from './claimPayout';
-import { advancePayout, type PayoutStep } from './followPayout';
+import { applyBill } from './followBill';
+import { advancePayout } from './followPayout';
 import type { PayoutDeps } from './payoutDeps';
-import { OPEN_STATUSES, type WithdrawalRow } from './payoutOutcome';
+import { OPEN_STATUSES, type PayoutStep, type WithdrawalRow } from './payoutOutcome';
 import { sendPayout } from './sendPayout';
 import { transferNumbers } from './transferNumbers';
 
@@ -14,15 +19,26 @@ const SWEEP_BATCH = 50;
 export interface PayoutTally {
   paid: number;
   failed: number;
+  cancelled: number;
   open: number;
   errors: number;
 }
 
+/** The numbers and the API a new withdrawal is recorded with. */
+export interface NewTransfer {
+  outBatchNo: string;
+  outDetailNo: string | null;
+  api: TransferApi;
+}
+
 /**
- * Withdrawals paid to the WeChat balance through WeChat Pay's transfer API (docs/decisions/050):
- * the first send right after the withdrawal is recorded, a fleet-wide sweep that follows every
- * open one until it is paid or failed (and sends again those whose send went unanswered), and
- * the operator's retry. Every send or query first claims the withdrawal (claimPayout.ts).
+ * Withdrawals paid to the WeChat balance through WeChat Pay's transfer bills (docs/decisions/064)
+ * or, for merchants that still have them, its transfer batches (docs/decisions/050): the first
+ * send right after the withdrawal is recorded, a fleet-wide sweep that follows every open one
+ * until it is paid, failed or cancelled (and sends again those whose send went unanswered), a
+ * bill's notification, the author's cancel of a bill not yet confirmed, and the operator's retry.
+ * Every send, query or cancel first claims the withdrawal (claimPayout.ts); the outcomes are
+ * booked once whichever path comes first (payoutOutcome.ts).
  */
 export class WechatPayouts {
   private readonly timer: FleetTimer;
@@ -46,9 +62,15 @@ export class WechatPayouts {
     return this.deps.appId;
   }
 
-  /** The numbers a new withdrawal is recorded with. */
-  numbersFor(id: number, createdAt: number): { outBatchNo: string; outDetailNo: string } {
-    return transferNumbers(id, createdAt);
+  /** The merchant id, which the payee's confirmation in WeChat names. */
+  get mchid(): string {
+    return this.deps.mchid;
+  }
+
+  /** The numbers and the API a new withdrawal is recorded with: a bill's out_bill_no, or a batch's two numbers. */
+  numbersFor(id: number, createdAt: number): NewTransfer {
+    const numbers = transferNumbers(id, createdAt);
+    return { outBatchNo: numbers.outBatchNo, outDetailNo: this.deps.api === 'bills' ? null : numbers.outDetailNo, api: this.deps.api };
   }
 
   /** The first send of a withdrawal just recorded (its insert took the claim): what came of it, and the refusal's reason if refused. */
@@ -65,14 +87,15 @@ export class WechatPayouts {
   async retry(id: number): Promise<{ row: WithdrawalRow; step: PayoutStep }> {
     const before = await this.deps.db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) throw new DomainError('not_found', `No withdrawal ${id}.`);
-    if (before.status === 'paid' || before.status === 'failed') throw new DomainError('invalid', `Withdrawal ${id} is ${before.status}: nothing to retry.`);
+    if (!(OPEN_STATUSES as readonly string[]).includes(before.status))
+      throw new DomainError('invalid', `Withdrawal ${id} is ${before.status}: nothing to retry.`);
     if (before.out_batch_no === null) {
       if (before.app_id !== this.deps.appId)
         throw new DomainError('invalid', `Withdrawal ${id} is for app ${before.app_id}, not WeChat Pay's ${this.deps.appId}.`);
-      const numbers = transferNumbers(before.id, Number(before.created_at));
+      const numbers = this.numbersFor(before.id, Number(before.created_at));
       await this.deps.db
         .updateTable('withdrawals')
-        .set({ out_batch_no: numbers.outBatchNo, out_detail_no: numbers.outDetailNo })
+        .set({ out_batch_no: numbers.outBatchNo, out_detail_no: numbers.outDetailNo, transfer_api: numbers.api })
         .where('id', '=', id)
         .where('out_batch_no', 'is', null)
         .execute();
@@ -97,14 +120,13 @@ export class WechatPayouts {
       .orderBy('id')
       .limit(SWEEP_BATCH)
       .execute();
-    const tally: PayoutTally = { paid: 0, failed: 0, open: 0, errors: 0 };
+    const tally: PayoutTally = { paid: 0, failed: 0, cancelled: 0, open: 0, errors: 0 };
     for (const { id } of open) {
       try {
         const claimed = await claimPayout(this.deps, id);
         if (!claimed) continue;
         const step = await advancePayout(this.deps, claimed);
-        if (step === 'paid') tally.paid += 1;
-        else if (step === 'failed') tally.failed += 1;
+        if (step === 'paid' || step === 'failed' || step === 'cancelled') tally[step] += 1;
         else tally.open += 1;
       } catch (error) {
         tally.errors += 1;
@@ -112,6 +134,37 @@ export class WechatPayouts {
       }
     }
     return tally;
+  }
+
+  /**
+   * A transfer bill's notification (MCHTRANSFER.BILL.FINISHED), its signature and freshness already
+   * checked (server/payments/wechatpay/notification.ts): the bill is checked against our withdrawal
+   * and its outcome booked once, as a query's would be. A replay finds it booked and changes nothing.
+   */
+  async acceptNotification(notification: OpenedNotification): Promise<PayoutStep | 'ignored'> {
+    if (notification.event !== 'MCHTRANSFER.BILL.FINISHED') {
+      this.deps.logger.info({ event: notification.event, id: notification.id }, 'WeChat Pay transfer notification ignored');
+      return 'ignored';
+    }
+    const bill = billSchema.safeParse(notification.resource());
+    if (!bill.success) throw new DomainError('invalid', 'Malformed transfer bill.');
+    const row = await this.deps.db
+      .selectFrom('withdrawals')
+      .selectAll()
+      .where('out_batch_no', '=', bill.data.out_bill_no)
+      .where('transfer_api', '=', 'bills')
+      .executeTakeFirst();
+    if (!row) {
+      this.deps.logger.error({ outBillNo: bill.data.out_bill_no }, 'WeChat Pay transfer notification for an unknown withdrawal refused');
+      throw new DomainError('invalid', 'Unknown transfer bill.');
+    }
+    return applyBill(this.deps, row, bill.data, 'notification');
+  }
+
+  /** The author cancels their withdrawal whose bill waits for their confirmation (cancelPayout.ts). */
+  async cancel(userId: number, id: number): Promise<WithdrawalRow> {
+    await cancelPayout(this.deps, userId, id);
+    return this.row(id);
   }
 
   /** Follows open withdrawals every minute; one process of the fleet sweeps an interval (docs/decisions/042). */

@@ -23,6 +23,8 @@ export type WechatPayOrderRow = Selectable<WechatPayOrdersTable>;
 export const WECHATPAY_NOTIFY_PATH = '/api/payments/callback/wechatpay/';
 /** Where WeChat Pay posts refund outcomes, beside the payments' notifications. */
 export const WECHATPAY_REFUND_NOTIFY_PATH = '/api/payments/callback/wechatpay/refund/';
+/** Where WeChat Pay posts the outcome of a withdrawal's transfer bill (docs/decisions/064). */
+export const WECHATPAY_TRANSFER_NOTIFY_PATH = '/api/payments/callback/wechatpay/transfer/';
 
 /** How long an order placed at WeChat Pay can be paid (its time_expire); then the sweep closes it. */
 export const WECHATPAY_ORDER_TTL_MS = 30 * 60_000;
@@ -67,7 +69,7 @@ export class WechatPay {
   readonly client: WechatPayClient;
   private readonly clock: () => number;
   private readonly sweepTimer: FleetTimer;
-  /** Withdrawals paid to the WeChat balance (docs/decisions/050); their sweep starts and stops with this one. */
+  /** Withdrawals paid to the WeChat balance (docs/decisions/050, 064); their sweep starts and stops with this one. */
   readonly payouts: WechatPayouts;
 
   constructor(private readonly deps: WechatPayDeps) {
@@ -80,6 +82,9 @@ export class WechatPay {
         logger: deps.logger,
         client: this.client,
         appId: deps.config.appId,
+        mchid: deps.config.mchid,
+        api: deps.config.transferApi ?? 'bills',
+        notifyUrl: `${deps.config.notifyOrigin}${WECHATPAY_TRANSFER_NOTIFY_PATH}`,
         siteName: deps.siteName,
         claimMs: deps.config.timeoutMs + 5000,
       },
@@ -148,6 +153,11 @@ export class WechatPay {
   async acceptRefundNotification(header: (name: string) => string | undefined, body: string): Promise<RefundNoticeOutcome> {
     const notification = openNotification(this.notificationKeys, header, body);
     return settleWechatRefundNotice(this.deps, notification);
+  }
+
+  /** A withdrawal's transfer bill outcome (docs/decisions/064), checked as a payment's, then booked once. */
+  async acceptTransferNotification(header: (name: string) => string | undefined, body: string): Promise<string> {
+    return this.payouts.acceptNotification(openNotification(this.notificationKeys, header, body));
   }
 
   private get notificationKeys(): NotificationKeys {
