@@ -72,7 +72,7 @@ export class WechatPay {
 
   constructor(private readonly deps: WechatPayDeps) {
     this.clock = deps.clock ?? Date.now;
-    this.client = deps.client ?? new WechatPayClient(deps.config, this.clock);
+    this.client = deps.client ?? new WechatPayClient(deps.config, this.clock, { db: deps.db, logger: deps.logger });
     this.payouts = new WechatPayouts(
       {
         db: deps.db,
@@ -133,7 +133,7 @@ export class WechatPay {
    * ('forbidden' for the signature, 'invalid' for the content); the route answers them 4xx.
    */
   async acceptNotification(header: (name: string) => string | undefined, body: string): Promise<Settlement | 'ignored'> {
-    const notification = openNotification(this.notificationKeys, header, body);
+    const notification = await openNotification(this.notificationKeys, header, body);
     if (notification.event !== 'TRANSACTION.SUCCESS') {
       this.deps.logger.info({ event: notification.event, id: notification.id }, 'WeChat Pay notification ignored');
       return 'ignored';
@@ -146,12 +146,12 @@ export class WechatPay {
 
   /** A refund notification (docs/decisions/049), checked as a payment's, then the refund completed or failed once. */
   async acceptRefundNotification(header: (name: string) => string | undefined, body: string): Promise<RefundNoticeOutcome> {
-    const notification = openNotification(this.notificationKeys, header, body);
+    const notification = await openNotification(this.notificationKeys, header, body);
     return settleWechatRefundNotice(this.deps, notification);
   }
 
   private get notificationKeys(): NotificationKeys {
-    return { platformKey: this.client.platformKey, apiV3Key: this.deps.config.apiV3Key, clock: this.clock };
+    return { platformKeys: this.client.platformKeys, apiV3Key: this.deps.config.apiV3Key, clock: this.clock };
   }
 
   /**
@@ -209,11 +209,12 @@ export class WechatPay {
   startSweep(intervalMs = SWEEP_INTERVAL_MS): void {
     this.sweepTimer.start(intervalMs);
     this.payouts.startSweep(intervalMs);
+    this.client.platformKeys.startRefresh();
   }
 
   /** Stops the sweeps (unpaid orders, open payouts) and waits for runs in progress (graceful shutdown). */
   async stopSweep(): Promise<void> {
-    await Promise.all([this.sweepTimer.stop(), this.payouts.stopSweep()]);
+    await Promise.all([this.sweepTimer.stop(), this.payouts.stopSweep(), this.client.platformKeys.stopRefresh()]);
   }
 
   /**
