@@ -48,6 +48,7 @@ describe('Alipay web pay (decision 044)', async () => {
   const payConfig: AlipayConfig = {
     appId: APP_ID,
     privateKeyPem: pem(merchant.privateKey, 'pkcs8'),
+    sellerId: '2088000000000001',
     alipayPublicKeyPem: pem(alipayKeys.publicKey, 'spki'),
     gateway: standIn.gateway,
     notifyOrigin: origin,
@@ -248,6 +249,23 @@ describe('Alipay web pay (decision 044)', async () => {
     expect(await ledgerOf(ref)).toEqual(paidEntries);
   });
 
+  it('refuses a notification signed by Alipay for another seller, or naming none, and changes nothing', async () => {
+    const { ref, outTradeNo } = await openedTrade(benV);
+    standIn.pay(outTradeNo);
+    const before = await expiryOf(ben.id);
+    for (const fields of [{ seller_id: '2088000000000999' }, { seller_id: undefined }]) {
+      const res = await standIn.notify(outTradeNo, { fields });
+      expect(res, JSON.stringify(fields)).toEqual({ status: 400, body: 'failure' });
+    }
+    expect(await orderRow(ref)).toMatchObject({ status: 'pending', paid_at: null });
+    expect(await ledgerOf(ref)).toEqual([]);
+    expect(await expiryOf(ben.id)).toBe(before);
+    const errors = logged.map((line) => JSON.parse(line) as { level: number; msg: string; sellerId?: string | null }).filter((l) => l.level >= 50);
+    expect(errors.filter((l) => l.msg === 'Alipay notification for another seller refused').map((l) => l.sellerId)).toEqual(['2088000000000999', null]);
+    expect(await standIn.notify(outTradeNo)).toEqual({ status: 200, body: 'success' });
+    expect(await ledgerOf(ref)).toEqual(paidEntries);
+  });
+
   it('refuses a notification with a bad signature before anything, and changes nothing', async () => {
     const { ref, outTradeNo } = await openedTrade(catV);
     standIn.pay(outTradeNo);
@@ -416,7 +434,7 @@ describe('Alipay web pay (decision 044)', async () => {
 describe('Alipay configuration (decision 044)', () => {
   const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const alipayKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const base = { NODE_ENV: 'test', PUBLIC_ORIGIN: 'https://zine.example' } as const;
+  const base = { NODE_ENV: 'test', PUBLIC_ORIGIN: 'https://zine.example', ALIPAY_SELLER_ID: '2088000000000001' } as const;
 
   it('takes the keys as PEM (with \\n), bare base64 or a file path, and defaults to the real gateway', () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-alipay-'));
@@ -424,7 +442,12 @@ describe('Alipay configuration (decision 044)', () => {
     fs.writeFileSync(keyFile, keys.privateKey.export({ type: 'pkcs1', format: 'pem' }));
     const bare = alipayKeys.publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
     const config = loadConfig({ ...base, ALIPAY_APP_ID: APP_ID, ALIPAY_PRIVATE_KEY: keyFile, ALIPAY_PUBLIC_KEY: bare });
-    expect(config.alipay).toMatchObject({ appId: APP_ID, gateway: 'https://openapi.alipay.com/gateway.do', notifyOrigin: 'https://zine.example' });
+    expect(config.alipay).toMatchObject({
+      appId: APP_ID,
+      sellerId: '2088000000000001',
+      gateway: 'https://openapi.alipay.com/gateway.do',
+      notifyOrigin: 'https://zine.example',
+    });
     expect(config.alipay?.privateKeyPem).toBe(pem(keys.privateKey, 'pkcs8'));
     expect(config.alipay?.alipayPublicKeyPem).toBe(pem(alipayKeys.publicKey, 'spki'));
     // With Alipay configured the sandbox is off unless asked for.
@@ -432,6 +455,7 @@ describe('Alipay configuration (decision 044)', () => {
     const inline = loadConfig({
       NODE_ENV: 'test',
       ALIPAY_APP_ID: APP_ID,
+      ALIPAY_SELLER_ID: '2088000000000001',
       ALIPAY_PRIVATE_KEY: pem(keys.privateKey, 'pkcs8').replace(/\n/g, '\\n'),
       ALIPAY_PUBLIC_KEY: pem(alipayKeys.publicKey, 'spki'),
       ALIPAY_NOTIFY_ORIGIN: 'https://pay.zine.example/ignored',
@@ -444,8 +468,11 @@ describe('Alipay configuration (decision 044)', () => {
 
   it('stops the start with a clear message for a partial set, a bad key or no notify origin', () => {
     expect(() => loadConfig({ ...base, ALIPAY_APP_ID: APP_ID })).toThrow(
-      'Alipay takes all of ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY or none; missing: ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY',
+      'Alipay takes all of ALIPAY_APP_ID, ALIPAY_SELLER_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY or none; missing: ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY',
     );
+    const keyPair = { ALIPAY_APP_ID: APP_ID, ALIPAY_PRIVATE_KEY: pem(keys.privateKey, 'pkcs8'), ALIPAY_PUBLIC_KEY: pem(alipayKeys.publicKey, 'spki') };
+    expect(() => loadConfig({ ...base, ...keyPair, ALIPAY_SELLER_ID: '' })).toThrow('missing: ALIPAY_SELLER_ID');
+    expect(() => loadConfig({ ...base, ...keyPair, ALIPAY_SELLER_ID: '1234' })).toThrow('ALIPAY_SELLER_ID: must be the Alipay merchant PID');
     expect(() =>
       loadConfig({ ...base, ALIPAY_APP_ID: APP_ID, ALIPAY_PRIVATE_KEY: '/no/such/key.pem', ALIPAY_PUBLIC_KEY: pem(alipayKeys.publicKey, 'spki') }),
     ).toThrow('ALIPAY_PRIVATE_KEY: must be an RSA private key (PEM or base64), or the path of one');
@@ -457,6 +484,7 @@ describe('Alipay configuration (decision 044)', () => {
       loadConfig({
         NODE_ENV: 'test',
         ALIPAY_APP_ID: APP_ID,
+        ALIPAY_SELLER_ID: '2088000000000001',
         ALIPAY_PRIVATE_KEY: pem(keys.privateKey, 'pkcs8'),
         ALIPAY_PUBLIC_KEY: pem(alipayKeys.publicKey, 'spki'),
       }),

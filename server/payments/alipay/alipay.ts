@@ -41,6 +41,7 @@ export interface AlipayDeps {
 const notificationSchema = z.object({
   notify_id: z.string().max(128).optional(),
   app_id: z.string().max(32),
+  seller_id: z.string().max(32).optional(),
   out_trade_no: z.string().min(1).max(64),
   trade_no: z.string().max(64).optional(),
   trade_status: z.string().max(32),
@@ -111,7 +112,7 @@ export class Alipay {
 
   /**
    * A notification POSTed by Alipay (form fields): the RSA2 signature with Alipay's public key
-   * before anything, then the app, the order and the amount, then settled. Refusals are
+   * before anything, then the seller, the app, the order and the amount, then settled. Refusals are
    * DomainErrors ('forbidden' for the signature, 'invalid' for the content).
    */
   async acceptNotification(form: Record<string, unknown>): Promise<Settlement | 'ignored'> {
@@ -125,6 +126,14 @@ export class Alipay {
     const parsed = notificationSchema.safeParse(fields);
     if (!parsed.success) throw new DomainError('invalid', 'Malformed notification.');
     const n = parsed.data;
+    if (n.seller_id !== this.deps.config.sellerId) {
+      // Signed by Alipay but for another merchant's trade: nothing of ours was paid.
+      this.deps.logger.error(
+        { outTradeNo: n.out_trade_no, sellerId: n.seller_id ?? null, notifyId: n.notify_id },
+        'Alipay notification for another seller refused',
+      );
+      throw new DomainError('invalid', 'Unknown seller.');
+    }
     if (!PAID_STATES.includes(n.trade_status)) {
       // WAIT_BUYER_PAY, TRADE_CLOSED: nothing to deliver; the sweep closes what stays unpaid.
       this.deps.logger.info({ outTradeNo: n.out_trade_no, tradeStatus: n.trade_status, notifyId: n.notify_id }, 'Alipay notification ignored');
