@@ -137,7 +137,7 @@ describe('Alipay web pay (decision 044)', async () => {
     expect(verify('sha256', Buffer.from(content), alipayKeys.publicKey, Buffer.from(fields.sign ?? '', 'base64'))).toBe(false);
     const biz = JSON.parse(fields.biz_content ?? '{}') as Record<string, string>;
     const outTradeNo = await outTradeNoOf(ref);
-    expect(biz).toMatchObject({ out_trade_no: outTradeNo, product_code: 'FAST_INSTANT_TRADE_PAY', total_amount: '78.00', subject: `Zine - ${VIP_MONTH}` });
+    expect(biz).toMatchObject({ out_trade_no: outTradeNo, product_code: 'FAST_INSTANT_TRADE_PAY', total_amount: '78.00', subject: 'Zine – VIP, one month' });
     expect(outTradeNo.startsWith(ref.replace(/-/g, '_'))).toBe(true);
     expect(fields.notify_url).toBe(`${origin}${ALIPAY_NOTIFY_PATH}`);
     // Alipay brings the payer back to our return page, which then sends them on to the page they came from.
@@ -151,6 +151,18 @@ describe('Alipay web pay (decision 044)', async () => {
     expect(JSON.parse(new URL(again.body.url as string).searchParams.get('biz_content') ?? '{}')).toEqual(biz);
     expect(await attempts(ref)).toHaveLength(1);
     expect((await standIn.open(again.body.url as string)).status).toBe(200);
+  });
+
+  it('the payer reads what was bought in the language the order was placed in, never the product key', async () => {
+    const subjectOf = async (visitor: Visitor, language: string) => {
+      const ref = await newOrder(visitor);
+      const res = await webPay(visitor, ref, '/member/').set('Accept-Language', language);
+      expect(res.status).toBe(200);
+      return (JSON.parse(new URL(res.body.url as string).searchParams.get('biz_content') ?? '{}') as { subject?: string }).subject;
+    };
+    expect(await subjectOf(catV, 'en-GB,en;q=0.8')).toBe('Zine – VIP, one month');
+    expect(await subjectOf(catV, 'zh-CN,zh;q=0.9')).toBe('Zine – VIP 会员（一个月）');
+    expect(await subjectOf(catV, 'zh-TW')).toBe('Zine – VIP 會員（一個月）');
   });
 
   it('on a phone it answers a wap-pay URL', async () => {
