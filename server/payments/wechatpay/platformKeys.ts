@@ -118,9 +118,10 @@ export class PlatformKeys {
   }
 
   private async downloadOnceAWhile(): Promise<void> {
-    if (this.options.clock() - this.downloadedAt < UNKNOWN_SERIAL_DOWNLOAD_MS) return this.downloading ?? undefined;
     try {
-      await this.download();
+      // Within the minute, only a download already under way is waited for.
+      if (this.options.clock() - this.downloadedAt < UNKNOWN_SERIAL_DOWNLOAD_MS) await this.downloading;
+      else await this.download();
     } catch (error) {
       // The caller refuses what it cannot verify; the log says why.
       this.options.fleet?.logger.warn({ err: error }, 'WeChat Pay certificate download failed');
