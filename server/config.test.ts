@@ -144,4 +144,65 @@ describe('loadConfig', () => {
       /WECHATPAY_APPID: must be WECHAT_MP_APP_ID/,
     );
   });
+
+  const merchantPem = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const platformPem = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  const wechatPayBase = {
+    WECHATPAY_MCHID: '1900000109',
+    WECHATPAY_APPID: 'wx1234567890abcdef',
+    WECHATPAY_SERIAL_NO: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+    WECHATPAY_PRIVATE_KEY: merchantPem,
+    WECHATPAY_API_V3_KEY: 'a'.repeat(32),
+    PUBLIC_ORIGIN: 'https://zine.example',
+  };
+  const publicKeyMode = { WECHATPAY_PLATFORM_PUBLIC_KEY: platformPem, WECHATPAY_PLATFORM_SERIAL: 'PUB_KEY_ID_0119000001092024000000000001' };
+
+  it('verifies WeChat Pay by its public key, its platform certificates, or both during a move (decision 065)', () => {
+    expect(loadConfig({ ...wechatPayBase, ...publicKeyMode }).wechatPay).toMatchObject({
+      platformSerial: publicKeyMode.WECHATPAY_PLATFORM_SERIAL,
+      platformCertificates: false,
+    });
+    const certificates = loadConfig({ ...wechatPayBase, WECHATPAY_PLATFORM_CERTIFICATES: '1' }).wechatPay;
+    expect(certificates?.platformCertificates).toBe(true);
+    expect(certificates?.platformPublicKeyPem).toBeUndefined();
+    expect(loadConfig({ ...wechatPayBase, ...publicKeyMode, WECHATPAY_PLATFORM_CERTIFICATES: '1' }).wechatPay).toMatchObject({
+      platformPublicKeyPem: platformPem.trim(),
+      platformCertificates: true,
+    });
+    expect(() => loadConfig(wechatPayBase)).toThrow(/WECHATPAY_PLATFORM_PUBLIC_KEY: WeChat Pay needs .* or WECHATPAY_PLATFORM_CERTIFICATES=1/);
+    expect(() => loadConfig({ ...wechatPayBase, WECHATPAY_PLATFORM_CERTIFICATES: '0' })).toThrow(/WECHATPAY_PLATFORM_CERTIFICATES=1/);
+    expect(() => loadConfig({ ...wechatPayBase, WECHATPAY_PLATFORM_PUBLIC_KEY: platformPem, WECHATPAY_PLATFORM_CERTIFICATES: '1' })).toThrow(
+      /WECHATPAY_PLATFORM_SERIAL: WECHATPAY_PLATFORM_PUBLIC_KEY and WECHATPAY_PLATFORM_SERIAL .* are set together/,
+    );
+    expect(() => loadConfig({ WECHATPAY_PLATFORM_CERTIFICATES: '1' })).toThrow(/WeChat Pay takes all of .* missing: WECHATPAY_MCHID/);
+  });
+
+  it('refuses an http notify origin for WeChat Pay or Alipay, except a loopback one outside production (decision 065)', () => {
+    const wechat = { ...wechatPayBase, ...publicKeyMode };
+    const alipayKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const alipay = {
+      ALIPAY_APP_ID: '2021000000000001',
+      ALIPAY_SELLER_ID: '2088000000000001',
+      ALIPAY_PRIVATE_KEY: alipayKeys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      ALIPAY_PUBLIC_KEY: alipayKeys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      PUBLIC_ORIGIN: 'https://zine.example',
+    };
+    expect(() => loadConfig({ ...wechat, WECHATPAY_NOTIFY_ORIGIN: 'http://pay.zine.example' })).toThrow(
+      'WECHATPAY_NOTIFY_ORIGIN: WeChat Pay posts its notifications to https only: http://pay.zine.example is not',
+    );
+    expect(() => loadConfig({ ...wechat, PUBLIC_ORIGIN: 'http://zine.example' })).toThrow('PUBLIC_ORIGIN: WeChat Pay posts its notifications to https only');
+    expect(() => loadConfig({ ...alipay, ALIPAY_NOTIFY_ORIGIN: 'http://pay.zine.example' })).toThrow(
+      'ALIPAY_NOTIFY_ORIGIN: Alipay posts its notifications to https only',
+    );
+    expect(() => loadConfig({ ...alipay, PUBLIC_ORIGIN: 'http://zine.example' })).toThrow('PUBLIC_ORIGIN: Alipay posts its notifications to https only');
+    // Where the local stand-ins post: a loopback host, outside production only.
+    for (const origin of ['http://127.0.0.1:3000', 'http://localhost:3000', 'http://[::1]:3000']) {
+      expect(loadConfig({ ...wechat, NODE_ENV: 'test', WECHATPAY_NOTIFY_ORIGIN: origin }).wechatPay?.notifyOrigin).toBe(origin);
+      expect(loadConfig({ ...alipay, NODE_ENV: 'development', ALIPAY_NOTIFY_ORIGIN: origin }).alipay?.notifyOrigin).toBe(origin);
+      expect(() => loadConfig({ ...wechat, NODE_ENV: 'production', WECHATPAY_NOTIFY_ORIGIN: origin })).toThrow(/https only/);
+      expect(() => loadConfig({ ...alipay, NODE_ENV: 'production', ALIPAY_NOTIFY_ORIGIN: origin })).toThrow(/https only/);
+    }
+    // Without a provider, an http PUBLIC_ORIGIN is nobody's notify origin.
+    expect(loadConfig({ PUBLIC_ORIGIN: 'http://zine.example' }).publicOrigin).toBe('http://zine.example');
+  });
 });

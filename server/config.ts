@@ -25,19 +25,11 @@ const wechatSecret = z.preprocess(
     .optional(),
 );
 
-/** WeChat Pay API v3 (docs/decisions/037): these are set together or not at all. */
-const WECHATPAY_REQUIRED = [
-  'WECHATPAY_MCHID',
-  'WECHATPAY_APPID',
-  'WECHATPAY_SERIAL_NO',
-  'WECHATPAY_PRIVATE_KEY',
-  'WECHATPAY_PLATFORM_PUBLIC_KEY',
-  'WECHATPAY_PLATFORM_SERIAL',
-  'WECHATPAY_API_V3_KEY',
-] as const;
+/** WeChat Pay API v3 (docs/decisions/037): these are set together or not at all, with a way to verify WeChat Pay (docs/decisions/065). */
+const WECHATPAY_REQUIRED = ['WECHATPAY_MCHID', 'WECHATPAY_APPID', 'WECHATPAY_SERIAL_NO', 'WECHATPAY_PRIVATE_KEY', 'WECHATPAY_API_V3_KEY'] as const;
 const optionalText = z.preprocess(blankIsAbsent, z.string().trim().min(1).optional());
-/** Alipay (docs/decisions/044): these are set together or not at all. */
-const ALIPAY_REQUIRED = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'] as const;
+/** Alipay (docs/decisions/044, 065): these are set together or not at all. */
+const ALIPAY_REQUIRED = ['ALIPAY_APP_ID', 'ALIPAY_SELLER_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'] as const;
 
 const schema = z
   .object({
@@ -167,6 +159,8 @@ const schema = z
         .regex(/^[\w-]{8,64}$/, 'must be the WeChat Pay public key id (PUB_KEY_ID_…)')
         .optional(),
     ),
+    /** '1': certificate mode, WeChat Pay's platform certificates downloaded and renewed (docs/decisions/065); with the public key too, either verifies. */
+    WECHATPAY_PLATFORM_CERTIFICATES: z.preprocess(blankIsAbsent, z.enum(['0', '1']).optional()),
     WECHATPAY_API_V3_KEY: z.preprocess(
       blankIsAbsent,
       z
@@ -186,6 +180,14 @@ const schema = z
       z
         .string()
         .regex(/^\d{8,32}$/, 'must be an Alipay open platform AppID (digits)')
+        .optional(),
+    ),
+    /** The merchant's PID (2088…): a notification for another seller is refused (docs/decisions/065). */
+    ALIPAY_SELLER_ID: z.preprocess(
+      blankIsAbsent,
+      z
+        .string()
+        .regex(/^2088\d{12}$/, 'must be the Alipay merchant PID (2088 and 12 digits)')
         .optional(),
     ),
     ALIPAY_PRIVATE_KEY: optionalText,
@@ -217,8 +219,11 @@ const schema = z
       }
     }
     checkAlipay(c, ctx);
+    checkNotifyOrigin(c, ctx, 'Alipay', 'ALIPAY_NOTIFY_ORIGIN', ALIPAY_REQUIRED);
+    checkNotifyOrigin(c, ctx, 'WeChat Pay', 'WECHATPAY_NOTIFY_ORIGIN', WECHATPAY_REQUIRED);
     const wechatPaySet = WECHATPAY_REQUIRED.filter((name) => c[name] !== undefined);
-    if (wechatPaySet.length > 0 && wechatPaySet.length < WECHATPAY_REQUIRED.length) {
+    const platformSet = c.WECHATPAY_PLATFORM_PUBLIC_KEY !== undefined || c.WECHATPAY_PLATFORM_SERIAL !== undefined || c.WECHATPAY_PLATFORM_CERTIFICATES === '1';
+    if ((wechatPaySet.length > 0 || platformSet) && wechatPaySet.length < WECHATPAY_REQUIRED.length) {
       const missing = WECHATPAY_REQUIRED.filter((name) => c[name] === undefined);
       ctx.addIssue({
         code: 'custom',
@@ -228,6 +233,7 @@ const schema = z
       return;
     }
     if (wechatPaySet.length === 0) return;
+    checkWechatPayPlatform(c, ctx);
     if (!c.WECHATPAY_NOTIFY_ORIGIN && !c.PUBLIC_ORIGIN) {
       ctx.addIssue({
         code: 'custom',
@@ -337,10 +343,12 @@ export interface WechatPayConfig {
   serialNo: string;
   /** The merchant API private key (PEM): signs requests and the chat-app pay parameters. */
   privateKeyPem: string;
-  /** WeChat Pay's public key (PEM, public-key mode): verifies its answers and notifications. */
-  platformPublicKeyPem: string;
-  /** Its id (PUB_KEY_ID_…), sent back in Wechatpay-Serial. */
-  platformSerial: string;
+  /** WeChat Pay's public key (PEM, public-key mode): verifies its answers and notifications signed under its id. */
+  platformPublicKeyPem?: string | undefined;
+  /** Its id (PUB_KEY_ID_…), named in Wechatpay-Serial both ways. */
+  platformSerial?: string | undefined;
+  /** Certificate mode: WeChat Pay's platform certificates, downloaded with GET /v3/certificates (docs/decisions/065); with a public key too, either verifies. */
+  platformCertificates?: boolean | undefined;
   /** The API v3 key: decrypts the notifications' resource (AES-256-GCM). */
   apiV3Key: string;
   /** The origin WeChat Pay posts notifications to (no trailing slash). */
@@ -355,6 +363,8 @@ export interface WechatPayConfig {
 /** Alipay's open platform (docs/decisions/044): the app's side of the RSA2 protocol. */
 export interface AlipayConfig {
   appId: string;
+  /** The merchant's PID (2088…): a notification's seller_id must be it. */
+  sellerId: string;
   /** The app's private key, PKCS#8 PEM: signs every request and page-pay URL. */
   privateKeyPem: string;
   /** Alipay's public key, SPKI PEM: verifies its answers and notifications. */
@@ -443,14 +453,16 @@ function wechatPayConfig(c: z.infer<typeof schema>): WechatPayConfig | undefined
   const { WECHATPAY_MCHID: mchid, WECHATPAY_APPID: appId, WECHATPAY_SERIAL_NO: serialNo, WECHATPAY_PLATFORM_SERIAL: platformSerial } = c;
   const { WECHATPAY_API_V3_KEY: apiV3Key, WECHATPAY_PRIVATE_KEY: privateKey, WECHATPAY_PLATFORM_PUBLIC_KEY: publicKey } = c;
   const notifyOrigin = c.WECHATPAY_NOTIFY_ORIGIN ?? c.PUBLIC_ORIGIN;
-  if (!mchid || !appId || !serialNo || !platformSerial || !apiV3Key || !privateKey || !publicKey || !notifyOrigin) return undefined;
+  const certificates = c.WECHATPAY_PLATFORM_CERTIFICATES === '1';
+  if (!mchid || !appId || !serialNo || !apiV3Key || !privateKey || !notifyOrigin) return undefined;
+  if (!(publicKey && platformSerial) && !certificates) return undefined;
   return {
     mchid,
     appId,
     serialNo: serialNo.toUpperCase(),
     privateKeyPem: readPem(privateKey),
-    platformPublicKeyPem: readPem(publicKey),
-    platformSerial,
+    ...(publicKey && platformSerial ? { platformPublicKeyPem: readPem(publicKey), platformSerial } : {}),
+    platformCertificates: certificates,
     apiV3Key,
     notifyOrigin: new URL(notifyOrigin).origin,
     baseUrl: c.WECHATPAY_BASE_URL.replace(/\/+$/, ''),
@@ -460,11 +472,12 @@ function wechatPayConfig(c: z.infer<typeof schema>): WechatPayConfig | undefined
 }
 
 function alipayConfig(c: z.infer<typeof schema>): AlipayConfig | undefined {
-  const { ALIPAY_APP_ID: appId, ALIPAY_PRIVATE_KEY: privateKey, ALIPAY_PUBLIC_KEY: publicKey } = c;
+  const { ALIPAY_APP_ID: appId, ALIPAY_SELLER_ID: sellerId, ALIPAY_PRIVATE_KEY: privateKey, ALIPAY_PUBLIC_KEY: publicKey } = c;
   const notifyOrigin = c.ALIPAY_NOTIFY_ORIGIN ?? c.PUBLIC_ORIGIN;
-  if (!appId || !privateKey || !publicKey || !notifyOrigin) return undefined;
+  if (!appId || !sellerId || !privateKey || !publicKey || !notifyOrigin) return undefined;
   return {
     appId,
+    sellerId,
     privateKeyPem: keyPem(readAlipayKey(privateKey, 'private')),
     alipayPublicKeyPem: keyPem(readAlipayKey(publicKey, 'public')),
     gateway: c.ALIPAY_GATEWAY,
@@ -476,7 +489,7 @@ function alipayConfig(c: z.infer<typeof schema>): AlipayConfig | undefined {
 type AlipayEnv = Partial<Record<(typeof ALIPAY_REQUIRED)[number] | 'ALIPAY_NOTIFY_ORIGIN' | 'PUBLIC_ORIGIN', string>>;
 
 /** Alipay's keys all or none, a notify origin, and keys that parse. */
-function checkAlipay(c: AlipayEnv, ctx: { addIssue(issue: { code: 'custom'; path: string[]; message: string }): void }): void {
+function checkAlipay(c: AlipayEnv, ctx: Issues): void {
   const set = ALIPAY_REQUIRED.filter((name) => c[name] !== undefined);
   if (set.length === 0) return;
   if (set.length < ALIPAY_REQUIRED.length) {
@@ -509,6 +522,58 @@ function checkAlipay(c: AlipayEnv, ctx: { addIssue(issue: { code: 'custom'; path
     }
   }
 }
+
+type Issues = { addIssue(issue: { code: 'custom'; path: string[]; message: string }): void };
+
+/** WeChat Pay verified by its public key (the key and its id together), its certificates, or both. */
+function checkWechatPayPlatform(
+  c: Partial<Record<'WECHATPAY_PLATFORM_PUBLIC_KEY' | 'WECHATPAY_PLATFORM_SERIAL' | 'WECHATPAY_PLATFORM_CERTIFICATES', string>>,
+  ctx: Issues,
+): void {
+  const key = c.WECHATPAY_PLATFORM_PUBLIC_KEY !== undefined;
+  const id = c.WECHATPAY_PLATFORM_SERIAL !== undefined;
+  if (key !== id) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [key ? 'WECHATPAY_PLATFORM_SERIAL' : 'WECHATPAY_PLATFORM_PUBLIC_KEY'],
+      message: 'WECHATPAY_PLATFORM_PUBLIC_KEY and WECHATPAY_PLATFORM_SERIAL (its PUB_KEY_ID_…) are set together',
+    });
+  } else if (!key && c.WECHATPAY_PLATFORM_CERTIFICATES !== '1') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['WECHATPAY_PLATFORM_PUBLIC_KEY'],
+      message: 'WeChat Pay needs WECHATPAY_PLATFORM_PUBLIC_KEY and WECHATPAY_PLATFORM_SERIAL, or WECHATPAY_PLATFORM_CERTIFICATES=1, or both',
+    });
+  }
+}
+
+/**
+ * Both providers post notifications to https only: a configured provider's notify origin (its own,
+ * else PUBLIC_ORIGIN) must be https. Outside production, http is let through on a loopback host,
+ * where the local stand-ins post (docs/decisions/065).
+ */
+function checkNotifyOrigin(
+  c: Readonly<Record<string, unknown>>,
+  ctx: Issues,
+  provider: string,
+  name: 'ALIPAY_NOTIFY_ORIGIN' | 'WECHATPAY_NOTIFY_ORIGIN',
+  required: readonly string[],
+): void {
+  if (!required.some((key) => c[key] !== undefined)) return;
+  const source = c[name] !== undefined ? name : 'PUBLIC_ORIGIN';
+  const origin = c[source];
+  if (typeof origin !== 'string') return;
+  const url = new URL(origin);
+  if (url.protocol === 'https:') return;
+  if (c.NODE_ENV !== 'production' && LOOPBACK_HOSTS.has(url.hostname)) return;
+  ctx.addIssue({
+    code: 'custom',
+    path: [source],
+    message: `${provider} posts its notifications to https only: ${origin} is not (http is allowed only for localhost, 127.0.0.1 or [::1] outside production)`,
+  });
+}
+
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** A key given inline (PEM, newlines possibly written as \\n in a .env line) or as the path of a PEM file. */
 function readPem(value: string): string {

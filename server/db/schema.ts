@@ -49,6 +49,7 @@ export interface DB {
   refunds: RefundsTable;
   rate_limits: RateLimitsTable;
   job_leases: JobLeasesTable;
+  wechatpay_certificates: WechatPayCertificatesTable;
   subscriptions: SubscriptionsTable;
   subscription_reminders: SubscriptionRemindersTable;
   article_counts: ArticleCountsTable;
@@ -557,6 +558,17 @@ export interface JobLeasesTable {
   name: string;
   holder: string;
   expires_at: number;
+}
+
+/** A WeChat Pay platform certificate, downloaded and decrypted (docs/decisions/065, migration 034). */
+export interface WechatPayCertificatesTable {
+  /** Upper-case hex: what Wechatpay-Serial names. */
+  serial_no: string;
+  /** The PEM. */
+  certificate: string;
+  not_before: number;
+  not_after: number;
+  fetched_at: number;
 }
 
 /** An Alipay trade offered for one of our orders (docs/decisions/044, migration 025). */

@@ -48,6 +48,7 @@ describe('Alipay web pay (decision 044)', async () => {
   const payConfig: AlipayConfig = {
     appId: APP_ID,
     privateKeyPem: pem(merchant.privateKey, 'pkcs8'),
+    sellerId: '2088000000000001',
     alipayPublicKeyPem: pem(alipayKeys.publicKey, 'spki'),
     gateway: standIn.gateway,
     notifyOrigin: origin,
@@ -136,7 +137,7 @@ describe('Alipay web pay (decision 044)', async () => {
     expect(verify('sha256', Buffer.from(content), alipayKeys.publicKey, Buffer.from(fields.sign ?? '', 'base64'))).toBe(false);
     const biz = JSON.parse(fields.biz_content ?? '{}') as Record<string, string>;
     const outTradeNo = await outTradeNoOf(ref);
-    expect(biz).toMatchObject({ out_trade_no: outTradeNo, product_code: 'FAST_INSTANT_TRADE_PAY', total_amount: '78.00', subject: `Zine - ${VIP_MONTH}` });
+    expect(biz).toMatchObject({ out_trade_no: outTradeNo, product_code: 'FAST_INSTANT_TRADE_PAY', total_amount: '78.00', subject: 'Zine – VIP, one month' });
     expect(outTradeNo.startsWith(ref.replace(/-/g, '_'))).toBe(true);
     expect(fields.notify_url).toBe(`${origin}${ALIPAY_NOTIFY_PATH}`);
     // Alipay brings the payer back to our return page, which then sends them on to the page they came from.
@@ -150,6 +151,18 @@ describe('Alipay web pay (decision 044)', async () => {
     expect(JSON.parse(new URL(again.body.url as string).searchParams.get('biz_content') ?? '{}')).toEqual(biz);
     expect(await attempts(ref)).toHaveLength(1);
     expect((await standIn.open(again.body.url as string)).status).toBe(200);
+  });
+
+  it('the payer reads what was bought in the language the order was placed in, never the product key', async () => {
+    const subjectOf = async (visitor: Visitor, language: string) => {
+      const ref = await newOrder(visitor);
+      const res = await webPay(visitor, ref, '/member/').set('Accept-Language', language);
+      expect(res.status).toBe(200);
+      return (JSON.parse(new URL(res.body.url as string).searchParams.get('biz_content') ?? '{}') as { subject?: string }).subject;
+    };
+    expect(await subjectOf(catV, 'en-GB,en;q=0.8')).toBe('Zine – VIP, one month');
+    expect(await subjectOf(catV, 'zh-CN,zh;q=0.9')).toBe('Zine – VIP 会员（一个月）');
+    expect(await subjectOf(catV, 'zh-TW')).toBe('Zine – VIP 會員（一個月）');
   });
 
   it('on a phone it answers a wap-pay URL', async () => {
@@ -244,6 +257,23 @@ describe('Alipay web pay (decision 044)', async () => {
     expect(errors.map((l) => l.msg)).toContain('Alipay trade for an unknown order refused');
     expect(await audit()).toContain('every txn sums to zero');
     // The genuine notification still works afterwards.
+    expect(await standIn.notify(outTradeNo)).toEqual({ status: 200, body: 'success' });
+    expect(await ledgerOf(ref)).toEqual(paidEntries);
+  });
+
+  it('refuses a notification signed by Alipay for another seller, or naming none, and changes nothing', async () => {
+    const { ref, outTradeNo } = await openedTrade(benV);
+    standIn.pay(outTradeNo);
+    const before = await expiryOf(ben.id);
+    for (const fields of [{ seller_id: '2088000000000999' }, { seller_id: undefined }]) {
+      const res = await standIn.notify(outTradeNo, { fields });
+      expect(res, JSON.stringify(fields)).toEqual({ status: 400, body: 'failure' });
+    }
+    expect(await orderRow(ref)).toMatchObject({ status: 'pending', paid_at: null });
+    expect(await ledgerOf(ref)).toEqual([]);
+    expect(await expiryOf(ben.id)).toBe(before);
+    const errors = logged.map((line) => JSON.parse(line) as { level: number; msg: string; sellerId?: string | null }).filter((l) => l.level >= 50);
+    expect(errors.filter((l) => l.msg === 'Alipay notification for another seller refused').map((l) => l.sellerId)).toEqual(['2088000000000999', null]);
     expect(await standIn.notify(outTradeNo)).toEqual({ status: 200, body: 'success' });
     expect(await ledgerOf(ref)).toEqual(paidEntries);
   });
@@ -416,7 +446,7 @@ describe('Alipay web pay (decision 044)', async () => {
 describe('Alipay configuration (decision 044)', () => {
   const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const alipayKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const base = { NODE_ENV: 'test', PUBLIC_ORIGIN: 'https://zine.example' } as const;
+  const base = { NODE_ENV: 'test', PUBLIC_ORIGIN: 'https://zine.example', ALIPAY_SELLER_ID: '2088000000000001' } as const;
 
   it('takes the keys as PEM (with \\n), bare base64 or a file path, and defaults to the real gateway', () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-alipay-'));
@@ -424,7 +454,12 @@ describe('Alipay configuration (decision 044)', () => {
     fs.writeFileSync(keyFile, keys.privateKey.export({ type: 'pkcs1', format: 'pem' }));
     const bare = alipayKeys.publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
     const config = loadConfig({ ...base, ALIPAY_APP_ID: APP_ID, ALIPAY_PRIVATE_KEY: keyFile, ALIPAY_PUBLIC_KEY: bare });
-    expect(config.alipay).toMatchObject({ appId: APP_ID, gateway: 'https://openapi.alipay.com/gateway.do', notifyOrigin: 'https://zine.example' });
+    expect(config.alipay).toMatchObject({
+      appId: APP_ID,
+      sellerId: '2088000000000001',
+      gateway: 'https://openapi.alipay.com/gateway.do',
+      notifyOrigin: 'https://zine.example',
+    });
     expect(config.alipay?.privateKeyPem).toBe(pem(keys.privateKey, 'pkcs8'));
     expect(config.alipay?.alipayPublicKeyPem).toBe(pem(alipayKeys.publicKey, 'spki'));
     // With Alipay configured the sandbox is off unless asked for.
@@ -432,6 +467,7 @@ describe('Alipay configuration (decision 044)', () => {
     const inline = loadConfig({
       NODE_ENV: 'test',
       ALIPAY_APP_ID: APP_ID,
+      ALIPAY_SELLER_ID: '2088000000000001',
       ALIPAY_PRIVATE_KEY: pem(keys.privateKey, 'pkcs8').replace(/\n/g, '\\n'),
       ALIPAY_PUBLIC_KEY: pem(alipayKeys.publicKey, 'spki'),
       ALIPAY_NOTIFY_ORIGIN: 'https://pay.zine.example/ignored',
@@ -444,8 +480,11 @@ describe('Alipay configuration (decision 044)', () => {
 
   it('stops the start with a clear message for a partial set, a bad key or no notify origin', () => {
     expect(() => loadConfig({ ...base, ALIPAY_APP_ID: APP_ID })).toThrow(
-      'Alipay takes all of ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY or none; missing: ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY',
+      'Alipay takes all of ALIPAY_APP_ID, ALIPAY_SELLER_ID, ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY or none; missing: ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY',
     );
+    const keyPair = { ALIPAY_APP_ID: APP_ID, ALIPAY_PRIVATE_KEY: pem(keys.privateKey, 'pkcs8'), ALIPAY_PUBLIC_KEY: pem(alipayKeys.publicKey, 'spki') };
+    expect(() => loadConfig({ ...base, ...keyPair, ALIPAY_SELLER_ID: '' })).toThrow('missing: ALIPAY_SELLER_ID');
+    expect(() => loadConfig({ ...base, ...keyPair, ALIPAY_SELLER_ID: '1234' })).toThrow('ALIPAY_SELLER_ID: must be the Alipay merchant PID');
     expect(() =>
       loadConfig({ ...base, ALIPAY_APP_ID: APP_ID, ALIPAY_PRIVATE_KEY: '/no/such/key.pem', ALIPAY_PUBLIC_KEY: pem(alipayKeys.publicKey, 'spki') }),
     ).toThrow('ALIPAY_PRIVATE_KEY: must be an RSA private key (PEM or base64), or the path of one');
@@ -457,6 +496,7 @@ describe('Alipay configuration (decision 044)', () => {
       loadConfig({
         NODE_ENV: 'test',
         ALIPAY_APP_ID: APP_ID,
+        ALIPAY_SELLER_ID: '2088000000000001',
         ALIPAY_PRIVATE_KEY: pem(keys.privateKey, 'pkcs8'),
         ALIPAY_PUBLIC_KEY: pem(alipayKeys.publicKey, 'spki'),
       }),

@@ -89,6 +89,7 @@ describe('refunds (decision 049)', async () => {
   const alipayConfig: AlipayConfig = {
     appId: ALIPAY_APP,
     privateKeyPem: pem(merchant.privateKey, 'pkcs8'),
+    sellerId: '2088000000000001',
     alipayPublicKeyPem: pem(alipayKeys.publicKey, 'spki'),
     gateway: ali.gateway,
     notifyOrigin: origin,

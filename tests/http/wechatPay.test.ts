@@ -511,6 +511,17 @@ describe('WeChat Pay API v3 (decision 037)', async () => {
     expect(res.body).toEqual({ detail: 'WeChat Pay did not answer. Please try again later.' });
     expect(await other.database.db.selectFrom('wechatpay_orders').selectAll().execute()).toEqual([]);
   });
+
+  it('the payer reads what was bought in the language the order was placed in, never the product key', async () => {
+    const descriptionOf = async (language: string) => {
+      const ref = await newOrder(catV);
+      expect((await catV.get(`/api/payments/order/${ref}/wechat/native/?__lang=${language}`)).status).toBe(200);
+      return standIn.orders.get(await outTradeNoOf(ref))?.description;
+    };
+    expect(await descriptionOf('en')).toBe('Zine – VIP, one month');
+    expect(await descriptionOf('zh-CN')).toBe('Zine – VIP 会员（一个月）');
+    expect(await descriptionOf('zh-TW')).toBe('Zine – VIP 會員（一個月）');
+  });
 });
 
 describe('WeChat Pay without the stand-in listening', async () => {

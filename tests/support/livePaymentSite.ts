@@ -75,6 +75,7 @@ export async function startLivePaymentSite(): Promise<LivePaymentSite> {
   const alipayConfig: AlipayConfig = {
     appId: '2021000000000001',
     privateKeyPem: pem(merchant.privateKey, 'pkcs8'),
+    sellerId: '2088000000000001',
     alipayPublicKeyPem: pem(alipayKeys.publicKey, 'spki'),
     gateway: ali.gateway,
     notifyOrigin: origin,

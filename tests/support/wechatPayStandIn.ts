@@ -1,4 +1,4 @@
-import { createCipheriv, randomBytes, sign, verify, type KeyObject } from 'node:crypto';
+import { createCipheriv, randomBytes, sign, verify, X509Certificate, type KeyObject } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -8,7 +8,10 @@ import type { AddressInfo } from 'node:net';
  * merchant's public key and certificate serial (else 401 SIGN_ERROR), mchid and appid, the
  * payer's open id for the app, amounts, out_trade_no reuse — keeps the orders, answers every
  * call signed with the platform key, and sends notifications (signed, the resource encrypted
- * with the API v3 key) to an order's notify_url. It also answers WeChat's OAuth code exchange
+ * with the API v3 key) to an order's notify_url. The platform keys (docs/decisions/065): answers
+ * and notifications are signed with the key signWith() chose, under its serial; `GET /v3/certificates`
+ * answers the platform certificates, each encrypted with the API v3 key; every other call must
+ * name a platform key WeChat Pay knows in its Wechatpay-Serial (else 400). It also answers WeChat's OAuth code exchange
  * (`/sns/oauth2/access_token`), so one stand-in serves the payment sign-in too, and the official
  * account's token and JS-SDK ticket (`/cgi-bin/token`, `/cgi-bin/ticket/getticket`). Refunds
  * (`POST /v3/refund/domestic/refunds`, docs/decisions/049) are checked the same way, against the
@@ -30,12 +33,27 @@ export interface StandInOptions {
   /** The merchant API certificate's public key and serial: requests must verify with them. */
   merchantPublicKey: KeyObject;
   merchantSerial: string;
-  /** The platform (WeChat Pay) key that signs answers and notifications, and its id. */
+  /** The platform (WeChat Pay) public key's private half that signs answers and notifications at first, and its id. */
   platformPrivateKey: KeyObject;
   platformSerial: string;
+  /** Platform certificates `GET /v3/certificates` answers (see also `certificates` of the stand-in). */
+  certificates?: StandInCertificate[];
   apiV3Key: string;
   /** OAuth codes the sign-in may exchange, each for an open id of `appId`. */
   oauthCodes?: Record<string, string>;
+}
+
+/** A platform certificate the stand-in issued, with its key: tests/support/fixtures/wechatpay-test-platform-*.pem. */
+export interface StandInCertificate {
+  serial: string;
+  pem: string;
+  privateKey: KeyObject;
+}
+
+/** What signs answers and notifications: a private key and the serial (public key id or certificate serial) named with it. */
+export interface PlatformSigner {
+  privateKey: KeyObject;
+  serial: string;
 }
 
 export interface StandInOrder {
@@ -127,6 +145,8 @@ export interface Recorded {
   method: string;
   url: string;
   status: number;
+  /** The request's Wechatpay-Serial header. */
+  serial: string | undefined;
 }
 
 export interface Notification {
@@ -142,8 +162,12 @@ export interface WechatPayStandIn {
   openids: Set<string>;
   /** The payer pays: the order is SUCCESS (no notification is sent; see notify()). */
   pay(outTradeNo: string): StandInOrder;
-  /** A signed notification of the order's transaction, encrypted; `transaction` overrides fields of the resource. */
-  notification(outTradeNo: string, options?: { transaction?: Record<string, unknown>; signWith?: KeyObject; timestamp?: number }): Notification;
+  /** The certificates `GET /v3/certificates` answers now: a test renews them by changing this list. */
+  certificates: StandInCertificate[];
+  /** Answers and notifications are signed with this key, named by its serial, from now on. */
+  signWith(signer: PlatformSigner): void;
+  /** A signed notification of the order's transaction, encrypted; `transaction` overrides fields of the resource; `serial` the Wechatpay-Serial. */
+  notification(outTradeNo: string, options?: NotificationOptions & { transaction?: Record<string, unknown> }): Notification;
   /** Posts a notification to the order's notify_url, as WeChat Pay does. */
   notify(outTradeNo: string, options?: Parameters<WechatPayStandIn['notification']>[1]): Promise<{ status: number; body: string }>;
   /** Posts a ready notification (the same one again: a replay) to the order's notify_url. */
@@ -154,7 +178,7 @@ export interface WechatPayStandIn {
   /** WeChat Pay finishes the refund (no notification is sent; see notifyRefund()). */
   finishRefund(outRefundNo: string, status?: 'SUCCESS' | 'ABNORMAL' | 'CLOSED'): StandInRefund;
   /** A signed refund notification, encrypted; `refund` overrides fields of the resource. */
-  refundNotification(outRefundNo: string, options?: { refund?: Record<string, unknown>; signWith?: KeyObject; timestamp?: number }): Notification;
+  refundNotification(outRefundNo: string, options?: NotificationOptions & { refund?: Record<string, unknown> }): Notification;
   /** Posts a refund notification to the refund's notify_url. */
   notifyRefund(outRefundNo: string, options?: Parameters<WechatPayStandIn['refundNotification']>[1]): Promise<{ status: number; body: string }>;
   /** Posts a ready refund notification (a replay) to the refund's notify_url. */
@@ -182,6 +206,12 @@ export interface WechatPayStandIn {
   close(): Promise<void>;
 }
 
+export interface NotificationOptions {
+  signWith?: KeyObject;
+  serial?: string;
+  timestamp?: number;
+}
+
 const AUTH = /^WECHATPAY2-SHA256-RSA2048 (.+)$/;
 const TRADE_NO = /^[A-Za-z0-9_\-|*]{6,32}$/;
 const REFUND_NO = /^[A-Za-z0-9_\-|*@]{1,64}$/;
@@ -200,15 +230,19 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
   const bills = new Map<string, StandInBill>();
   let transferRefusal: RefundRefusal | null = null;
   let lostTransferAnswers = 0;
+  const certificates = [...(options.certificates ?? [])];
+  let signer: PlatformSigner = { privateKey: options.platformPrivateKey, serial: options.platformSerial };
+  /** The serials of the platform keys WeChat Pay holds for this merchant: the public key's id and the certificates'. */
+  const platformSerials = () => new Set([options.platformSerial, ...standIn.certificates.map((c) => c.serial)]);
 
-  const signed = (body: string, key = options.platformPrivateKey, timestamp = Math.floor(Date.now() / 1000)): Record<string, string> => {
+  const signed = (body: string, by = signer, timestamp = Math.floor(Date.now() / 1000)): Record<string, string> => {
     const nonce = randomBytes(16).toString('hex');
-    const signature = sign('sha256', Buffer.from(`${timestamp}\n${nonce}\n${body}\n`), key).toString('base64');
+    const signature = sign('sha256', Buffer.from(`${timestamp}\n${nonce}\n${body}\n`), by.privateKey).toString('base64');
     return {
       'Wechatpay-Timestamp': String(timestamp),
       'Wechatpay-Nonce': nonce,
       'Wechatpay-Signature': signature,
-      'Wechatpay-Serial': options.platformSerial,
+      'Wechatpay-Serial': by.serial,
       'Request-ID': randomBytes(8).toString('hex'),
     };
   };
@@ -267,7 +301,8 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
     if (input.mchid !== options.mchid) return fail(res, rec, 400, 'MCH_NOT_EXISTS', 'mchid does not match the Authorization');
     if (input.appid !== options.appId) return fail(res, rec, 400, 'APPID_MCHID_NOT_MATCH', 'appid and mchid do not match');
     if (typeof input.out_trade_no !== 'string' || !TRADE_NO.test(input.out_trade_no)) return fail(res, rec, 400, 'PARAM_ERROR', 'out_trade_no');
-    if (typeof input.description !== 'string' || input.description.length === 0 || input.description.length > 127) {
+    // At most 127 bytes of UTF-8, as WeChat Pay counts them.
+    if (typeof input.description !== 'string' || input.description.length === 0 || Buffer.byteLength(input.description) > 127) {
       return fail(res, rec, 400, 'PARAM_ERROR', 'description');
     }
     if (typeof amount.total !== 'number' || !Number.isInteger(amount.total) || amount.total < 1) return fail(res, rec, 400, 'PARAM_ERROR', 'amount.total');
@@ -553,11 +588,7 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
   }
 
   /** A notification body as WeChat Pay sends it: the resource encrypted with the API v3 key, the whole signed. */
-  const encryptedNotification = (
-    resource: string,
-    kind: { originalType: string; event: string; summary: string },
-    opts: { signWith?: KeyObject | undefined; timestamp?: number | undefined },
-  ): Notification => {
+  const encryptedNotification = (resource: string, kind: { originalType: string; event: string; summary: string }, opts: NotificationOptions): Notification => {
     const nonce = randomBytes(6).toString('hex');
     const associatedData = kind.originalType;
     const cipher = createCipheriv('aes-256-gcm', Buffer.from(options.apiV3Key), Buffer.from(nonce));
@@ -571,14 +602,31 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
       summary: kind.summary,
       resource: { original_type: kind.originalType, algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: associatedData, nonce },
     });
-    const headers = signed(body, opts.signWith ?? options.platformPrivateKey, opts.timestamp);
+    const headers = signed(body, { privateKey: opts.signWith ?? signer.privateKey, serial: opts.serial ?? signer.serial }, opts.timestamp);
     return { headers: { ...headers, 'Content-Type': 'application/json' }, body };
+  };
+
+  /** One entry of `GET /v3/certificates`: the PEM encrypted like a notification's resource. */
+  const encryptedCertificate = (certificate: StandInCertificate) => {
+    const nonce = randomBytes(6).toString('hex');
+    const associatedData = 'certificate';
+    const cipher = createCipheriv('aes-256-gcm', Buffer.from(options.apiV3Key), Buffer.from(nonce));
+    cipher.setAAD(Buffer.from(associatedData));
+    const ciphertext = Buffer.concat([cipher.update(certificate.pem, 'utf8'), cipher.final(), cipher.getAuthTag()]).toString('base64');
+    const x509 = new X509Certificate(certificate.pem);
+    return {
+      serial_no: certificate.serial,
+      effective_time: new Date(x509.validFrom).toISOString(),
+      expire_time: new Date(x509.validTo).toISOString(),
+      encrypt_certificate: { algorithm: 'AEAD_AES_256_GCM', associated_data: associatedData, nonce, ciphertext },
+    };
   };
 
   function handle(req: IncomingMessage, res: ServerResponse, body: string): void {
     const method = req.method ?? '';
     const url = req.url ?? '';
-    const rec: Recorded = { method, url, status: 0 };
+    const serial = req.headers['wechatpay-serial'];
+    const rec: Recorded = { method, url, status: 0, serial: typeof serial === 'string' ? serial : undefined };
     requests.push(rec);
     const parsed = new URL(url, 'http://stand-in');
 
@@ -606,6 +654,12 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
 
     const refused = authorised(method, url, req.headers, body);
     if (refused) return fail(res, rec, 401, 'SIGN_ERROR', refused);
+
+    if (method === 'GET' && parsed.pathname === '/v3/certificates') return answer(res, rec, 200, { data: standIn.certificates.map(encryptedCertificate) });
+    // WeChat Pay decrypts what a request encrypted with the platform key it names: it must be one of this merchant's.
+    if (rec.serial === undefined || !platformSerials().has(rec.serial)) {
+      return fail(res, rec, 400, 'PARAM_ERROR', `Wechatpay-Serial ${rec.serial ?? 'missing'} is no platform key of this merchant`);
+    }
 
     if (method === 'POST' && parsed.pathname === '/v3/pay/transactions/jsapi') return place(res, rec, 'JSAPI', body);
     if (method === 'POST' && parsed.pathname === '/v3/refund/domestic/refunds') return refund(res, rec, body);
@@ -684,6 +738,10 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
     orders,
     requests,
     openids,
+    certificates,
+    signWith(next) {
+      signer = next;
+    },
     pay(outTradeNo) {
       const order = orderOf(outTradeNo);
       if (order.state !== 'SUCCESS') {

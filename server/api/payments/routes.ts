@@ -13,6 +13,7 @@ import type { WechatPay } from '../../payments/wechatpay/wechatPay';
 import type { Alipay } from '../../payments/alipay/alipay';
 import { siteOriginFor } from '../../seo/origin';
 import { requireUser } from '../auth';
+import { readerLocale } from '../readerLocale';
 import { sameOriginGet } from '../csrf';
 import { ApiError } from '../errors';
 import { pageLinks, pageQuery } from '../pagination';
@@ -99,7 +100,7 @@ export function orderRoutes(deps: OrderRouteDeps): Router {
     const { openid } = wechatQuery.parse(req.query);
     const provider = deps.wechatPay;
     if (provider) {
-      const started = await fromWechatPay(req, () => provider.startJsapi(user.id, refOf(req.params), openid));
+      const started = await fromWechatPay(req, () => provider.startJsapi(user.id, refOf(req.params), openid, readerLocale(req)));
       res.json({ ...orderJson(started.order), app_params: started.appParams });
       return;
     }
@@ -112,7 +113,7 @@ export function orderRoutes(deps: OrderRouteDeps): Router {
     const user = requireUser(req);
     const provider = deps.wechatPay;
     if (provider) {
-      const started = await fromWechatPay(req, () => provider.startNative(user.id, refOf(req.params)));
+      const started = await fromWechatPay(req, () => provider.startNative(user.id, refOf(req.params), readerLocale(req)));
       const answer: WechatNativePayment = { ...orderJson(started.order), code_url: started.codeUrl };
       res.json(answer);
       return;

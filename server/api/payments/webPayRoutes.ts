@@ -10,6 +10,7 @@ import { markPending, orderJson, ownOrder } from '../../payments/orders';
 import { sandboxCheckoutUrl } from '../../payments/providers';
 import { siteOriginFor } from '../../seo/origin';
 import { requireUser } from '../auth';
+import { readerLocale } from '../readerLocale';
 import { sameOriginGet } from '../csrf';
 import { ApiError } from '../errors';
 
@@ -56,7 +57,7 @@ export function webPayRoutes(deps: WebPayRouteDeps): Router {
       const phone = detectClientType(req.get('user-agent')).os !== 'other';
       const comeBack = new URL(`/api/payments/order/${encodeURIComponent(ref)}/alipay/return/`, origin);
       comeBack.searchParams.set('next', back);
-      const started = await provider.startWebPay(user.id, ref, phone ? 'wap' : 'page', comeBack.toString());
+      const started = await provider.startWebPay(user.id, ref, phone ? 'wap' : 'page', comeBack.toString(), readerLocale(req));
       res.json({ ...orderJson(started.order), url: started.url } satisfies WebPayment);
       return;
     }

@@ -31,6 +31,7 @@ import { counters } from './029_counters';
 import { searchSubstrings } from './030_search_substrings';
 import { pageViewReaders } from './031_page_view_readers';
 import { transferBills } from './033_transfer_bills';
+import { wechatPayCertificates } from './034_wechatpay_certificates';
 
 /** Every migration, in order. Never edit one that has landed: add the next number. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -66,5 +67,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '030_search_substrings': searchSubstrings(engine),
     '031_page_view_readers': pageViewReaders(),
     '033_transfer_bills': transferBills(),
+    '034_wechatpay_certificates': wechatPayCertificates(),
   };
 }

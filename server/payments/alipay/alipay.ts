@@ -12,6 +12,8 @@ import { markPending, ORDER_ALREADY_PAID, ORDER_REFUNDED, ownOrder } from '../or
 import { AlipayClient, chinaTime } from './client';
 import { PAID_STATES, settleAlipayTrade, type AlipayOrderRow, type Settlement, type SettleDeps } from './settle';
 import { sweepAlipay } from './sweep';
+import { alipaySubject, tradeItem } from '../tradeName';
+import type { TextLocale } from '../../../shared/locale';
 import type { SweepTally } from '../sweepTrades';
 
 /** Where Alipay posts its notifications: server/api/payments/alipayCallback.ts, under /api/payments/callback. */
@@ -41,6 +43,7 @@ export interface AlipayDeps {
 const notificationSchema = z.object({
   notify_id: z.string().max(128).optional(),
   app_id: z.string().max(32),
+  seller_id: z.string().max(32).optional(),
   out_trade_no: z.string().min(1).max(64),
   trade_no: z.string().max(64).optional(),
   trade_status: z.string().max(32),
@@ -78,7 +81,7 @@ export class Alipay {
    * amount. The open trade of this product again while it has time left (a reload, a second tab),
    * else a new one. Alipay makes the trade when the payer opens the URL; nothing is sent now.
    */
-  async startWebPay(userId: number, ref: string, product: 'page' | 'wap', returnUrl: string): Promise<{ order: OrderRow; url: string }> {
+  async startWebPay(userId: number, ref: string, product: 'page' | 'wap', returnUrl: string, locale: TextLocale): Promise<{ order: OrderRow; url: string }> {
     const order = await ownOrder(this.deps.db, userId, ref);
     if (order.status === 'paid') throw new DomainError('invalid', ORDER_ALREADY_PAID);
     if (order.status === 'refunded') throw new DomainError('invalid', ORDER_REFUNDED);
@@ -95,7 +98,7 @@ export class Alipay {
         .where('expires_at', '>', now + REUSE_MARGIN_MS)
         .where('amount_cents', '=', Number(order.amount_cents))
         .orderBy('id', 'desc')
-        .executeTakeFirst()) ?? (await this.newTrade(order, product, now));
+        .executeTakeFirst()) ?? (await this.newTrade(order, product, now, locale));
     const pending = await markPending(this.deps.db, userId, ref, 'alipay');
     const url = await this.client.payUrl({
       product,
@@ -111,7 +114,7 @@ export class Alipay {
 
   /**
    * A notification POSTed by Alipay (form fields): the RSA2 signature with Alipay's public key
-   * before anything, then the app, the order and the amount, then settled. Refusals are
+   * before anything, then the seller, the app, the order and the amount, then settled. Refusals are
    * DomainErrors ('forbidden' for the signature, 'invalid' for the content).
    */
   async acceptNotification(form: Record<string, unknown>): Promise<Settlement | 'ignored'> {
@@ -125,6 +128,14 @@ export class Alipay {
     const parsed = notificationSchema.safeParse(fields);
     if (!parsed.success) throw new DomainError('invalid', 'Malformed notification.');
     const n = parsed.data;
+    if (n.seller_id !== this.deps.config.sellerId) {
+      // Signed by Alipay but for another merchant's trade: nothing of ours was paid.
+      this.deps.logger.error(
+        { outTradeNo: n.out_trade_no, sellerId: n.seller_id ?? null, notifyId: n.notify_id },
+        'Alipay notification for another seller refused',
+      );
+      throw new DomainError('invalid', 'Unknown seller.');
+    }
     if (!PAID_STATES.includes(n.trade_status)) {
       // WAIT_BUYER_PAY, TRADE_CLOSED: nothing to deliver; the sweep closes what stays unpaid.
       this.deps.logger.info({ outTradeNo: n.out_trade_no, tradeStatus: n.trade_status, notifyId: n.notify_id }, 'Alipay notification ignored');
@@ -194,7 +205,7 @@ export class Alipay {
     }
   }
 
-  private async newTrade(order: OrderRow, product: 'page' | 'wap', now: number): Promise<AlipayOrderRow> {
+  private async newTrade(order: OrderRow, product: 'page' | 'wap', now: number, locale: TextLocale): Promise<AlipayOrderRow> {
     return this.deps.db
       .insertInto('alipay_orders')
       .values({
@@ -202,7 +213,8 @@ export class Alipay {
         // Our ref first, so an operator finds the order at Alipay; letters, digits and underscores only.
         out_trade_no: `${order.ref}_${product === 'page' ? 'P' : 'W'}${newSecret(6)}`.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 64),
         product,
-        subject: await this.subject(order),
+        // What the payer sees at Alipay: the site and the thing bought, in the reader's language.
+        subject: alipaySubject(this.deps.siteName, await tradeItem(this.deps.db, order, locale)),
         amount_cents: Number(order.amount_cents),
         status: 'open',
         trade_no: null,
@@ -213,15 +225,5 @@ export class Alipay {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-  }
-
-  /** What the payer sees at Alipay: the site and the thing bought (no / = &, which Alipay refuses in a subject). */
-  private async subject(order: OrderRow): Promise<string> {
-    let item = order.identity;
-    if (order.type === 'booklet') {
-      const booklet = await this.deps.db.selectFrom('booklets').select('name').where('id', '=', Number(order.identity)).executeTakeFirst();
-      item = booklet?.name ?? item;
-    }
-    return `${this.deps.siteName} - ${item}`.replace(/[/=&]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 128);
   }
 }

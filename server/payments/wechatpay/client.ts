@@ -1,7 +1,12 @@
-import type { KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { WechatPayConfig } from '../../config';
-import { authorization, merchantKeys, newNonce, signatureHeaders, verifyWechatPay } from './protocol';
+import type { DB } from '../../db/schema';
+import type { Logger } from '../../logger';
+import { openCertificates, type PlatformCertificate } from './certificates';
+import { PlatformKeys } from './platformKeys';
+import { authorization, newNonce, signatureHeaders, verifyWechatPay } from './protocol';
 
 /**
  * WeChat Pay did not do what was asked: no answer in time, an error answer (`status` and its
@@ -76,28 +81,32 @@ const errorAnswer = z.object({ code: z.string(), message: z.string().optional() 
 
 /**
  * The merchant's calls to WeChat Pay API v3 over fetch: each request signed with the merchant
- * key (Authorization), each answer's Wechatpay-Signature verified with WeChat Pay's public key
- * before it is believed. `clock` is the wall clock of the protocol's timestamps.
+ * key (Authorization) and naming the platform key in use (Wechatpay-Serial), each answer's
+ * Wechatpay-Signature verified with the platform key its serial names before it is believed
+ * (./platformKeys.ts, docs/decisions/065). `clock` is the wall clock of the protocol's timestamps;
+ * `fleet` is where the downloaded platform certificates are kept for every process.
  */
 export class WechatPayClient {
   private readonly privateKey: KeyObject;
-  private readonly platformPublicKey: KeyObject;
+  readonly platformKeys: PlatformKeys;
 
   constructor(
     private readonly config: WechatPayConfig,
     private readonly clock: () => number = Date.now,
+    fleet?: { db: Kysely<DB>; logger: Logger },
   ) {
-    const keys = merchantKeys(config);
-    this.privateKey = keys.privateKey;
-    this.platformPublicKey = keys.platformPublicKey;
+    this.privateKey = createPrivateKey(config.privateKeyPem);
+    const { platformPublicKeyPem: publicKeyPem, platformSerial: publicKeyId } = config;
+    this.platformKeys = new PlatformKeys({
+      publicKey: publicKeyPem && publicKeyId ? { id: publicKeyId, key: createPublicKey(publicKeyPem) } : undefined,
+      download: config.platformCertificates ? () => this.downloadCertificates() : undefined,
+      fleet,
+      clock,
+    });
   }
 
   get merchantPrivateKey(): KeyObject {
     return this.privateKey;
-  }
-
-  get platformKey(): { publicKey: KeyObject; serial: string } {
-    return { publicKey: this.platformPublicKey, serial: this.config.platformSerial };
   }
 
   /** A JSAPI order, paid in the chat-app browser by this open id: the prepay id for getBrandWCPayRequest. */
@@ -153,6 +162,49 @@ export class WechatPayClient {
    * that the calls of other products (transfers, ./transfers.ts) are signed and checked here too.
    */
   async call(method: 'GET' | 'POST', pathAndQuery: string, payload?: unknown): Promise<unknown> {
+    const serial = await this.platformKeys.requestSerial();
+    // No platform key to name, none to verify the answer with: the request is not sent.
+    if (!serial) throw new WechatPayUpstreamError(`No WeChat Pay platform certificate is known: ${method} ${pathOnly(pathAndQuery)} not sent`);
+    const { res, text } = await this.send(method, pathAndQuery, payload, serial);
+    const signed = signatureHeaders((name) => res.headers.get(name));
+    if (!signed || !(await this.platformKeys.verify(signed, text))) {
+      throw new WechatPayUpstreamError(
+        `WeChat Pay's answer to ${method} ${pathOnly(pathAndQuery)} is not signed by a platform key we hold (Wechatpay-Serial ${signed?.serial ?? 'missing'})`,
+        res.status,
+      );
+    }
+    return jsonOf(text, method, pathAndQuery, res.status);
+  }
+
+  /**
+   * Certificate mode: `GET /v3/certificates`, each certificate decrypted with the API v3 key and
+   * parsed; the answer verified with the key its Wechatpay-Serial names — one we hold, else one of
+   * the certificates it carries (the first download: they decrypt, so WeChat Pay made them).
+   */
+  async downloadCertificates(): Promise<PlatformCertificate[]> {
+    const path = '/v3/certificates';
+    const { res, text } = await this.send('GET', path, undefined, this.platformKeys.knownSerial());
+    let certificates: PlatformCertificate[];
+    try {
+      certificates = openCertificates(this.config.apiV3Key, jsonOf(text, 'GET', path, res.status));
+    } catch (error) {
+      throw new WechatPayUpstreamError(`WeChat Pay's certificates cannot be opened: ${error instanceof Error ? error.message : String(error)}`, res.status);
+    }
+    const signed = signatureHeaders((name) => res.headers.get(name));
+    const key = signed
+      ? (this.platformKeys.heldKey(signed.serial) ?? certificates.find((c) => c.serial === signed.serial.toUpperCase())?.publicKey ?? null)
+      : null;
+    if (!signed || !key || !verifyWechatPay({ publicKey: key, serial: signed.serial }, signed, text)) {
+      throw new WechatPayUpstreamError(
+        `WeChat Pay's answer to GET ${path} is not signed by a key it names (Wechatpay-Serial ${signed?.serial ?? 'missing'})`,
+        res.status,
+      );
+    }
+    return certificates;
+  }
+
+  /** The request on the wire, signed; an error answer or no answer is WechatPayUpstreamError. */
+  private async send(method: 'GET' | 'POST', pathAndQuery: string, payload: unknown, platformSerial: string | null): Promise<{ res: Response; text: string }> {
     const body = payload === undefined ? '' : JSON.stringify(payload);
     const header = authorization(
       { mchid: this.config.mchid, serialNo: this.config.serialNo, privateKey: this.privateKey },
@@ -167,6 +219,7 @@ export class WechatPayClient {
           Authorization: header,
           Accept: 'application/json',
           'User-Agent': 'zine-wechatpay/1',
+          ...(platformSerial ? { 'Wechatpay-Serial': platformSerial } : {}),
           ...(payload === undefined ? {} : { 'Content-Type': 'application/json' }),
         },
         ...(payload === undefined ? {} : { body }),
@@ -188,18 +241,16 @@ export class WechatPayClient {
         code,
       );
     }
-    const signed = signatureHeaders((name) => res.headers.get(name));
-    if (!signed || !verifyWechatPay(this.platformKey, signed, text)) {
-      throw new WechatPayUpstreamError(
-        `WeChat Pay's answer to ${method} ${pathOnly(pathAndQuery)} is not signed by its key ${this.config.platformSerial}`,
-        res.status,
-      );
-    }
-    if (text === '') return null;
-    const json = safeJson(text);
-    if (json === undefined) throw new WechatPayUpstreamError(`WeChat Pay answered ${method} ${pathOnly(pathAndQuery)} with no JSON`, res.status);
-    return json;
+    return { res, text };
   }
+}
+
+/** A verified answer's JSON (null for an empty one). */
+function jsonOf(text: string, method: string, pathAndQuery: string, status: number): unknown {
+  if (text === '') return null;
+  const json = safeJson(text);
+  if (json === undefined) throw new WechatPayUpstreamError(`WeChat Pay answered ${method} ${pathOnly(pathAndQuery)} with no JSON`, status);
+  return json;
 }
 
 /** A verified answer of the expected shape; any other is WeChat Pay's failure, not the caller's bad input. */

@@ -1,7 +1,7 @@
-import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { DomainError } from '../../domain/DomainError';
-import { decryptResource, signatureHeaders, verifyWechatPay } from './protocol';
+import type { PlatformKeys } from './platformKeys';
+import { decryptResource, signatureHeaders } from './protocol';
 
 /** A notification signed longer ago (or ahead) than this is refused, as WeChat Pay's own SDKs do. */
 export const NOTIFICATION_WINDOW_S = 5 * 60;
@@ -20,7 +20,8 @@ const notificationSchema = z.object({
 });
 
 export interface NotificationKeys {
-  platformKey: { publicKey: KeyObject; serial: string };
+  /** The keys by serial: a notification verifies with the one its Wechatpay-Serial names, or is refused. */
+  platformKeys: PlatformKeys;
   apiV3Key: string;
   /** The wall clock, in ms. */
   clock: () => number;
@@ -35,12 +36,12 @@ export interface OpenedNotification {
 
 /**
  * A notification POSTed by WeChat Pay (a payment's or a refund's): the Wechatpay-* signature with
- * WeChat Pay's key and its freshness ('forbidden' otherwise), then its shape ('invalid').
+ * the platform key its serial names and its freshness ('forbidden' otherwise), then its shape ('invalid').
  */
-export function openNotification(keys: NotificationKeys, header: (name: string) => string | undefined, body: string): OpenedNotification {
+export async function openNotification(keys: NotificationKeys, header: (name: string) => string | undefined, body: string): Promise<OpenedNotification> {
   const signed = signatureHeaders(header);
   if (!signed) throw new DomainError('forbidden', 'Missing Wechatpay signature headers.');
-  if (!verifyWechatPay(keys.platformKey, signed, body)) throw new DomainError('forbidden', 'Invalid signature.');
+  if (!(await keys.platformKeys.verify(signed, body))) throw new DomainError('forbidden', 'Invalid signature.');
   if (Math.abs(Math.floor(keys.clock() / 1000) - Number(signed.timestamp)) > NOTIFICATION_WINDOW_S) {
     throw new DomainError('forbidden', 'Notification expired.');
   }

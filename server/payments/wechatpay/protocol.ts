@@ -1,4 +1,4 @@
-import { createDecipheriv, createPrivateKey, createPublicKey, randomBytes, sign, verify, type KeyObject } from 'node:crypto';
+import { createDecipheriv, randomBytes, sign, verify, type KeyObject } from 'node:crypto';
 import type { WechatAppParams } from '../../../shared/payments';
 
 /**
@@ -108,11 +108,6 @@ export function chatAppPayParams(appId: string, prepayId: string, privateKey: Ke
   const nonceStr = newNonce();
   const pkg = `prepay_id=${prepayId}`;
   return { appId, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign: rsaSign(privateKey, signedMessage([appId, timeStamp, nonceStr, pkg])) };
-}
-
-/** The keys of a configuration, parsed once. */
-export function merchantKeys(config: { privateKeyPem: string; platformPublicKeyPem: string }): { privateKey: KeyObject; platformPublicKey: KeyObject } {
-  return { privateKey: createPrivateKey(config.privateKeyPem), platformPublicKey: createPublicKey(config.platformPublicKeyPem) };
 }
 
 /** RFC 3339 in China's time, as time_expire takes it: 2026-05-01T10:34:56+08:00. */

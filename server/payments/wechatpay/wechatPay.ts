@@ -16,6 +16,8 @@ import { settleWechatRefundNotice, type RefundNoticeOutcome } from '../refunds/w
 import { openNotification, type NotificationKeys } from './notification';
 import { chatAppPayParams, chinaTime } from './protocol';
 import { WechatPayouts } from '../payouts/wechatPayouts';
+import { tradeItem, wechatDescription } from '../tradeName';
+import type { TextLocale } from '../../../shared/locale';
 
 export type WechatPayOrderRow = Selectable<WechatPayOrdersTable>;
 
@@ -74,7 +76,7 @@ export class WechatPay {
 
   constructor(private readonly deps: WechatPayDeps) {
     this.clock = deps.clock ?? Date.now;
-    this.client = deps.client ?? new WechatPayClient(deps.config, this.clock);
+    this.client = deps.client ?? new WechatPayClient(deps.config, this.clock, { db: deps.db, logger: deps.logger });
     this.payouts = new WechatPayouts(
       {
         db: deps.db,
@@ -110,7 +112,7 @@ export class WechatPay {
   }
 
   /** Chat-app pay: a JSAPI order for the payer's open id (one of the buyer's linked WeChat identities), and the bridge's parameters. */
-  async startJsapi(userId: number, ref: string, openid: string): Promise<{ order: OrderRow; appParams: WechatAppParams }> {
+  async startJsapi(userId: number, ref: string, openid: string, locale: TextLocale): Promise<{ order: OrderRow; appParams: WechatAppParams }> {
     const order = payable(await ownOrder(this.deps.db, userId, ref));
     const identity = await this.deps.db
       .selectFrom('wechat_identities')
@@ -120,15 +122,15 @@ export class WechatPay {
       .where('openid', '=', openid)
       .executeTakeFirst();
     if (!identity) throw new DomainError('invalid', 'This WeChat account is not linked to your account.', 'openid');
-    const placed = await this.place(order, 'JSAPI', openid);
+    const placed = await this.place(order, 'JSAPI', openid, locale);
     const prepayId = placed.row.prepay_id ?? '';
     return { order: placed.order, appParams: chatAppPayParams(this.deps.config.appId, prepayId, this.client.merchantPrivateKey, this.clock()) };
   }
 
   /** Native pay: an order whose code_url the client shows as a QR code, for browsers without the chat app's bridge. */
-  async startNative(userId: number, ref: string): Promise<{ order: OrderRow; codeUrl: string }> {
+  async startNative(userId: number, ref: string, locale: TextLocale): Promise<{ order: OrderRow; codeUrl: string }> {
     const order = payable(await ownOrder(this.deps.db, userId, ref));
-    const placed = await this.place(order, 'NATIVE', null);
+    const placed = await this.place(order, 'NATIVE', null, locale);
     return { order: placed.order, codeUrl: placed.row.code_url ?? '' };
   }
 
@@ -138,7 +140,7 @@ export class WechatPay {
    * ('forbidden' for the signature, 'invalid' for the content); the route answers them 4xx.
    */
   async acceptNotification(header: (name: string) => string | undefined, body: string): Promise<Settlement | 'ignored'> {
-    const notification = openNotification(this.notificationKeys, header, body);
+    const notification = await openNotification(this.notificationKeys, header, body);
     if (notification.event !== 'TRANSACTION.SUCCESS') {
       this.deps.logger.info({ event: notification.event, id: notification.id }, 'WeChat Pay notification ignored');
       return 'ignored';
@@ -151,17 +153,17 @@ export class WechatPay {
 
   /** A refund notification (docs/decisions/049), checked as a payment's, then the refund completed or failed once. */
   async acceptRefundNotification(header: (name: string) => string | undefined, body: string): Promise<RefundNoticeOutcome> {
-    const notification = openNotification(this.notificationKeys, header, body);
+    const notification = await openNotification(this.notificationKeys, header, body);
     return settleWechatRefundNotice(this.deps, notification);
   }
 
   /** A withdrawal's transfer bill outcome (docs/decisions/064), checked as a payment's, then booked once. */
   async acceptTransferNotification(header: (name: string) => string | undefined, body: string): Promise<string> {
-    return this.payouts.acceptNotification(openNotification(this.notificationKeys, header, body));
+    return this.payouts.acceptNotification(await openNotification(this.notificationKeys, header, body));
   }
 
   private get notificationKeys(): NotificationKeys {
-    return { platformKey: this.client.platformKey, apiV3Key: this.deps.config.apiV3Key, clock: this.clock };
+    return { platformKeys: this.client.platformKeys, apiV3Key: this.deps.config.apiV3Key, clock: this.clock };
   }
 
   /**
@@ -219,11 +221,12 @@ export class WechatPay {
   startSweep(intervalMs = SWEEP_INTERVAL_MS): void {
     this.sweepTimer.start(intervalMs);
     this.payouts.startSweep(intervalMs);
+    this.client.platformKeys.startRefresh();
   }
 
   /** Stops the sweeps (unpaid orders, open payouts) and waits for runs in progress (graceful shutdown). */
   async stopSweep(): Promise<void> {
-    await Promise.all([this.sweepTimer.stop(), this.payouts.stopSweep()]);
+    await Promise.all([this.sweepTimer.stop(), this.payouts.stopSweep(), this.client.platformKeys.stopRefresh()]);
   }
 
   /**
@@ -332,7 +335,12 @@ export class WechatPay {
    * (a reload, a second tab), else a new one. Placed there first and stored after, so a refusal
    * (a wrong merchant key: 401) stores nothing and leaves the order as it was.
    */
-  private async place(order: OrderRow, tradeType: 'JSAPI' | 'NATIVE', openid: string | null): Promise<{ order: OrderRow; row: WechatPayOrderRow }> {
+  private async place(
+    order: OrderRow,
+    tradeType: 'JSAPI' | 'NATIVE',
+    openid: string | null,
+    locale: TextLocale,
+  ): Promise<{ order: OrderRow; row: WechatPayOrderRow }> {
     const { db } = this.deps;
     const now = this.deps.now();
     if (order.currency !== 'CNY') throw new DomainError('invalid', 'WeChat Pay takes only CNY.');
@@ -353,7 +361,7 @@ export class WechatPay {
     const request: PlaceOrder = {
       // Our ref first, so an operator finds the order in WeChat Pay's merchant platform; then J or N and a random tail.
       outTradeNo: `${order.ref}${tradeType === 'JSAPI' ? 'J' : 'N'}${newSecret(6).replace(/[^A-Za-z0-9]/g, 'x')}`.slice(0, 32),
-      description: await this.description(order),
+      description: wechatDescription(this.deps.siteName, await tradeItem(this.deps.db, order, locale)),
       amountFen: Number(order.amount_cents),
       currency: order.currency,
       timeExpire: chinaTime(expiresAt),
@@ -394,16 +402,6 @@ export class WechatPay {
       .where('status', 'in', ['created', 'pending', 'failed'])
       .execute();
     return this.deps.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
-  }
-
-  /** What the payer sees in WeChat: the site and the thing bought (WeChat Pay takes at most 127 characters). */
-  private async description(order: OrderRow): Promise<string> {
-    let item = order.identity;
-    if (order.type === 'booklet') {
-      const booklet = await this.deps.db.selectFrom('booklets').select('name').where('id', '=', Number(order.identity)).executeTakeFirst();
-      item = booklet?.name ?? item;
-    }
-    return `${this.deps.siteName} - ${item}`.replace(/\s+/g, ' ').slice(0, 100);
   }
 }
 
