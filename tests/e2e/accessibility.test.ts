@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type Axe from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInBrowser } from '../support/browser';
@@ -20,12 +21,9 @@ interface Violation {
 /** The violations axe-core (added to every page of the context) finds in the page as it stands. */
 async function axeViolations(page: Page): Promise<Violation[]> {
   return page.evaluate(async () => {
-    interface AxeResults {
-      violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[];
-    }
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe;
+    const { axe } = window as unknown as { axe: typeof Axe };
     const results = await axe.run(document, { resultTypes: ['violations'] });
-    return results.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.map(String).join(' ')) }));
+    return results.violations.map((v) => ({ id: v.id, impact: v.impact ?? null, targets: v.nodes.map((n) => n.target.map(String).join(' ')) }));
   });
 }
 
