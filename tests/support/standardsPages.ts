@@ -8,7 +8,7 @@ import { PLATFORM_REVENUE, spendFromWallet } from '../../server/payments/ledger'
 /**
  * The pages the standards checks visit (tests/e2e/accessibility.test.ts with axe-core,
  * scripts/validateHtml.ts with the Nu Html Checker): every page type of the demo, its error screens
- * included, signed out and in, in English and Chinese. The demo gets three more things first
+ * included, signed out and in, in English and Chinese. The demo gets what it lacks first
  * (prepareStandardsSite): a banned and a suspended article and a banned account, for the 403 screens,
  * and a booklet bought from the reader's wallet, so the wallet lists money out as well as in.
  */
