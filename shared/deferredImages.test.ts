@@ -18,4 +18,10 @@ describe('deferred article images', () => {
     expect(out).toContain('<imgx src="/x">');
     expect(deferImages('<p>no images</p>')).toBe('<p>no images</p>');
   });
+
+  it('give a placeholder of the image size as a URL without a raw space, which still decodes to its SVG', () => {
+    const url = placeholderOfSize(640, 480);
+    expect(url).not.toMatch(/\s/);
+    expect(decodeURIComponent(url.slice(url.indexOf(',') + 1))).toBe("<svg xmlns='http://www.w3.org/2000/svg' width='640' height='480'/>");
+  });
 });

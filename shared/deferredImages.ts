@@ -6,7 +6,8 @@ export const DEFERRED_IMAGE_PLACEHOLDER = 'data:image/gif;base64,R0lGODlhAQABAIA
  * when it loads (`height: auto` follows the loaded picture's ratio), then again with the image.
  */
 export function placeholderOfSize(width: number, height: number): string {
-  return `data:image/svg+xml,%3Csvg xmlns=%27http://www.w3.org/2000/svg%27 width=%27${width}%27 height=%27${height}%27/%3E`;
+  // Spaces escaped too: a raw space is not allowed in a URL (the Nu Html Checker says so).
+  return `data:image/svg+xml,%3Csvg%20xmlns=%27http://www.w3.org/2000/svg%27%20width=%27${width}%27%20height=%27${height}%27/%3E`;
 }
 
 const IMAGE = /<img\b([^>]*?)\ssrc="([^"]*)"([^>]*)>/g;

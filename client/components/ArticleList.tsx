@@ -6,18 +6,22 @@ import { useStores } from '../stores/context';
 import type { ArticleSummary } from '../../shared/entities';
 import type { PagedList } from '../stores/PagedList';
 
-/** Public articles as cards, with 'Load more' until the list is finished. */
-export const ArticleList = observer(function ArticleList({ feed }: { feed: PagedList<ArticleSummary> }) {
+/**
+ * Public articles as cards, with 'Load more' until the list is finished. The cards' titles are
+ * headings one level under the list's own heading: h3 by default, h2 straight under a page's h1.
+ */
+export const ArticleList = observer(function ArticleList({ feed, headingLevel = 3 }: { feed: PagedList<ArticleSummary>; headingLevel?: 2 | 3 }) {
   const { env } = useStores();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   if (feed.loaded && feed.items.length === 0) return <p className="article-list__empty">{env.t('feed.empty')}</p>;
   return (
     <>
       <ul className="article-list">
         {feed.items.map((article) => (
           <li key={article.id} className="article-card" lang={article.language}>
-            <h3 className="article-card__title">
+            <Heading className="article-card__title">
               <Link to={`/article/${article.slug}/`}>{article.title}</Link>
-            </h3>
+            </Heading>
             {article.description ? <p className="article-card__description">{article.description}</p> : null}
             <p className="article-card__meta">
               <ColumnLink username={article.author.username} to={article.author.column}>

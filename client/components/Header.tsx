@@ -28,11 +28,13 @@ export const Header = observer(function Header() {
             <span aria-hidden="true">‹</span> {env.t('nav.back')}
           </button>
         ) : (
-          <Link to="/" className="site-header__logo" aria-label={env.t('nav.home')}>
+          // Named by its words, the logo's and a hidden 'Home': an aria-label would hide the words shown (WCAG 2.5.3).
+          <Link to="/" className="site-header__logo">
             <span className="site-header__mark" aria-hidden="true">
               Z
             </span>
             <span className="site-header__name">{env.siteName}</span>
+            <span className="visually-hidden"> {env.t('nav.home')}</span>
           </Link>
         )}
         {/* Beside the back button the page says where the reader is; beside the logo, the slogan (docs/specification/shell.md §2). */}

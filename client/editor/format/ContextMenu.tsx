@@ -136,7 +136,7 @@ function MenuItem(props: { label: string; shortcut?: string; onPress: () => void
   return (
     <button type="button" role="menuitem" className="editor-context-item" style={ITEM_STYLE} onMouseDown={keepSelection} onClick={props.onPress}>
       <span>{props.label}</span>
-      {props.shortcut && <kbd style={{ color: '#8a8f98', fontSize: 12, fontFamily: 'inherit' }}>{props.shortcut}</kbd>}
+      {props.shortcut && <kbd style={{ color: '#6f737a', fontSize: 12, fontFamily: 'inherit' }}>{props.shortcut}</kbd>}
     </button>
   );
 }

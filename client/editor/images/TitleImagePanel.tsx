@@ -79,13 +79,13 @@ export const TrafficMeter = observer(function TrafficMeter(props: { store: Image
   const traffic = props.store.traffic;
   if (!traffic)
     return (
-      <p className="traffic-meter" style={{ margin: '4px 0 0', fontSize: 12, color: '#8a8f98' }}>
+      <p className="traffic-meter" style={{ margin: '4px 0 0', fontSize: 12, color: '#6f737a' }}>
         {t('trafficUnknown')}
       </p>
     );
   const share = traffic.bytes_limit > 0 ? Math.min(1, traffic.bytes_used / traffic.bytes_limit) : 1;
   return (
-    <p className="traffic-meter" style={{ display: 'flex', alignItems: 'center', gap: 8, margin: '4px 0 0', fontSize: 12, color: '#8a8f98' }}>
+    <p className="traffic-meter" style={{ display: 'flex', alignItems: 'center', gap: 8, margin: '4px 0 0', fontSize: 12, color: '#6f737a' }}>
       <span>{t('traffic', { used: formatBytes(traffic.bytes_used), limit: formatBytes(traffic.bytes_limit) })}</span>
       <meter min={0} max={1} value={share} high={0.9} />
     </p>

@@ -87,7 +87,7 @@ export const BookletRatings = observer(function BookletRatings({ booklet }: { bo
               <ColumnLink username={item.author.username} to={item.author.column} className="booklet-ratings__author">
                 {item.author.username}
               </ColumnLink>
-              <span className="booklet-ratings__value" aria-label={env.t('ratings.stars', { count: item.rating })}>
+              <span className="booklet-ratings__value" role="img" aria-label={env.t('ratings.stars', { count: item.rating })}>
                 {'★'.repeat(item.rating)}
                 {'☆'.repeat(5 - item.rating)}
               </span>

@@ -13,7 +13,7 @@ export default observer(function FoundPage() {
   const { feed } = useStores();
   return (
     <ScreenFrame titleKey="screen.found.title" introKey="screen.found.intro">
-      <ArticleList feed={feed} />
+      <ArticleList feed={feed} headingLevel={2} />
     </ScreenFrame>
   );
 });

@@ -57,7 +57,7 @@ export default observer(function MemberPage() {
           const blocked = plan.kind === 'subscription' && member.subscriptionBuyBlocked;
           return (
             <section key={`${plan.level}-${plan.kind}`} className="member-plan" aria-label={`${t(`level.${plan.level}`)} ${t(`member.${plan.kind}`)}`}>
-              <h3>{t(`level.${plan.level}`)}</h3>
+              <h2>{t(`level.${plan.level}`)}</h2>
               <p className="member-plan__kind">{t(`member.${plan.kind}`)}</p>
               {plan.monthly ? (
                 <div className="member-plan__price">
@@ -72,7 +72,11 @@ export default observer(function MemberPage() {
                   <span>
                     {t('member.annual', { price: `¥${money(plan.annual.cents)}` })}{' '}
                     {plan.annual.originCents !== null ? (
-                      <s aria-label={t('member.origin', { price: `¥${money(plan.annual.originCents)}` })}>¥{money(plan.annual.originCents)}</s>
+                      <>
+                        {/* Strikethrough is not read out: the hidden words say the old price is old. */}
+                        <s aria-hidden="true">¥{money(plan.annual.originCents)}</s>
+                        <span className="visually-hidden">{t('member.origin', { price: `¥${money(plan.annual.originCents)}` })}</span>
+                      </>
                     ) : null}
                   </span>
                   <button type="button" className="button button--small button--primary" disabled={blocked} onClick={() => buyPlan(plan, 'annual')}>

@@ -69,7 +69,7 @@ export const DEMO_ARTICLES: DemoArticle[] = [
       { after: 0, src: '/images/demo/west-lake-rain.svg', alt: '雨中的湖面和远处的塔', width: 1200, height: 800 },
       { after: 1, src: '/images/demo/tea-house-window.svg', alt: '茶馆窗外的湖', width: 1200, height: 900 },
     ],
-    styledParagraph: { text: '——记于杭州，一个下雨的午后', style: 'text-align: right; color: #8a8580' },
+    styledParagraph: { text: '——记于杭州，一个下雨的午后', style: 'text-align: right; color: #706c68' },
     paragraphs: [
       '那天出门时天还晴着，走到断桥边，云就压了下来。雨点先是稀稀落落地打在湖面上，很快连成一片，远处的保俶塔只剩一个淡淡的影子。',
       '我躲进一家茶馆，靠窗坐下。老板端来一杯龙井，说这样的雨一年里总有几回，本地人早就习惯了，只有外地人才会惊讶地拿出手机。',

@@ -10,6 +10,7 @@ export const DocumentArea = observer(function DocumentArea({ editor }: { editor:
   const { editor: store, t } = root;
   return (
     <main className="ze-document-wrap" aria-busy={store.loading}>
+      <h1 className="visually-hidden">{t('heading')}</h1>
       <article className={`ze-document ${root.look.documentClassName}`}>
         <TitleImagePanel store={root.images} coverUrl={store.fields.cover_url} onChange={(url) => store.change({ cover_url: url })} />
         <input

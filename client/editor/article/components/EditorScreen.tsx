@@ -49,7 +49,10 @@ const EditorLayout = observer(function EditorLayout() {
   return (
     <div ref={frame} className={root.look.immersive ? 'ze-root ze-immersive' : 'ze-root'} data-editor-ready="true">
       <TipsView store={root.deps.tips} closeLabel={root.t('close')} />
-      <TopBar editor={editor} />
+      {/* Every part of the page in a landmark: the tools in a region of their own. */}
+      <section className="ze-topbar-frame" aria-label={root.t('tools')}>
+        <TopBar editor={editor} />
+      </section>
       <div className="ze-body">
         <NavigationPanel
           onOpen={(id) => {
