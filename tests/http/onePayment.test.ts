@@ -430,6 +430,45 @@ describe('one payment per order (decision 063)', async () => {
     expect(await audit()).toContain('every txn sums to zero');
   });
 
+  it('a trade refund WeChat Pay did not answer is asked again by the sweep, with the same number, until it is done', async () => {
+    const { id } = await booklet();
+    const { visitor, openid } = await reader();
+    const ref = await newOrder(visitor, bookletOrder(id, PRICE));
+    const jsapiNo = await jsapi(visitor, ref, openid);
+    const nativeNo = await native(visitor, ref);
+    wx.pay(jsapiNo);
+    wx.pay(nativeNo);
+    expect((await wx.notify(jsapiNo)).status).toBe(204);
+    wx.refuseRefunds({ status: 500, code: 'SYSTEM_ERROR', message: 'system busy' });
+    expect((await wx.notify(nativeNo)).status).toBe(204);
+    wx.refuseRefunds(null);
+    const [refund] = await tradeRefundsOf(ref);
+    expect(refund).toMatchObject({ out_trade_no: nativeNo, status: 'pending' });
+    const outRefundNo = refund?.out_refund_no ?? '';
+    expect(wx.refunds.has(outRefundNo)).toBe(false);
+
+    // Not yet: a refund just asked is left to the provider's answer for a while.
+    await wechatPay.sweep();
+    expect(wx.refunds.has(outRefundNo)).toBe(false);
+    await db
+      .updateTable('trade_refunds')
+      .set({ created_at: now() - 10 * 60_000 })
+      .where('id', '=', refund?.id ?? 0)
+      .execute();
+    await wechatPay.sweep();
+    expect(wx.refunds.get(outRefundNo)).toMatchObject({ outTradeNo: nativeNo, status: 'PROCESSING', asked: 1 });
+    expect((await tradeRefundsOf(ref))[0]?.status).toBe('pending');
+    // Done at WeChat Pay, its notification lost: the next sweep's question completes it.
+    wx.finishRefund(outRefundNo);
+    await wechatPay.sweep();
+    expect(wx.refunds.get(outRefundNo)?.asked).toBe(2);
+    expect((await tradeRefundsOf(ref))[0]).toMatchObject({ status: 'succeeded', provider_refund_id: wx.refunds.get(outRefundNo)?.refundId });
+    await wechatPay.sweep();
+    expect(wx.refunds.get(outRefundNo)?.asked).toBe(2);
+    expect(await clearingOf(ref)).toBe(0);
+    expect(await audit()).toContain('every txn sums to zero');
+  });
+
   it('once an order is paid its other open trades are closed at once, at WeChat Pay and at Alipay', async () => {
     const { visitor, openid } = await reader();
     const ref = await newOrder(visitor, membershipOrder(VIP_MONTH));

@@ -5,7 +5,8 @@ import { withIdColumn, type Engine } from '../engine';
  * Automatic refunds of provider trades that must not keep their money (docs/decisions/063): a
  * second trade paid for an order already paid, or a payment for an order that cannot be
  * delivered. One per trade (`out_trade_no`), its `out_refund_no` derived from the trade; status
- * pending -> succeeded (the money booked back to the provider's account) or failed. The order
+ * pending -> succeeded (the money booked back to the provider's account) or failed; the sweeps
+ * ask again about those pending a while (`status`, `created_at`). The order
  * itself is not refunded: `refunds` (migration 026) stays the whole-order refund.
  */
 export function tradeRefunds(engine: Engine): Migration {
@@ -26,6 +27,7 @@ export function tradeRefunds(engine: Engine): Migration {
         .addColumn('settled_at', 'bigint')
         .execute();
       await db.schema.createIndex('trade_refunds_order').on('trade_refunds').column('order_id').execute();
+      await db.schema.createIndex('trade_refunds_status').on('trade_refunds').columns(['status', 'created_at']).execute();
     },
   };
 }

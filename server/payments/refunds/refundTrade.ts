@@ -90,6 +90,27 @@ export async function askTradeRefund(deps: TradeRefundDeps, refund: TradeRefundR
   return 'pending';
 }
 
+/** How long a trade refund stays pending before a sweep asks the provider about it again. */
+export const FOLLOW_TRADE_REFUNDS_AFTER_MS = 5 * 60_000;
+
+/**
+ * The provider's trade refunds still pending a while after they were made (the asking cut off,
+ * an answer or a refund notification lost): asked again, with the same number, which is the same
+ * refund there, and done when it says so. Run by the provider's sweep.
+ */
+export async function followTradeRefunds(deps: TradeRefundDeps, provider: TradeRefundRow['provider']): Promise<void> {
+  const pending = await deps.db
+    .selectFrom('trade_refunds')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('created_at', '<=', deps.now() - FOLLOW_TRADE_REFUNDS_AFTER_MS)
+    .where('provider', '=', provider)
+    .orderBy('created_at')
+    .limit(50)
+    .execute();
+  for (const refund of pending) await askTradeRefund(deps, refund);
+}
+
 /** The refund is done: once (the pending -> succeeded guard), the money goes from platform:clearing back to the provider's account. */
 export async function completeTradeRefund(trx: Transaction<DB>, refund: TradeRefundRow, now: number, providerRefundId: string | null): Promise<boolean> {
   const updated = await trx

@@ -17,6 +17,7 @@ import { openNotification, type NotificationKeys } from './notification';
 import type { TradeCloser } from '../openTrades';
 import type { PaymentPause } from '../paymentPause';
 import { askWechatPay } from '../refunds/askProvider';
+import { followTradeRefunds } from '../refunds/refundTrade';
 import { settleTrade, type Settlement } from '../settleTrade';
 import { chatAppPayParams, chinaTime } from './protocol';
 import { WechatPayouts } from '../payouts/wechatPayouts';
@@ -186,7 +187,8 @@ export class WechatPay implements TradeCloser {
   /**
    * The sweep: every order placed at WeChat Pay whose time to pay has passed is asked about once
    * more (paid: settled), else closed there and here; our order is closed when none of its
-   * WeChat Pay orders is still open. Answers what it did.
+   * WeChat Pay orders is still open; trade refunds pending a while are asked about again
+   * (server/payments/refunds/refundTrade.ts). Answers what it did with the orders.
    */
   async sweep(): Promise<SweepTally> {
     const now = this.deps.now();
@@ -198,11 +200,13 @@ export class WechatPay implements TradeCloser {
       .orderBy('expires_at')
       .limit(SWEEP_BATCH)
       .execute();
-    return sweepEach(
+    const tally = await sweepEach(
       expired,
       (row) => this.sweepOne(row),
       (row, error) => this.deps.logger.warn({ err: error, outTradeNo: row.out_trade_no }, 'WeChat Pay sweep could not settle or close an order'),
     );
+    await followTradeRefunds({ ...this.deps, ask: (refund) => askWechatPay(this, refund) }, 'wechat');
+    return tally;
   }
 
   /** Runs the sweep every minute until stopped; one process of the fleet sweeps an interval (docs/decisions/042). */
