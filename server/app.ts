@@ -54,6 +54,7 @@ import { startPdfExporter } from './pdf/startPdfExporter';
 import type { PdfExporter } from './pdf/pdfExporter';
 import { WechatPay } from './payments/wechatpay/wechatPay';
 import { Alipay } from './payments/alipay/alipay';
+import type { PaymentPause } from './payments/paymentPause';
 
 export interface AppDeps {
   config: Config;
@@ -85,6 +86,8 @@ export interface AppDeps {
   wechatPay?: WechatPay;
   /** Alipay (docs/decisions/044); one is made when the configuration has it and this is absent. Its sweep starts with the app. */
   alipay?: Alipay;
+  /** A test seam: holds a wallet payment with its order locked (server/payments/paymentPause.ts). */
+  paymentPause?: PaymentPause;
   /** This worker's id in cluster mode, the `worker` label of its metrics; '0' without a primary. */
   workerId?: string;
 }
@@ -247,6 +250,11 @@ function embeddedBackend(deps: AppDeps): Backend {
   const alipay =
     deps.alipay ?? (config.alipay ? new Alipay({ db: database.db, config: config.alipay, now, logger: deps.logger, siteName: config.siteName }) : undefined);
   alipay?.startSweep();
+  // An order paid through one closes its open trades at the other too (docs/decisions/063).
+  if (wechatPay && alipay) {
+    wechatPay.tradeClosers.add(alipay);
+    alipay.tradeClosers.add(wechatPay);
+  }
   const api = embeddedApi({
     db: database.db,
     mailer: deps.mailer,
@@ -267,6 +275,7 @@ function embeddedBackend(deps: AppDeps): Backend {
     wechatPayoutAppId: config.wechat.mp?.appId,
     wechatPay,
     alipay,
+    paymentPause: deps.paymentPause,
     notificationBus: notificationBusFor(database, (error) => deps.logger.error({ err: error }, 'publishing a notification failed')),
     notificationStreamsPerProcess: config.notificationStreamsPerProcess,
     wechatSigner: config.wechat.mp

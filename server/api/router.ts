@@ -37,6 +37,7 @@ import { paymentCallbackRoutes } from './payments/callback';
 import { wechatPayCallbackRoutes } from './payments/wechatPayCallback';
 import type { WechatPay } from '../payments/wechatpay/wechatPay';
 import type { Alipay } from '../payments/alipay/alipay';
+import type { PaymentPause } from '../payments/paymentPause';
 import { alipayCallbackRoutes } from './payments/alipayCallback';
 import { webPayRoutes } from './payments/webPayRoutes';
 import { membershipRoutes } from './accounts/membershipRoutes';
@@ -81,6 +82,8 @@ export interface ApiDeps {
   wechatPay?: WechatPay;
   /** Alipay when configured (docs/decisions/044): web pay, its notifications. */
   alipay?: Alipay;
+  /** A test seam: holds a wallet payment with its order locked (server/payments/paymentPause.ts). */
+  paymentPause?: PaymentPause;
   /** Where the limiters count; in the database (shared by every process on it) when absent. */
   rateLimits?: RateLimitStores;
   /** Tells the live notification streams of new notifications (decision 046); this process only when absent. */

@@ -47,6 +47,7 @@ export interface DB {
   wechatpay_orders: WechatPayOrdersTable;
   alipay_orders: AlipayOrdersTable;
   refunds: RefundsTable;
+  trade_refunds: TradeRefundsTable;
   rate_limits: RateLimitsTable;
   job_leases: JobLeasesTable;
   wechatpay_certificates: WechatPayCertificatesTable;
@@ -607,6 +608,28 @@ export interface RefundsTable {
   currency: string;
   status: 'pending' | 'succeeded' | 'failed';
   reason: string | null;
+  /** WeChat Pay's refund_id or Alipay's trade_no, once known. */
+  provider_refund_id: string | null;
+  /** Why the provider refused, for the operator. */
+  failure: string | null;
+  created_at: number;
+  settled_at: number | null;
+}
+
+/** The automatic refund of one provider trade an order must not keep (migration 032, docs/decisions/063): pending -> succeeded | failed. */
+export interface TradeRefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  provider: 'wechat' | 'alipay';
+  /** The trade refunded: one refund per trade. */
+  out_trade_no: string;
+  /** Derived from the trade: asking again is the same refund at the provider. */
+  out_refund_no: string;
+  amount_cents: number;
+  currency: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  /** Why it is refunded: the order was paid already, or cannot be delivered. */
+  reason: string;
   /** WeChat Pay's refund_id or Alipay's trade_no, once known. */
   provider_refund_id: string | null;
   /** Why the provider refused, for the operator. */

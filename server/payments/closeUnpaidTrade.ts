@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { lockOrder } from './lockOrder';
 
 /** A trade at a payment provider that closed unpaid (expired, or closed by the sweep). */
 export interface UnpaidTrade {
@@ -16,6 +17,8 @@ export interface UnpaidTrade {
  */
 export async function closeUnpaidTrade(db: Kysely<DB>, trade: UnpaidTrade, now: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // The order before its trade, as every payment path locks them (server/payments/lockOrder.ts).
+    await lockOrder(trx, trade.orderId);
     await trx.updateTable(trade.table).set({ status: 'closed', settled_at: now }).where('id', '=', trade.id).where('status', '=', 'open').execute();
     await trx
       .updateTable('orders')

@@ -4,7 +4,11 @@ import type { DB } from '../db/schema';
 import { DomainError } from '../domain/DomainError';
 import { newSecret } from '../security/secrets';
 import { fulfilOrder, type OrderRow } from './fulfil';
-import { lockWallet, PLATFORM_CLEARING, spendFromWallet } from './ledger';
+import { PLATFORM_CLEARING, spendFromWallet } from './ledger';
+import type { Logger } from '../logger';
+import { lockOrder } from './lockOrder';
+import { closeOpenTrades, type TradeCloser } from './openTrades';
+import type { PaymentPause } from './paymentPause';
 import { formatCents } from '../../shared/money';
 import { formatPrice } from '../../shared/price';
 import { priceOrder } from './pricing';
@@ -109,20 +113,38 @@ export async function ownOrder(db: Kysely<DB>, userId: number, ref: string): Pro
   return order;
 }
 
-/** Pays an order from the buyer's wallet and delivers it, all in one transaction. */
-export async function payWithWallet(db: Kysely<DB>, userId: number, ref: string, now: number): Promise<OrderRow> {
-  return db.transaction().execute(async (trx) => {
-    // The wallet lock first: payments of one user run one at a time, so the status read below holds.
-    await lockWallet(trx, userId);
-    const order = await trx.selectFrom('orders').selectAll().where('ref', '=', ref).where('user_id', '=', userId).executeTakeFirst();
-    if (!order) throw new DomainError('not_found', 'Not found.');
+export interface WalletPayDeps {
+  db: Kysely<DB>;
+  now: () => number;
+  logger: Logger;
+  /** The providers configured (WeChat Pay, Alipay): they close the order's open trades once it is paid. */
+  closers: Iterable<TradeCloser | undefined>;
+  /** A test seam: holds the payment with its order locked (server/payments/paymentPause.ts). */
+  pause?: PaymentPause | undefined;
+}
+
+/**
+ * Pays an order from the buyer's wallet and delivers it, all in one transaction, under the order's
+ * locks (server/payments/lockOrder.ts): an order paid meanwhile another way is refused ('invalid',
+ * 'Order already paid.') before any money moves. Then the order's open provider trades are closed.
+ */
+export async function payWithWallet(deps: WalletPayDeps, userId: number, ref: string): Promise<OrderRow> {
+  const now = deps.now();
+  const paid = await deps.db.transaction().execute(async (trx) => {
+    const found = await trx.selectFrom('orders').select('id').where('ref', '=', ref).where('user_id', '=', userId).executeTakeFirst();
+    if (!found) throw new DomainError('not_found', 'Not found.');
+    const order = await lockOrder(trx, found.id);
+    await deps.pause?.({ path: 'wallet', order: order.ref, trx });
     if (order.status === 'paid') throw new DomainError('invalid', ORDER_ALREADY_PAID);
     if (order.status === 'refunded') throw new DomainError('invalid', ORDER_REFUNDED);
     if (order.status === 'closed') throw new DomainError('invalid', 'Order closed.');
     await spendFromWallet(trx, userId, Number(order.amount_cents), { to: PLATFORM_CLEARING, kind: `order_${order.type}`, ref: order.ref, now });
-    await fulfilOrder(trx, order, 'wallet', now);
+    // Under the locks nothing else pays it; were it paid all the same, the debit above is rolled back with this.
+    if (!(await fulfilOrder(trx, order, 'wallet', now))) throw new DomainError('conflict', ORDER_ALREADY_PAID);
     return trx.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
   });
+  await closeOpenTrades(deps, deps.closers, paid);
+  return paid;
 }
 
 /** A provider payment started: the order waits for its callback. */

@@ -6,6 +6,7 @@ import type { DB } from '../db/schema';
 import { DomainError } from '../domain/DomainError';
 import { secretsEqual } from '../security/secrets';
 import { fulfilOrder } from './fulfil';
+import { lockOrder } from './lockOrder';
 
 /** What the sandbox provider posts to /api/payments/callback/sandbox/. */
 export interface SandboxCallback {
@@ -41,8 +42,10 @@ export async function acceptSandboxCallback(db: Kysely<DB>, secret: Buffer, c: S
       const used = await trx.selectFrom('payment_callback_nonces').select('nonce').where('nonce', '=', c.nonce).executeTakeFirst();
       if (used) throw new DomainError('invalid', 'Callback already received.');
       await trx.insertInto('payment_callback_nonces').values({ nonce: c.nonce, created_at: now }).execute();
-      const order = await trx.selectFrom('orders').selectAll().where('ref', '=', c.order).executeTakeFirst();
-      if (!order) throw new DomainError('invalid', 'Unknown order.');
+      const found = await trx.selectFrom('orders').select('id').where('ref', '=', c.order).executeTakeFirst();
+      if (!found) throw new DomainError('invalid', 'Unknown order.');
+      // Locked as every payment path locks it (server/payments/lockOrder.ts); the sandbox moves no money.
+      const order = await lockOrder(trx, found.id);
       if (c.status === 'paid') {
         await fulfilOrder(trx, order, order.method ?? 'sandbox', now);
         return 'paid';

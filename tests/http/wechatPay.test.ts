@@ -346,7 +346,7 @@ describe('WeChat Pay API v3 (decision 037)', async () => {
     expect((await ledgerOf(ref)).filter((e) => e.account === PLATFORM_REVENUE)).toHaveLength(1);
   });
 
-  it('money for an order paid meanwhile, or for a booklet bought meanwhile, is booked and kept for a refund, never delivered twice', async () => {
+  it('money for an order paid meanwhile, or for a booklet bought meanwhile, is booked and refunded at once, never delivered twice', async () => {
     const author = await createPerson(database, 'ida');
     const chapter = await writeArticle(database, author.id, 'ida-paid', { title: 'Paid words' });
     const booklet = await createBooklet(
@@ -364,13 +364,13 @@ describe('WeChat Pay API v3 (decision 037)', async () => {
     await db.transaction().execute((trx) => creditWallet(trx, cat.id, 5000, { from: PLATFORM_ADJUSTMENTS, kind: 'test', ref: 'test', now: clock }));
     const buy = async () => (await catV.post('/api/payments/order/', bookletOrder(booklet, 990))).body.id as string;
 
-    // Started with WeChat Pay, then paid from the wallet; WeChat Pay's money arrives after.
+    // Paid at WeChat Pay, its notification late, then paid from the wallet: WeChat Pay's money is refunded (docs/decisions/063).
     const [first, second] = [await buy(), await buy()];
     expect((await catV.get(`/api/payments/order/${first}/wechat/native/`)).status).toBe(200);
     expect((await catV.get(`/api/payments/order/${second}/wechat/native/`)).status).toBe(200);
-    expect((await catV.post(`/api/payments/order/${first}/wallet/`, {})).body.status).toBe('paid');
     const firstNo = await outTradeNoOf(first);
     standIn.pay(firstNo);
+    expect((await catV.post(`/api/payments/order/${first}/wallet/`, {})).body.status).toBe('paid');
     expect((await standIn.notify(firstNo)).status).toBe(204);
     expect(await orderRow(first)).toMatchObject({ status: 'paid', method: 'wallet' });
     expect(await balanceCents(db, walletAccount(author.id))).toBe(990);
@@ -383,7 +383,7 @@ describe('WeChat Pay API v3 (decision 037)', async () => {
     expect((await attempts(second))[0]?.status).toBe('paid');
     expect(await db.selectFrom('booklet_purchases').select('order_ref').where('user_id', '=', cat.id).execute()).toEqual([{ order_ref: first }]);
     expect(await balanceCents(db, walletAccount(author.id))).toBe(990);
-    // Both payments wait in platform:clearing for an operator's refund; the books still balance.
+    // Both payments are booked into platform:clearing and asked back from WeChat Pay at once.
     expect(await ledgerOf(first)).toContainEqual({ account: PLATFORM_CLEARING, amount_cents: 990, kind: 'wechatpay' });
     expect(await ledgerOf(second)).toEqual([
       { account: PLATFORM_WECHATPAY, amount_cents: -990, kind: 'wechatpay' },
@@ -391,7 +391,26 @@ describe('WeChat Pay API v3 (decision 037)', async () => {
     ]);
     expect((await standIn.notify(secondNo)).status).toBe(204);
     expect(await ledgerOf(second)).toHaveLength(2);
+    const refunds = await db.selectFrom('trade_refunds').selectAll().where('out_trade_no', 'in', [firstNo, secondNo]).orderBy('id').execute();
+    expect(refunds.map((r) => [r.out_trade_no, r.status, Number(r.amount_cents)])).toEqual([
+      [firstNo, 'pending', 990],
+      [secondNo, 'pending', 990],
+    ]);
     expect(await audit()).toContain(`${PLATFORM_CLEARING}\t19.80`);
+    // WeChat Pay refunds them and says so: the money leaves clearing, each order as it was.
+    for (const refund of refunds) {
+      expect(standIn.refunds.get(refund.out_refund_no)).toMatchObject({ outTradeNo: refund.out_trade_no, refund: 990, total: 990 });
+      standIn.finishRefund(refund.out_refund_no);
+      expect((await standIn.notifyRefund(refund.out_refund_no)).status).toBe(204);
+    }
+    expect(await ledgerOf(second)).toEqual([
+      { account: PLATFORM_WECHATPAY, amount_cents: -990, kind: 'wechatpay' },
+      { account: PLATFORM_CLEARING, amount_cents: 990, kind: 'wechatpay' },
+      { account: PLATFORM_CLEARING, amount_cents: -990, kind: 'wechat_trade_refund' },
+      { account: PLATFORM_WECHATPAY, amount_cents: 990, kind: 'wechat_trade_refund' },
+    ]);
+    expect(await orderRow(first)).toMatchObject({ status: 'paid', method: 'wallet' });
+    expect(await audit()).toContain(`${PLATFORM_CLEARING}\t0.00`);
   });
 
   it('the sweep closes expired unpaid orders at WeChat Pay and here, and settles an expired paid one', async () => {

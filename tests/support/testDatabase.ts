@@ -11,9 +11,10 @@ export function testEngine(): 'sqlite' | 'postgres' {
 
 /**
  * A fresh, migrated database: SQLite in memory, or a schema of its own on the
- * PostgreSQL of `TEST_DATABASE_URL` (dropped again at the end of the run).
+ * PostgreSQL of `TEST_DATABASE_URL` (dropped again at the end of the run), with 3 connections
+ * unless a test holding transactions open needs more.
  */
-export async function testDatabase(): Promise<Database> {
+export async function testDatabase(options: { poolSize?: number } = {}): Promise<Database> {
   let database: Database;
   if (testEngine() === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
@@ -24,7 +25,7 @@ export async function testDatabase(): Promise<Database> {
     await client.connect();
     await client.query(`create schema ${schema}`);
     await client.end();
-    database = openDatabase({ databaseUrl: url, dataDir: '', pgSchema: schema, poolSize: 3 });
+    database = openDatabase({ databaseUrl: url, dataDir: '', pgSchema: schema, poolSize: options.poolSize ?? 3 });
   } else {
     database = openDatabase({ dataDir: '', sqlitePath: ':memory:' });
   }

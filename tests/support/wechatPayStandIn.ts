@@ -160,7 +160,7 @@ export interface WechatPayStandIn {
   requests: Recorded[];
   /** Open ids of `appId` this stand-in knows (issued by the OAuth exchange, or added). */
   openids: Set<string>;
-  /** The payer pays: the order is SUCCESS (no notification is sent; see notify()). */
+  /** The payer pays: the order is SUCCESS (no notification is sent; see notify()); a closed order cannot be paid (throws). */
   pay(outTradeNo: string): StandInOrder;
   /** The certificates `GET /v3/certificates` answers now: a test renews them by changing this list. */
   certificates: StandInCertificate[];
@@ -744,6 +744,7 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
     },
     pay(outTradeNo) {
       const order = orderOf(outTradeNo);
+      if (order.state === 'CLOSED') throw new Error(`the stand-in's order ${outTradeNo} is closed: nobody can pay it`);
       if (order.state !== 'SUCCESS') {
         order.state = 'SUCCESS';
         order.transactionId = `4200${Date.now()}${randomBytes(4).toString('hex')}`.slice(0, 32);

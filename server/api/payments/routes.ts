@@ -11,6 +11,7 @@ import { sandboxCheckoutUrl, sandboxWechatParams } from '../../payments/provider
 import { WechatPayUpstreamError } from '../../payments/wechatpay/client';
 import type { WechatPay } from '../../payments/wechatpay/wechatPay';
 import type { Alipay } from '../../payments/alipay/alipay';
+import type { PaymentPause } from '../../payments/paymentPause';
 import { siteOriginFor } from '../../seo/origin';
 import { requireUser } from '../auth';
 import { readerLocale } from '../readerLocale';
@@ -51,6 +52,8 @@ export interface OrderRouteDeps {
   wechatPay?: WechatPay;
   /** Alipay, when configured: an order poll asks it about a pending Alipay order (docs/decisions/044). */
   alipay?: Alipay;
+  /** A test seam: holds a wallet payment with its order locked (server/payments/paymentPause.ts). */
+  paymentPause?: PaymentPause;
 }
 
 /** Orders and their payment methods, mounted at `/api/payments/order` (docs/decisions/025, 037); web pay is webPayRoutes(). */
@@ -93,7 +96,8 @@ export function orderRoutes(deps: OrderRouteDeps): Router {
   });
   router.post('/:ref/wallet/', async (req, res) => {
     const user = requireUser(req);
-    res.json(orderJson(await payWithWallet(deps.db, user.id, refOf(req.params), deps.now())));
+    const walletPay = { db: deps.db, now: deps.now, logger: req.log, closers: [deps.wechatPay, deps.alipay], pause: deps.paymentPause };
+    res.json(orderJson(await payWithWallet(walletPay, user.id, refOf(req.params))));
   });
   router.get('/:ref/wechat/', sameOriginGet(), wechatPay, async (req, res) => {
     const user = requireUser(req);

@@ -30,6 +30,7 @@ import { subscriptions } from './028_subscriptions';
 import { counters } from './029_counters';
 import { searchSubstrings } from './030_search_substrings';
 import { pageViewReaders } from './031_page_view_readers';
+import { tradeRefunds } from './032_trade_refunds';
 import { transferBills } from './033_transfer_bills';
 import { wechatPayCertificates } from './034_wechatpay_certificates';
 
@@ -66,6 +67,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '029_counters': counters(engine),
     '030_search_substrings': searchSubstrings(engine),
     '031_page_view_readers': pageViewReaders(),
+    '032_trade_refunds': tradeRefunds(engine),
     '033_transfer_bills': transferBills(),
     '034_wechatpay_certificates': wechatPayCertificates(),
   };

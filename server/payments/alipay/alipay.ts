@@ -9,7 +9,9 @@ import type { Logger } from '../../logger';
 import { newSecret } from '../../security/secrets';
 import type { OrderRow } from '../fulfil';
 import { markPending, ORDER_ALREADY_PAID, ORDER_REFUNDED, ownOrder } from '../orders';
-import { AlipayClient, chinaTime } from './client';
+import { AlipayClient, AlipayUpstreamError, chinaTime } from './client';
+import type { TradeCloser } from '../openTrades';
+import type { PaymentPause } from '../paymentPause';
 import { PAID_STATES, settleAlipayTrade, type AlipayOrderRow, type Settlement, type SettleDeps } from './settle';
 import { sweepAlipay } from './sweep';
 import { alipaySubject, tradeItem } from '../tradeName';
@@ -37,6 +39,8 @@ export interface AlipayDeps {
   /** The protocol's wall clock: request timestamps. */
   clock?: () => number;
   client?: AlipayClient;
+  /** A test seam: holds a settlement with its order locked (server/payments/paymentPause.ts). */
+  pause?: PaymentPause;
 }
 
 /** The fields of a notification we act on; the rest are signed and logged, not used. */
@@ -56,8 +60,11 @@ const notificationSchema = z.object({
  * sweep — goes through settleAlipayTrade(): amount checked against the order, the money booked
  * platform:alipay -> platform:clearing, then the order fulfilled once (server/payments/fulfil.ts).
  */
-export class Alipay {
+export class Alipay implements TradeCloser {
   readonly client: AlipayClient;
+  readonly tradeTable = 'alipay_orders';
+  /** Who closes a paid order's other open trades: this, and WeChat Pay when configured (linked by createApp()). */
+  readonly tradeClosers = new Set<TradeCloser>([this]);
   private readonly sweepTimer: FleetTimer;
 
   constructor(private readonly deps: AlipayDeps) {
@@ -185,7 +192,17 @@ export class Alipay {
   }
 
   private get settleDeps(): SettleDeps {
-    return { db: this.deps.db, config: this.deps.config, logger: this.deps.logger, now: this.deps.now };
+    const { db, config, logger, now, pause } = this.deps;
+    return { db, config, logger, now, pause, client: this.client, closers: this.tradeClosers };
+  }
+
+  /** Closes one of our trades at Alipay (a paid order's other trade); one the payer never opened was never made there. */
+  async closeTrade(outTradeNo: string): Promise<void> {
+    try {
+      await this.client.close(outTradeNo);
+    } catch (error) {
+      if (!(error instanceof AlipayUpstreamError && error.code === 'ACQ.TRADE_NOT_EXIST')) throw error;
+    }
   }
 
   private async queryAndSettle(row: AlipayOrderRow, now: number): Promise<void> {

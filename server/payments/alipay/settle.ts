@@ -4,11 +4,15 @@ import type { AlipayConfig } from '../../config';
 import type { AlipayOrdersTable, DB } from '../../db/schema';
 import { DomainError } from '../../domain/DomainError';
 import type { Logger } from '../../logger';
-import { fulfilOrder, type OrderRow } from '../fulfil';
+import type { OrderRow } from '../fulfil';
 import { PLATFORM_ALIPAY, PLATFORM_CLEARING, postTransfer } from '../ledger';
-import type { Settlement } from '../wechatpay/wechatPay';
+import type { TradeCloser } from '../openTrades';
+import type { PaymentPause } from '../paymentPause';
+import { askAlipay } from '../refunds/askProvider';
+import { settleTrade, type Settlement } from '../settleTrade';
+import type { AlipayClient } from './client';
 
-export type { Settlement } from '../wechatpay/wechatPay';
+export type { Settlement } from '../settleTrade';
 export type AlipayOrderRow = Selectable<AlipayOrdersTable>;
 
 /** The trade states in which Alipay holds the payer's money for us. */
@@ -30,13 +34,19 @@ export interface SettleDeps {
   config: AlipayConfig;
   logger: Logger;
   now: () => number;
+  /** Asked to refund a trade the order must not keep, and to close trades. */
+  client: AlipayClient;
+  /** The providers that close a paid order's other open trades. */
+  closers: Iterable<TradeCloser>;
+  pause?: PaymentPause | undefined;
 }
 
 /**
  * Settles a paid trade exactly once, by whichever path heard of it first. Another app's trade, an
  * unknown out_trade_no, or another amount than the order's is refused ('invalid') and logged, and
  * nothing changes. Then, in one transaction: the Alipay order turns paid under a status guard, the
- * money is booked platform:alipay -> platform:clearing, and fulfilOrder() delivers (decision 044).
+ * money is booked platform:alipay -> platform:clearing, and fulfilOrder() delivers (decision 044),
+ * or the money is refunded when the order is paid already (server/payments/settleTrade.ts).
  */
 export async function settleAlipayTrade(deps: SettleDeps, trade: PaidTrade, via: 'notification' | 'query' | 'sweep'): Promise<Settlement> {
   const { config, db, logger } = deps;
@@ -62,31 +72,20 @@ export async function settleAlipayTrade(deps: SettleDeps, trade: PaidTrade, via:
   }
   if (row.status === 'paid') return 'already';
   const now = deps.now();
-  try {
-    return await db.transaction().execute(async (trx) => {
-      if (!(await bookMoney(trx, row, order, trade, now))) return 'already';
-      if (!(await fulfilOrder(trx, order, 'alipay', now))) {
-        logger.error({ ...context, order: order.ref }, 'Alipay paid an order that was already paid: the money stays in platform:clearing, refund it');
-        return 'duplicate';
-      }
-      await trx
-        .updateTable('orders')
-        .set({ provider_ref: (trade.tradeNo ?? trade.outTradeNo).slice(0, 64) })
-        .where('id', '=', order.id)
-        .execute();
-      return 'fulfilled';
-    });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    // Delivery refused (a booklet bought meanwhile): the money arrived all the same, so it is booked, and an operator refunds it.
-    const booked = await db.transaction().execute((trx) => bookMoney(trx, row, order, trade, now));
-    if (!booked) return 'already';
-    logger.error(
-      { ...context, order: order.ref, reason: error.message },
-      'Alipay paid an order that cannot be delivered: the money stays in platform:clearing, refund it',
-    );
-    return 'undeliverable';
-  }
+  return settleTrade(
+    { db, logger, now: deps.now, pause: deps.pause, closers: deps.closers, ask: (refund) => askAlipay(deps.client, refund) },
+    {
+      path: 'alipay',
+      provider: 'alipay',
+      orderId: order.id,
+      outTradeNo: row.out_trade_no,
+      amountCents: Number(row.amount_cents),
+      currency: order.currency,
+      providerRef: trade.tradeNo ?? trade.outTradeNo,
+      book: (trx, locked) => bookMoney(trx, row, locked, trade, now),
+    },
+    context,
+  );
 }
 
 /** The Alipay order marked paid and its money booked into clearing, once: false when another path got there first. */

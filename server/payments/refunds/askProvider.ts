@@ -1,6 +1,5 @@
 import { formatCents } from '../../../shared/money';
-import type { Alipay } from '../alipay/alipay';
-import { AlipayUpstreamError } from '../alipay/client';
+import { AlipayUpstreamError, type AlipayClient } from '../alipay/client';
 import { WechatPayUpstreamError } from '../wechatpay/client';
 import type { WechatPay } from '../wechatpay/wechatPay';
 
@@ -49,16 +48,16 @@ export async function askWechatPay(wechatPay: WechatPay, refund: ProviderRefund)
  * alipay.trade.fastpay.refund.query, and REFUND_SUCCESS there is refunded. A business refusal
  * (code 40004 with a sub_code) fails the refund; no answer or a system error leaves it pending.
  */
-export async function askAlipay(alipay: Alipay, refund: ProviderRefund): Promise<ProviderAnswer> {
+export async function askAlipay(client: AlipayClient, refund: ProviderRefund): Promise<ProviderAnswer> {
   try {
-    const answer = await alipay.client.refund({
+    const answer = await client.refund({
       outTradeNo: refund.outTradeNo,
       outRequestNo: refund.outRefundNo,
       refundAmount: formatCents(refund.refundCents),
       reason: refund.reason,
     });
     if (answer.fund_change === 'Y') return { kind: 'succeeded', providerRefundId: answer.trade_no ?? null };
-    if (await alipay.client.refundDone(refund.outTradeNo, refund.outRefundNo)) return { kind: 'succeeded', providerRefundId: answer.trade_no ?? null };
+    if (await client.refundDone(refund.outTradeNo, refund.outRefundNo)) return { kind: 'succeeded', providerRefundId: answer.trade_no ?? null };
     return { kind: 'pending', note: 'Alipay moved no money and reports no finished refund yet' };
   } catch (error) {
     if (!(error instanceof AlipayUpstreamError)) throw error;

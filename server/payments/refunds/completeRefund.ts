@@ -2,6 +2,7 @@ import type { Selectable, Transaction } from 'kysely';
 import type { DB, RefundProvider, RefundsTable } from '../../db/schema';
 import { PLATFORM_ALIPAY, PLATFORM_CLEARING, PLATFORM_WECHATPAY, postTransfer, walletAccount } from '../ledger';
 import { takeBack } from './takeBack';
+import { lockOrder } from '../lockOrder';
 
 export type RefundRow = Selectable<RefundsTable>;
 
@@ -16,6 +17,8 @@ const SALE_KINDS = ['membership', 'booklet_sale', 'booklet_fee'] as const;
  * Returns false when it was done already.
  */
 export async function completeRefund(trx: Transaction<DB>, refund: RefundRow, now: number, providerRefundId: string | null = null): Promise<boolean> {
+  // The buyer and the order first, as the payments lock them (server/payments/lockOrder.ts): taking back months updates the buyer.
+  await lockOrder(trx, refund.order_id);
   const updated = await trx
     .updateTable('refunds')
     .set({ status: 'succeeded', settled_at: now, failure: null, ...(providerRefundId ? { provider_refund_id: providerRefundId.slice(0, 64) } : {}) })

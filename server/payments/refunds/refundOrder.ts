@@ -112,5 +112,5 @@ async function ask(deps: RefundDeps, target: RefundTarget, refund: RefundRow): P
     return askWechatPay(deps.wechatPay, request);
   }
   if (!deps.alipay) throw new DomainError('invalid', 'Alipay took this order, and it is not configured here.');
-  return askAlipay(deps.alipay, request);
+  return askAlipay(deps.alipay.client, request);
 }

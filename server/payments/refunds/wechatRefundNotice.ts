@@ -3,6 +3,7 @@ import { DomainError } from '../../domain/DomainError';
 import type { OpenedNotification } from '../wechatpay/notification';
 import type { WechatPayDeps } from '../wechatpay/wechatPay';
 import { completeRefund, failRefund } from './completeRefund';
+import { completeTradeRefund, failTradeRefund } from './refundTrade';
 
 /** What a refund notification did: completed or failed the refund now, found it done already, or carried nothing to act on. */
 export type RefundNoticeOutcome = 'succeeded' | 'failed' | 'already' | 'ignored';
@@ -49,17 +50,30 @@ export async function settleWechatRefundNotice(
     .where('out_refund_no', '=', notice.out_refund_no)
     .where('provider', '=', 'wechat')
     .executeTakeFirst();
-  if (!refund || notice.amount.refund !== Number(refund.amount_cents) || notice.refund_status !== expected) {
-    logger.error({ ...context, known: refund !== undefined }, 'WeChat Pay refund notification for an unknown refund or another amount refused');
+  // Else the automatic refund of a trade the order must not keep (docs/decisions/063).
+  const tradeRefund = refund
+    ? undefined
+    : await db.selectFrom('trade_refunds').selectAll().where('out_refund_no', '=', notice.out_refund_no).where('provider', '=', 'wechat').executeTakeFirst();
+  const known = refund ?? tradeRefund;
+  if (!known || notice.amount.refund !== Number(known.amount_cents) || notice.refund_status !== expected) {
+    logger.error({ ...context, known: known !== undefined }, 'WeChat Pay refund notification for an unknown refund or another amount refused');
     throw new DomainError('invalid', 'Unknown refund, or another amount.');
   }
   const now = deps.now();
-  const changed = await db
-    .transaction()
-    .execute((trx) =>
-      expected === 'SUCCESS' ? completeRefund(trx, refund, now, notice.refund_id) : failRefund(trx, refund, `WeChat Pay refund ${expected}`, now),
-    );
+  const failure = `WeChat Pay refund ${expected}`;
+  const changed = await db.transaction().execute(async (trx) => {
+    if (refund) return expected === 'SUCCESS' ? completeRefund(trx, refund, now, notice.refund_id) : failRefund(trx, refund, failure, now);
+    if (!tradeRefund) return false;
+    return expected === 'SUCCESS' ? completeTradeRefund(trx, tradeRefund, now, notice.refund_id) : failTradeRefund(trx, tradeRefund, failure, now);
+  });
   if (!changed) return 'already';
-  if (expected !== 'SUCCESS') logger.error(context, 'WeChat Pay could not refund: the order stays paid, refund it another way or ask again');
+  if (expected !== 'SUCCESS') {
+    logger.error(
+      context,
+      refund
+        ? 'WeChat Pay could not refund: the order stays paid, refund it another way or ask again'
+        : 'WeChat Pay could not refund a trade: its money stays in platform:clearing, refund it by hand',
+    );
+  }
   return expected === 'SUCCESS' ? 'succeeded' : 'failed';
 }

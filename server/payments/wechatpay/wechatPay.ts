@@ -8,12 +8,17 @@ import { DomainError } from '../../domain/DomainError';
 import { FleetTimer } from '../../jobs/fleetTimer';
 import type { Logger } from '../../logger';
 import { newSecret } from '../../security/secrets';
-import { fulfilOrder, type OrderRow } from '../fulfil';
+import type { OrderRow } from '../fulfil';
 import { PLATFORM_CLEARING, PLATFORM_WECHATPAY, postTransfer } from '../ledger';
 import { ORDER_ALREADY_PAID, ORDER_REFUNDED, ownOrder } from '../orders';
 import { transactionSchema, WechatPayClient, WechatPayUpstreamError, type PlaceOrder, type WechatPayTransaction } from './client';
 import { settleWechatRefundNotice, type RefundNoticeOutcome } from '../refunds/wechatRefundNotice';
 import { openNotification, type NotificationKeys } from './notification';
+import type { TradeCloser } from '../openTrades';
+import type { PaymentPause } from '../paymentPause';
+import { askWechatPay } from '../refunds/askProvider';
+import { followTradeRefunds } from '../refunds/refundTrade';
+import { settleTrade, type Settlement } from '../settleTrade';
 import { chatAppPayParams, chinaTime } from './protocol';
 import { WechatPayouts } from '../payouts/wechatPayouts';
 import { tradeItem, wechatDescription } from '../tradeName';
@@ -38,16 +43,7 @@ const POLL_QUERY_INTERVAL_MS = 3000;
 export const SWEEP_INTERVAL_MS = 60_000;
 const SWEEP_BATCH = 50;
 
-/** What a notification, a query or the sweep did with WeChat Pay's word that an order was paid. */
-export type Settlement =
-  /** Paid and delivered now. */
-  | 'fulfilled'
-  /** Known already: a replayed notification, a second query. Nothing changed. */
-  | 'already'
-  /** The money arrived for an order already paid another way: kept in platform:clearing, to refund. */
-  | 'duplicate'
-  /** The money arrived but the order cannot be delivered (a booklet bought meanwhile): kept in clearing, to refund. */
-  | 'undeliverable';
+export type { Settlement } from '../settleTrade';
 
 export interface WechatPayDeps {
   db: Kysely<DB>;
@@ -59,6 +55,8 @@ export interface WechatPayDeps {
   /** The protocol's wall clock: signature timestamps and the notifications' freshness. */
   clock?: () => number;
   client?: WechatPayClient;
+  /** A test seam: holds a settlement with its order locked (server/payments/paymentPause.ts). */
+  pause?: PaymentPause;
 }
 
 /**
@@ -67,8 +65,11 @@ export interface WechatPayDeps {
  * goes through settle(): amount and currency checked against the order, the money booked
  * platform:wechatpay -> platform:clearing, then the order fulfilled once (server/payments/fulfil.ts).
  */
-export class WechatPay {
+export class WechatPay implements TradeCloser {
   readonly client: WechatPayClient;
+  readonly tradeTable = 'wechatpay_orders';
+  /** Who closes a paid order's other open trades: this, and Alipay when configured (linked by createApp()). */
+  readonly tradeClosers = new Set<TradeCloser>([this]);
   private readonly clock: () => number;
   private readonly sweepTimer: FleetTimer;
   /** Withdrawals paid to the WeChat balance (docs/decisions/050, 064); their sweep starts and stops with this one. */
@@ -198,7 +199,8 @@ export class WechatPay {
   /**
    * The sweep: every order placed at WeChat Pay whose time to pay has passed is asked about once
    * more (paid: settled), else closed there and here; our order is closed when none of its
-   * WeChat Pay orders is still open. Answers what it did.
+   * WeChat Pay orders is still open; trade refunds pending a while are asked about again
+   * (server/payments/refunds/refundTrade.ts). Answers what it did with the orders.
    */
   async sweep(): Promise<SweepTally> {
     const now = this.deps.now();
@@ -210,11 +212,13 @@ export class WechatPay {
       .orderBy('expires_at')
       .limit(SWEEP_BATCH)
       .execute();
-    return sweepEach(
+    const tally = await sweepEach(
       expired,
       (row) => this.sweepOne(row),
       (row, error) => this.deps.logger.warn({ err: error, outTradeNo: row.out_trade_no }, 'WeChat Pay sweep could not settle or close an order'),
     );
+    await followTradeRefunds({ ...this.deps, ask: (refund) => askWechatPay(this, refund) }, 'wechat');
+    return tally;
   }
 
   /** Runs the sweep every minute until stopped; one process of the fleet sweeps an interval (docs/decisions/042). */
@@ -230,9 +234,10 @@ export class WechatPay {
   }
 
   /**
-   * WeChat Pay's word that an order was paid, from any path: settled exactly once. A transaction
-   * for another merchant or app, an unknown order, or another amount or currency than the order's
-   * is refused ('invalid') and logged, and nothing changes.
+   * WeChat Pay's word that an order was paid, from any path: settled exactly once, the money kept
+   * only by the order's one payment (server/payments/settleTrade.ts). A transaction for another
+   * merchant or app, an unknown order, or another amount or currency than the order's is refused
+   * ('invalid') and logged, and nothing changes.
    */
   async settle(transaction: WechatPayTransaction, via: 'notification' | 'query' | 'sweep'): Promise<Settlement> {
     const { config, db, logger } = this.deps;
@@ -259,30 +264,28 @@ export class WechatPay {
     }
     if (row.status === 'paid') return 'already';
     const now = this.deps.now();
+    return settleTrade(
+      { db, logger, now: this.deps.now, pause: this.deps.pause, closers: this.tradeClosers, ask: (refund) => askWechatPay(this, refund) },
+      {
+        path: 'wechatpay',
+        provider: 'wechat',
+        orderId: order.id,
+        outTradeNo: row.out_trade_no,
+        amountCents: Number(row.amount_fen),
+        currency: row.currency,
+        providerRef: transaction.transaction_id ?? transaction.out_trade_no,
+        book: (trx, locked) => this.bookMoney(trx, row, locked, transaction, now),
+      },
+      context,
+    );
+  }
+
+  /** Closes one of our orders at WeChat Pay (a paid order's other trade); one WeChat Pay never made is closed already. */
+  async closeTrade(outTradeNo: string): Promise<void> {
     try {
-      return await db.transaction().execute(async (trx) => {
-        if (!(await this.bookMoney(trx, row, order, transaction, now))) return 'already';
-        if (!(await fulfilOrder(trx, order, 'wechat', now))) {
-          logger.error({ ...context, order: order.ref }, 'WeChat Pay paid an order that was already paid: the money stays in platform:clearing, refund it');
-          return 'duplicate';
-        }
-        await trx
-          .updateTable('orders')
-          .set({ provider_ref: (transaction.transaction_id ?? transaction.out_trade_no).slice(0, 64) })
-          .where('id', '=', order.id)
-          .execute();
-        return 'fulfilled';
-      });
+      await this.client.close(outTradeNo);
     } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      // Delivery refused (a booklet bought meanwhile): the money arrived all the same, so it is booked, and an operator refunds it.
-      const booked = await db.transaction().execute((trx) => this.bookMoney(trx, row, order, transaction, now));
-      if (!booked) return 'already';
-      logger.error(
-        { ...context, order: order.ref, reason: error.message },
-        'WeChat Pay paid an order that cannot be delivered: the money stays in platform:clearing, refund it',
-      );
-      return 'undeliverable';
+      if (!(error instanceof WechatPayUpstreamError && error.code === 'ORDER_NOT_EXIST')) throw error;
     }
   }
 
