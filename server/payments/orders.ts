@@ -18,6 +18,7 @@ export type OrderJson = PaymentOrder;
 
 export const ORDER_ALREADY_PAID = 'Order already paid.';
 export const ORDER_REFUNDED = 'Order refunded.';
+export const ORDER_EXPIRED = 'Order expired. Please start again.';
 
 /** Unpaid orders one user may start in an hour: enough for any shopper, not for filling the table. */
 export const MAX_OPEN_ORDERS = 100;
@@ -84,17 +85,26 @@ export async function createOrder(db: Kysely<DB>, userId: number, asked: OrderAs
 }
 
 /**
- * How long an unpaid order stays in its buyer's list: a reader who chose a method and did not pay
- * sees it for a day (to pay it, or to see it failed), then it leaves the list.
+ * How long an unpaid order lives: a reader who chose a method and did not pay may pay it, and sees
+ * it in their list, for a day; then it expires and leaves the list (docs/decisions/068).
  */
-export const UNPAID_ORDER_LISTED_MS = 24 * 3600_000;
+export const UNPAID_ORDER_LIFETIME_MS = 24 * 3600_000;
 
-/** A page of the buyer's orders, newest first: paid and refunded ones always, unpaid ones for UNPAID_ORDER_LISTED_MS. */
+/** The order can still be paid: not paid, refunded, closed, nor an unpaid one past its lifetime. */
+export function assertPayable(order: OrderRow, now: number): OrderRow {
+  if (order.status === 'paid') throw new DomainError('invalid', ORDER_ALREADY_PAID);
+  if (order.status === 'refunded') throw new DomainError('invalid', ORDER_REFUNDED);
+  if (order.status === 'closed') throw new DomainError('invalid', 'Order closed.');
+  if (Number(order.created_at) <= now - UNPAID_ORDER_LIFETIME_MS) throw new DomainError('invalid', ORDER_EXPIRED);
+  return order;
+}
+
+/** A page of the buyer's orders, newest first: paid and refunded ones always, unpaid ones for UNPAID_ORDER_LIFETIME_MS. */
 export async function listOrders(db: Kysely<DB>, userId: number, page: number, pageSize: number, now: number): Promise<{ count: number; rows: OrderRow[] }> {
   const listed = db
     .selectFrom('orders')
     .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('status', 'in', ['paid', 'refunded']), eb('created_at', '>', now - UNPAID_ORDER_LISTED_MS)]));
+    .where((eb) => eb.or([eb('status', 'in', ['paid', 'refunded']), eb('created_at', '>', now - UNPAID_ORDER_LIFETIME_MS)]));
   const total = await listed.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst();
   const rows = await listed
     .selectAll()
@@ -135,9 +145,7 @@ export async function payWithWallet(deps: WalletPayDeps, userId: number, ref: st
     if (!found) throw new DomainError('not_found', 'Not found.');
     const order = await lockOrder(trx, found.id);
     await deps.pause?.({ path: 'wallet', order: order.ref, trx });
-    if (order.status === 'paid') throw new DomainError('invalid', ORDER_ALREADY_PAID);
-    if (order.status === 'refunded') throw new DomainError('invalid', ORDER_REFUNDED);
-    if (order.status === 'closed') throw new DomainError('invalid', 'Order closed.');
+    assertPayable(order, now);
     await spendFromWallet(trx, userId, Number(order.amount_cents), { to: PLATFORM_CLEARING, kind: `order_${order.type}`, ref: order.ref, now });
     // Under the locks nothing else pays it; were it paid all the same, the debit above is rolled back with this.
     if (!(await fulfilOrder(trx, order, 'wallet', now))) throw new DomainError('conflict', ORDER_ALREADY_PAID);
@@ -148,11 +156,8 @@ export async function payWithWallet(deps: WalletPayDeps, userId: number, ref: st
 }
 
 /** A provider payment started: the order waits for its callback. */
-export async function markPending(db: Kysely<DB>, userId: number, ref: string, method: string): Promise<OrderRow> {
-  const order = await ownOrder(db, userId, ref);
-  if (order.status === 'paid') throw new DomainError('invalid', ORDER_ALREADY_PAID);
-  if (order.status === 'refunded') throw new DomainError('invalid', ORDER_REFUNDED);
-  if (order.status === 'closed') throw new DomainError('invalid', 'Order closed.');
+export async function markPending(db: Kysely<DB>, userId: number, ref: string, method: string, now: number): Promise<OrderRow> {
+  const order = assertPayable(await ownOrder(db, userId, ref), now);
   // Asked again (a reload, a second tab), a pending order with this method is left as it is.
   if (order.status === 'pending' && order.method === method) return order;
   await db

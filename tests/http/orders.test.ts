@@ -284,7 +284,7 @@ describe('orders and wallet payments', async () => {
     expect(refused.body).toEqual({ detail: 'Too many unpaid orders. Please try again later.' });
   });
 
-  it('names what each order bought in the list and in both wallets, and drops unpaid orders a day old from the list', async () => {
+  it('names what each order bought in the list and in both wallets; an unpaid order a day old expires: not payable, not listed', async () => {
     const fay = await createPerson(database, 'fay');
     const fayV = await signedIn('fay');
     await credit(fay.id, 5_000);
@@ -297,6 +297,13 @@ describe('orders and wallet payments', async () => {
       .set({ created_at: Date.now() - DAY - 1000 })
       .where('ref', '=', unpaid.body.id)
       .execute();
+    // Expired, it cannot be paid any more: refused before any money moves.
+    const balance = await balanceCents(db, walletAccount(fay.id));
+    const late = await fayV.post(`/api/payments/order/${unpaid.body.id}/wallet/`, {});
+    expect(late.status).toBe(400);
+    expect(late.body).toEqual({ detail: 'Order expired. Please start again.' });
+    expect(await balanceCents(db, walletAccount(fay.id))).toBe(balance);
+    expect((await fayV.get(`/api/payments/order/${unpaid.body.id}/alipay/web/?return_url=/`)).status).toBe(400);
     const recent = await order(fayV, membershipOrder('premium_monthly_manual'));
     await db
       .updateTable('orders')

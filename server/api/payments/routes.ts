@@ -108,7 +108,7 @@ export function orderRoutes(deps: OrderRouteDeps): Router {
       res.json({ ...orderJson(started.order), app_params: started.appParams });
       return;
     }
-    const order = await markPending(deps.db, user.id, refOf(req.params), 'wechat');
+    const order = await markPending(deps.db, user.id, refOf(req.params), 'wechat', deps.now());
     // No chat-app bridge can pay a sandbox prepay id: the client may send the payer to our checkout instead.
     const checkout = sandboxCheckoutUrl(siteOriginFor(deps.publicOrigin, req), order.ref, undefined);
     res.json({ ...orderJson(order), app_params: sandboxWechatParams(order.ref, openid, deps.now()), sandbox_checkout_url: checkout } satisfies WechatPayment);
@@ -123,7 +123,7 @@ export function orderRoutes(deps: OrderRouteDeps): Router {
       return;
     }
     // The sandbox: the "QR code" leads to our own checkout page (no money moves).
-    const order = await markPending(deps.db, user.id, refOf(req.params), 'wechat');
+    const order = await markPending(deps.db, user.id, refOf(req.params), 'wechat', deps.now());
     const checkout = sandboxCheckoutUrl(siteOriginFor(deps.publicOrigin, req), order.ref, undefined);
     const answer: WechatNativePayment = { ...orderJson(order), code_url: checkout, sandbox_checkout_url: checkout };
     res.json(answer);

@@ -22,6 +22,7 @@ const OFF_SITE = '\u0000';
 
 export interface WebPayRouteDeps {
   db: Kysely<DB>;
+  now: () => number;
   publicOrigin?: string;
   paymentsSandbox?: boolean;
   /** Alipay, when configured: web pay goes there instead of the sandbox (docs/decisions/044). */
@@ -61,7 +62,7 @@ export function webPayRoutes(deps: WebPayRouteDeps): Router {
       res.json({ ...orderJson(started.order), url: started.url } satisfies WebPayment);
       return;
     }
-    const order = await markPending(deps.db, user.id, ref, 'alipay');
+    const order = await markPending(deps.db, user.id, ref, 'alipay', deps.now());
     res.json({ ...orderJson(order), url: sandboxCheckoutUrl(origin, order.ref, returnUrl) } satisfies WebPayment);
   });
 

@@ -8,7 +8,7 @@ import { FleetTimer } from '../../jobs/fleetTimer';
 import type { Logger } from '../../logger';
 import { newSecret } from '../../security/secrets';
 import type { OrderRow } from '../fulfil';
-import { markPending, ORDER_ALREADY_PAID, ORDER_REFUNDED, ownOrder } from '../orders';
+import { assertPayable, markPending, ownOrder } from '../orders';
 import { AlipayClient, AlipayUpstreamError, chinaTime } from './client';
 import type { TradeCloser } from '../openTrades';
 import type { PaymentPause } from '../paymentPause';
@@ -89,12 +89,9 @@ export class Alipay implements TradeCloser {
    * else a new one. Alipay makes the trade when the payer opens the URL; nothing is sent now.
    */
   async startWebPay(userId: number, ref: string, product: 'page' | 'wap', returnUrl: string, locale: TextLocale): Promise<{ order: OrderRow; url: string }> {
-    const order = await ownOrder(this.deps.db, userId, ref);
-    if (order.status === 'paid') throw new DomainError('invalid', ORDER_ALREADY_PAID);
-    if (order.status === 'refunded') throw new DomainError('invalid', ORDER_REFUNDED);
-    if (order.status === 'closed') throw new DomainError('invalid', 'Order closed.');
-    if (order.currency !== 'CNY') throw new DomainError('invalid', 'Alipay takes only CNY.');
     const now = this.deps.now();
+    const order = assertPayable(await ownOrder(this.deps.db, userId, ref), now);
+    if (order.currency !== 'CNY') throw new DomainError('invalid', 'Alipay takes only CNY.');
     const row =
       (await this.deps.db
         .selectFrom('alipay_orders')
@@ -106,7 +103,7 @@ export class Alipay implements TradeCloser {
         .where('amount_cents', '=', Number(order.amount_cents))
         .orderBy('id', 'desc')
         .executeTakeFirst()) ?? (await this.newTrade(order, product, now, locale));
-    const pending = await markPending(this.deps.db, userId, ref, 'alipay');
+    const pending = await markPending(this.deps.db, userId, ref, 'alipay', now);
     const url = await this.client.payUrl({
       product,
       outTradeNo: row.out_trade_no,

@@ -10,7 +10,7 @@ import type { Logger } from '../../logger';
 import { newSecret } from '../../security/secrets';
 import type { OrderRow } from '../fulfil';
 import { PLATFORM_CLEARING, PLATFORM_WECHATPAY, postTransfer } from '../ledger';
-import { ORDER_ALREADY_PAID, ORDER_REFUNDED, ownOrder } from '../orders';
+import { assertPayable, ownOrder } from '../orders';
 import { transactionSchema, WechatPayClient, WechatPayUpstreamError, type PlaceOrder, type WechatPayTransaction } from './client';
 import { settleWechatRefundNotice, type RefundNoticeOutcome } from '../refunds/wechatRefundNotice';
 import { openNotification, type NotificationKeys } from './notification';
@@ -114,7 +114,7 @@ export class WechatPay implements TradeCloser {
 
   /** Chat-app pay: a JSAPI order for the payer's open id (one of the buyer's linked WeChat identities), and the bridge's parameters. */
   async startJsapi(userId: number, ref: string, openid: string, locale: TextLocale): Promise<{ order: OrderRow; appParams: WechatAppParams }> {
-    const order = payable(await ownOrder(this.deps.db, userId, ref));
+    const order = assertPayable(await ownOrder(this.deps.db, userId, ref), this.deps.now());
     const identity = await this.deps.db
       .selectFrom('wechat_identities')
       .select('id')
@@ -130,7 +130,7 @@ export class WechatPay implements TradeCloser {
 
   /** Native pay: an order whose code_url the client shows as a QR code, for browsers without the chat app's bridge. */
   async startNative(userId: number, ref: string, locale: TextLocale): Promise<{ order: OrderRow; codeUrl: string }> {
-    const order = payable(await ownOrder(this.deps.db, userId, ref));
+    const order = assertPayable(await ownOrder(this.deps.db, userId, ref), this.deps.now());
     const placed = await this.place(order, 'NATIVE', null, locale);
     return { order: placed.order, codeUrl: placed.row.code_url ?? '' };
   }
@@ -406,12 +406,4 @@ export class WechatPay implements TradeCloser {
       .execute();
     return this.deps.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
   }
-}
-
-/** The order can still be paid: not paid, not closed. */
-function payable(order: OrderRow): OrderRow {
-  if (order.status === 'paid') throw new DomainError('invalid', ORDER_ALREADY_PAID);
-  if (order.status === 'refunded') throw new DomainError('invalid', ORDER_REFUNDED);
-  if (order.status === 'closed') throw new DomainError('invalid', 'Order closed.');
-  return order;
 }
