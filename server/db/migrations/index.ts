@@ -30,6 +30,7 @@ import { subscriptions } from './028_subscriptions';
 import { counters } from './029_counters';
 import { searchSubstrings } from './030_search_substrings';
 import { pageViewReaders } from './031_page_view_readers';
+import { readableSlugs } from './035_readable_slugs';
 
 /** Every migration, in order. Never edit one that has landed: add the next number. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -64,5 +65,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '029_counters': counters(engine),
     '030_search_substrings': searchSubstrings(engine),
     '031_page_view_readers': pageViewReaders(),
+    '035_readable_slugs': readableSlugs(),
   };
 }
