@@ -17,7 +17,14 @@ export async function publicBooklets(
   pageSize: number,
   ownerId?: number,
 ): Promise<{ count: number; results: BookletCard[] }> {
-  let listed = db.selectFrom('booklets').innerJoin('users', 'users.id', 'booklets.owner_id').where('booklets.trashed', '=', 0).where(readableAuthor(now));
+  // A CROSS JOIN keeps SQLite walking the booklets in order (their index) and probing each owner, not
+  // every user for their booklets; PostgreSQL plans it as any join (as publicArticles.ts's favourites).
+  let listed = db
+    .selectFrom('booklets')
+    .crossJoin('users')
+    .whereRef('users.id', '=', 'booklets.owner_id')
+    .where('booklets.trashed', '=', 0)
+    .where(readableAuthor(now));
   if (ownerId !== undefined) listed = listed.where('booklets.owner_id', '=', ownerId);
   const [total, rows] = await Promise.all([
     listed.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow(),
