@@ -18,12 +18,13 @@ async function slugTaken(db: Kysely<DB>, slug: string): Promise<boolean> {
  * The slug an article's title gives it (shared/articleSlug.ts), made unique with -2, -3…; null when
  * the title gives none (punctuation only, empty) or no suffix is free: the article keeps its slug.
  */
-export async function titleSlug(db: Kysely<DB>, title: string): Promise<string | null> {
+export async function titleSlug(db: Kysely<DB>, title: string, ownSlug?: string): Promise<string | null> {
   const stem = slugFromTitle(title);
   if (stem === '') return null;
   for (let n = isReservedSlug(stem) ? 2 : 1; n <= MAX_SUFFIX; n++) {
     const slug = slugCandidate(stem, n);
-    if (!(await slugTaken(db, slug))) return slug;
+    // The slug the article has already is its own to keep.
+    if (slug === ownSlug || !(await slugTaken(db, slug))) return slug;
   }
   return null;
 }
@@ -33,7 +34,7 @@ export async function titleSlug(db: Kysely<DB>, title: string): Promise<string |
  * (it answers with a 301). Returns the slug the article has afterwards.
  */
 export async function renameOnFirstPublish(db: Kysely<DB>, articleId: number, oldSlug: string, title: string, now: number): Promise<string> {
-  const slug = await titleSlug(db, title);
+  const slug = await titleSlug(db, title, oldSlug);
   if (slug === null || slug === oldSlug) return oldSlug;
   await db.updateTable('articles').set({ slug }).where('id', '=', articleId).execute();
   await db.insertInto('article_slugs').values({ slug: oldSlug, article_id: articleId, created_at: now }).execute();

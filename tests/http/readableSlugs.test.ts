@@ -93,6 +93,13 @@ describe('readable article slugs', async () => {
     expect(redirect.headers.location).toBe(`/article/${encodeURIComponent(chinesePublished.slug)}/`);
   });
 
+  it('keeps a slug that already is what its title gives', async () => {
+    const article = await draft('Kept Name');
+    await db.updateTable('articles').set({ slug: 'kept-name' }).where('id', '=', article.id).execute();
+    expect((await publish({ ...article, slug: 'kept-name' })).slug).toBe('kept-name');
+    expect(await formerSlugs(article.id)).toEqual([]);
+  });
+
   it('keeps articles public before the change at the address they had', async () => {
     const article = await draft('Published long ago');
     await db
