@@ -1,4 +1,4 @@
-import type { ArticleSummary, Page } from './entities';
+import type { ArticleSummary, BookletCard, Page } from './entities';
 import type { FollowState } from './social';
 
 const COLUMN_PARAM = /^@([A-Za-z0-9_.\-\u4e00-\u9fff]{1,64})$/u;
@@ -32,6 +32,8 @@ export interface ColumnDetail {
   owner: ColumnOwner;
   originals: Page<ArticleSummary>;
   favorites: Page<ArticleSummary>;
+  /** The owner's booklets, newest first (`GET /api/columns/booklets/@{name}/` pages on). */
+  booklets: Page<BookletCard>;
 }
 
 /** A column's two lists, each paged on its own: `GET /api/columns/{list}/@{name}/` answers a `Page<ArticleSummary>`. */

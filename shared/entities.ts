@@ -67,6 +67,8 @@ export interface ArticleDetail extends ArticleBody, ThumbsUpState, FavoriteState
   comment_count: number;
   /** Set when the article is a paid booklet chapter its reader has not bought: `content` is then empty. */
   paywall?: ArticlePaywall | null;
+  /** The booklet it is a chapter of, and its neighbours there (`GET /api/article/{slug}/` only). */
+  booklet_place?: ArticleBookletPlace | null;
   /**
    * The script its title, description and text were converted into for this reader (their
    * `zine_script` cookie; decision 038), or null when it reads as written. Absent from a backend without it.
@@ -167,6 +169,31 @@ export interface BookletFields {
   description: string;
   /** The cover image URL, or ''. */
   cover: string;
+}
+
+/** A booklet in a reader's list (home, discovery, a column): what its card shows. */
+export interface BookletCard {
+  id: number;
+  slug: string;
+  name: string;
+  heading: string;
+  /** The cover image URL, or ''. */
+  cover: string;
+  /** Null: free to read (price 0). */
+  price: BookletPrice | null;
+  /** Chapters anyone may open the page of (public, not trashed); paid ones count too. */
+  chapter_count: number;
+  modified: string;
+  author: Pick<ArticleAuthor, 'username' | 'avatar' | 'column'>;
+}
+
+/** Where a chapter's own article page stands in its booklet: the booklet and the chapters either side in reading order. */
+export interface ArticleBookletPlace {
+  booklet: { slug: string; name: string };
+  /** The chapter's slug inside the booklet. */
+  chapter: string;
+  previous: BookletLink | null;
+  next: BookletLink | null;
 }
 
 /** `GET /api/booklets/{slug}/`. */

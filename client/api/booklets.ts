@@ -1,4 +1,4 @@
-import type { BookletDetail, BookletItemDetail, BookletRatingItem, BookletRatingRequest, Page } from '../../shared/entities';
+import type { BookletCard, BookletDetail, BookletItemDetail, BookletRatingItem, BookletRatingRequest, Page } from '../../shared/entities';
 import type { ApiClient } from './client';
 import { pageRequest } from './pages';
 
@@ -6,6 +6,10 @@ const base = (slug: string) => `/api/booklets/${encodeURIComponent(slug)}`;
 
 /** docs/specification/content-and-commerce.md §7, booklets (reading and rating). */
 export const bookletsApi = {
+  /** The booklets anyone may open, newest first (home and discovery); `next` is a page link the API gave earlier. */
+  publicList: (api: ApiClient, next?: string) =>
+    api.request<Page<BookletCard>>(next ? pageRequest(next) : { method: 'GET', path: '/api/v2/booklets/public/', query: { page_size: 20 } }),
+
   get: (api: ApiClient, slug: string) => api.request<BookletDetail>({ method: 'GET', path: `${base(slug)}/` }),
 
   item: (api: ApiClient, slug: string, childSlug: string) =>

@@ -1,5 +1,5 @@
 import type { ColumnDetail, ColumnListType } from '../../shared/column';
-import type { ArticleSummary, Page } from '../../shared/entities';
+import type { ArticleSummary, BookletCard, Page } from '../../shared/entities';
 import type { ApiClient } from './client';
 import { pageRequest } from './pages';
 
@@ -13,5 +13,11 @@ export const columnsApi = {
   list: (api: ApiClient, type: ColumnListType, username: string, next?: string) =>
     api.request<Page<ArticleSummary>>(
       next ? pageRequest(next) : { method: 'GET', path: `/api/columns/${type}/@${encodeURIComponent(username)}/`, query: { page: 1 } },
+    ),
+
+  /** The column's booklets after the first page (which comes with the column). */
+  booklets: (api: ApiClient, username: string, next?: string) =>
+    api.request<Page<BookletCard>>(
+      next ? pageRequest(next) : { method: 'GET', path: `/api/columns/booklets/@${encodeURIComponent(username)}/`, query: { page: 1 } },
     ),
 };

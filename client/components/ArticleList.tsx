@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
 import { ColumnLink } from '../platform/ColumnLink';
 import { relativeTime } from '../../shared/relativeTime';
+import { articlePath } from '../../shared/seoMeta';
 import { useStores } from '../stores/context';
 import type { ArticleSummary } from '../../shared/entities';
 import type { PagedList } from '../stores/PagedList';
@@ -20,7 +21,7 @@ export const ArticleList = observer(function ArticleList({ feed, headingLevel = 
         {feed.items.map((article) => (
           <li key={article.id} className="article-card" lang={article.language}>
             <Heading className="article-card__title">
-              <Link to={`/article/${article.slug}/`}>{article.title}</Link>
+              <Link to={articlePath(article.slug)}>{article.title}</Link>
             </Heading>
             {article.description ? <p className="article-card__description">{article.description}</p> : null}
             <p className="article-card__meta">

@@ -22,6 +22,8 @@ interface ArticleViewProps {
   banner?: ReactNode;
   /** Replaces the body (a paywall prompt, say); the content HTML otherwise. */
   body?: ReactNode;
+  /** Shown after the body (the booklet a chapter belongs to, and its neighbours). */
+  after?: ReactNode;
 }
 
 /**
@@ -29,7 +31,7 @@ interface ArticleViewProps {
  * page: the theme's own stylesheet and background, title, author line with follow,
  * relative date, cover, body, actions and comments. Any image opens the photo viewer.
  */
-export const ArticleView = observer(function ArticleView({ article, banner, body }: ArticleViewProps) {
+export const ArticleView = observer(function ArticleView({ article, banner, body, after }: ArticleViewProps) {
   const stores = useStores();
   const { env, account, photos } = stores;
   const sheet = useRef<HTMLElement>(null);
@@ -127,6 +129,7 @@ export const ArticleView = observer(function ArticleView({ article, banner, body
             dangerouslySetInnerHTML={{ __html: content }}
           />
         )}
+        {after}
         <ArticleActions article={article} />
         <CommentPanel slug={article.slug} initialCount={article.comment_count} />
       </article>

@@ -4,7 +4,7 @@ import { columnsApi } from '../api/columns';
 import type { ApiClient } from '../api/client';
 import { socialApi } from '../api/social';
 import type { ColumnListType, ColumnOwner } from '../../shared/column';
-import type { ArticleSummary } from '../../shared/entities';
+import type { ArticleSummary, BookletCard } from '../../shared/entities';
 import { PagedList, type PagedListSnapshot } from './PagedList';
 import { byLink } from './pageSource';
 
@@ -13,14 +13,17 @@ export interface ColumnSnapshot {
   owner: ColumnOwner | null;
   originals: PagedListSnapshot<ArticleSummary>;
   favorites: PagedListSnapshot<ArticleSummary>;
+  /** Absent from a snapshot written before the column listed booklets. */
+  booklets?: PagedListSnapshot<BookletCard>;
 }
 
-/** The column being viewed: its owner, their originals and their favourites. */
+/** The column being viewed: its owner, their originals, their favourites and their booklets. */
 export class ColumnStore {
   username: string | null;
   owner: ColumnOwner | null;
   originals: PagedList<ArticleSummary>;
   favorites: PagedList<ArticleSummary>;
+  booklets: PagedList<BookletCard>;
 
   constructor(
     private readonly api: ApiClient,
@@ -30,11 +33,13 @@ export class ColumnStore {
     this.owner = snapshot?.owner ?? null;
     this.originals = this.list('originals', snapshot?.originals);
     this.favorites = this.list('favorites', snapshot?.favorites);
+    this.booklets = this.bookletList(snapshot?.booklets);
     makeStoreObservable<ColumnStore, 'setOwner'>(this, {
       username: observable,
       owner: observableRef,
       originals: observableRef,
       favorites: observableRef,
+      booklets: observableRef,
       show: action,
       setOwner: action,
     });
@@ -72,8 +77,10 @@ export class ColumnStore {
     this.owner = detail.owner;
     this.originals = this.list('originals');
     this.favorites = this.list('favorites');
+    this.booklets = this.bookletList();
     this.originals.replace(detail.originals, true);
     this.favorites.replace(detail.favorites, true);
+    this.booklets.replace(detail.booklets, true);
   }
 
   private list(type: ColumnListType, snapshot?: PagedListSnapshot<ArticleSummary>): PagedList<ArticleSummary> {
@@ -83,7 +90,20 @@ export class ColumnStore {
     );
   }
 
+  private bookletList(snapshot?: PagedListSnapshot<BookletCard>): PagedList<BookletCard> {
+    return new PagedList(
+      byLink((next) => columnsApi.booklets(this.api, this.username ?? '', next)),
+      snapshot,
+    );
+  }
+
   toJSON(): ColumnSnapshot {
-    return { username: this.username, owner: this.owner, originals: this.originals.toJSON(), favorites: this.favorites.toJSON() };
+    return {
+      username: this.username,
+      owner: this.owner,
+      originals: this.originals.toJSON(),
+      favorites: this.favorites.toJSON(),
+      booklets: this.booklets.toJSON(),
+    };
   }
 }

@@ -1,9 +1,10 @@
 import { runInAction } from 'mobx';
 import { articlesApi } from '../api/articles';
+import { bookletsApi } from '../api/booklets';
 import { ApiClient, type ApiRequestError } from '../api/client';
 import type { ApiRequest, ApiTransport } from '../api/transport';
 import type { Catalogue } from '../i18n/en';
-import type { ArticleSummary } from '../../shared/entities';
+import type { ArticleSummary, BookletCard } from '../../shared/entities';
 import type { TrackingEvent } from '../../shared/tracking';
 import { AccountStore, type AccountSnapshot } from './AccountStore';
 import { ArticleStore, type ArticleSnapshot } from './ArticleStore';
@@ -28,6 +29,8 @@ export interface RootSnapshot {
   account: AccountSnapshot;
   article: ArticleSnapshot;
   feed: PagedListSnapshot<ArticleSummary>;
+  /** The booklets of the home and discovery pages; absent when the page showed none. */
+  bookletList?: PagedListSnapshot<BookletCard>;
   column: ColumnSnapshot;
   booklet: BookletSnapshot;
   /** The page stores' snapshots by name (client/stores/pageStore.ts); absent when the page made none. */
@@ -45,6 +48,8 @@ export class RootStore {
   readonly article: ArticleStore;
   /** The public articles of the home and discovery pages. */
   readonly feed: PagedList<ArticleSummary>;
+  /** The booklets of the home and discovery pages, as cards. */
+  readonly bookletList: PagedList<BookletCard>;
   readonly column: ColumnStore;
   readonly booklet: BookletStore;
   /** The stores of single pages (wallet, orders, member), made by their loaders or from the snapshot. */
@@ -91,6 +96,10 @@ export class RootStore {
     this.feed = new PagedList(
       byLink((next) => articlesApi.publicList(this.api, next)),
       snapshot.feed,
+    );
+    this.bookletList = new PagedList(
+      byLink((next) => bookletsApi.publicList(this.api, next)),
+      snapshot.bookletList,
     );
     this.column = new ColumnStore(this.api, snapshot.column);
     this.booklet = new BookletStore(this.api, snapshot.booklet, this.payment);
@@ -181,6 +190,7 @@ export class RootStore {
       account: this.account.toJSON(),
       article: this.article.toJSON(),
       feed: this.feed.toJSON(),
+      ...(this.bookletList.loaded ? { bookletList: this.bookletList.toJSON() } : {}),
       column: this.column.toJSON(),
       booklet: this.booklet.toJSON(),
       ...(pages ? { pages } : {}),

@@ -9,6 +9,7 @@ import { columnRead, columnRoutes } from './columns/routes';
 import { commentRoutes } from './comments/routes';
 import { contactRoutes } from './contact/routes';
 import { publicArticlesRead } from './articles/publicListRead';
+import { publicBookletsRead } from './booklets/publicListRead';
 import { articleRead } from './articles/articleRead';
 import { authoringRoutes } from './articles/authoringRoutes';
 import { authoringListRoutes } from './articles/authoringList';
@@ -109,7 +110,7 @@ export function embeddedApi(given: ApiDeps): EmbeddedApi {
     rateLimits: given.rateLimits ?? rateLimitStores(given.db, (error) => given.onBackgroundError?.(error, 'pruning rate limits')),
     notificationBus: given.notificationBus ?? inProcessNotificationBus(),
   };
-  const reads = [accountInfoRead(deps), articleRead(deps), publicArticlesRead(deps), columnRead(deps), ...bookletReads(deps)];
+  const reads = [accountInfoRead(deps), articleRead(deps), publicArticlesRead(deps), publicBookletsRead(deps), columnRead(deps), ...bookletReads(deps)];
   const api = Router();
   api.use(cookieParser());
   api.use(authenticate(deps.db, deps.now));

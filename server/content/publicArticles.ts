@@ -4,6 +4,7 @@ import type { ArticleSummary } from '../../shared/entities';
 import { beyond, edgesOf, type Cursor, type PageEdges } from '../db/keyset';
 import { inOrder, pageWindow, type PageWindow } from '../db/pageWindow';
 import type { DB } from '../db/schema';
+import { notAChapter, readableChapterCount } from './chapters';
 import { paidChapterArticleIds } from './paywall';
 
 interface ArticleFilter {
@@ -23,9 +24,11 @@ export async function publicArticles(
   filter: ArticleFilter = {},
   from?: Cursor,
 ): Promise<{ count: number; results: ArticleSummary[]; edges?: PageEdges }> {
+  // A booklet's chapters are read in their booklet: the lists of loose articles leave them out (./chapters.ts);
+  // a reader's favourites keep what they chose.
   const count =
     filter.favoritedBy === undefined
-      ? await readableCount(db, now, filter.authorId)
+      ? (await readableCount(db, now, filter.authorId)) - (await readableChapterCount(db, now, filter.authorId))
       : Number(
           (
             await favoritesOf(db, now, filter.favoritedBy)
@@ -121,7 +124,7 @@ function favoritesOf(db: Kysely<DB>, now: number, userId: number) {
 
 /** One page's article ids of the readable articles (of one author), newest first, by its window or from its cursor. */
 function inWindow(list: ReturnType<typeof openArticles>, authorId: number | undefined, window: PageWindow, direction: 'asc' | 'desc') {
-  let ids = authorId === undefined ? list : list.where('articles.author_id', '=', authorId);
+  let ids = (authorId === undefined ? list : list.where('articles.author_id', '=', authorId)).where(notAChapter);
   if (window.from) ids = ids.where(beyond(window.from, 'articles.modified_at', 'articles.id'));
   return ids.select('articles.id').orderBy('articles.modified_at', direction).orderBy('articles.id', direction).limit(window.limit).offset(window.offset);
 }

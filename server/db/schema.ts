@@ -12,6 +12,7 @@ export interface DB {
   api_tokens: ApiTokensTable;
   password_reset_tokens: PasswordResetTokensTable;
   articles: ArticlesTable;
+  article_slugs: ArticleSlugsTable;
   comments: CommentsTable;
   tracking_events: TrackingEventsTable;
   likes: ReactionsTable;
@@ -134,6 +135,15 @@ export interface ArticlesTable {
   modified_at: number;
   /** The editor tab (X-Client-Id) that saved it last (migration 013). */
   last_client_id: Generated<string>;
+  /** When it was first made public; null: never. Its first publication names it from its title (migration 035). */
+  published_at: number | null;
+}
+
+/** A slug an article had before: its old address answers with a 301 to the current one (migration 035). */
+export interface ArticleSlugsTable {
+  slug: string;
+  article_id: number;
+  created_at: number;
 }
 
 export interface CommentsTable {

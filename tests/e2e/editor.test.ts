@@ -295,16 +295,16 @@ describe('the editor in Chromium', () => {
     const problems = watchForErrors(page);
     await openEditor(page, `/editor?article=${id}`);
     const item = page.locator(`.ze-list-item[data-article-id="${id}"]`);
-    const visibility = page.locator('.ze-visibility');
-    await expect.poll(() => visibility.textContent()).toBe('Private');
-    await visibility.click();
-    await expect.poll(() => visibility.textContent()).toBe('Public');
+    const bar = page.locator('.ze-publish');
+    await bar.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect.poll(() => bar.locator('.ze-view-published').getAttribute('href')).toBe('/article/publish-me/');
     await expect.poll(() => item.locator('.ze-mark').allTextContents()).toContain('Public');
     const api = async () =>
       (await context.request.get(`${server.origin}/api/articles/${id}/`)).json() as Promise<{ visibility: string; tags: string[]; shared_marks: string[] }>;
     expect((await api()).visibility).toBe('public');
-    await visibility.click();
+    await bar.getByRole('button', { name: 'Unpublish' }).click();
     await expect.poll(async () => (await api()).visibility).toBe('private');
+    await expect.poll(() => bar.locator('.ze-view-published').count()).toBe(0);
 
     await page.locator('.ze-publish button', { hasText: 'Share links' }).click();
     await page.locator('.ze-share-panel button', { hasText: 'Create link' }).click();

@@ -259,7 +259,9 @@ describe('the article authoring API', async () => {
       const title = '<script>alert("t")</script> & more';
       const res = await send(annTab, 'patch', `/api/articles/${article.id}/`, { title, visibility: 'public' });
       expect(res.body.title).toBe(title);
-      const page = await request(app).get(`/article/${article.slug}/`).expect(200);
+      // Published: named from its title (tests/http/readableSlugs.test.ts).
+      expect(res.body.slug).toBe('script-alert-t-script-more');
+      const page = await request(app).get(`/article/${res.body.slug}/`).expect(200);
       expect(page.text).not.toContain('<script>alert("t")');
       expect(page.text).toContain('&lt;script&gt;');
     });
@@ -321,8 +323,8 @@ describe('the article authoring API', async () => {
 
     it('drops the cached public page of the article after a save', async () => {
       const article = await create({ title: 'Cached title', content: '<p>First body</p>' });
-      await send(annTab, 'patch', `/api/articles/${article.id}/`, { visibility: 'public' });
-      const path = `/article/${article.slug}/`;
+      const published = await send(annTab, 'patch', `/api/articles/${article.id}/`, { visibility: 'public' });
+      const path = `/article/${published.body.slug}/`;
       expect((await request(app).get(path)).text).toContain('First body');
       expect(await eventually(async () => (await request(app).get(path)).headers['x-cache'] === 'hit', 3000)).toBe(true);
       const saved = await send(annTab, 'patch', `/api/articles/${article.id}/`, { content: '<p>Second body</p>', client_modify_date: iso(Date.now()) });

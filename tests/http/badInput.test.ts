@@ -152,6 +152,7 @@ const API_ROUTES: readonly ApiRoute[] = [
   // reading articles
   { method: 'get', route: '/api/article/:slug/', params: { slug: 'articleSlug' } },
   { method: 'get', route: '/api/v2/articles/public/', paged: true },
+  { method: 'get', route: '/api/v2/booklets/public/', paged: true },
   // authoring
   { method: 'post', route: '/api/articles/', body: ARTICLE_FIELDS, headers: SAVE_HEADERS },
   { method: 'get', route: '/api/articles/:id/', params: { id: 'article' } },
@@ -204,6 +205,7 @@ const API_ROUTES: readonly ApiRoute[] = [
   },
   { method: 'get', route: '/api/columns/@:name/', params: { name: 'column' } },
   { method: 'get', route: '/api/columns/:type/@:name/', params: { type: 'listType', name: 'column' }, paged: true },
+  { method: 'get', route: '/api/columns/booklets/@:name/', params: { name: 'column' }, paged: true },
   { method: 'get', route: '/api/comments/article/:slug/', params: { slug: 'articleSlug' }, paged: true },
   {
     method: 'post',

@@ -83,12 +83,23 @@ describe('booklet pages and the paywall in HTML', async () => {
   });
 
   it("leaves the paid chapter's summary out of the public lists and pages", async () => {
-    for (const path of ['/', '/found', '/@ann/', '/api/v2/articles/public/', '/api/columns/@ann/', '/@ann/feed.xml', '/sitemap.xml']) {
+    const surfaces = ['/', '/found', '/@ann/', '/api/v2/articles/public/', '/api/v2/booklets/public/', '/api/columns/@ann/', '/@ann/feed.xml', '/sitemap.xml'];
+    for (const path of surfaces) {
       const res = await anonymous.get(path);
       expect(res.status, path).toBeLessThan(500);
       expect(leaks(res.text), path).toBe(false);
     }
+    // The chapter is read in its booklet, which the lists show instead (docs/decisions/067-booklets-in-lists-and-readable-slugs.md).
     const list = await anonymous.get('/api/v2/articles/public/').expect(200);
-    expect(list.body.results.find((a: { slug: string }) => a.slug === 'paid-chapter')).toMatchObject({ title: 'Title of paid-chapter', description: '' });
+    expect(list.body.results.find((a: { slug: string }) => a.slug === 'paid-chapter')).toBeUndefined();
+    // A trashed booklet gives its chapters back to the lists; what it sold stays without a summary.
+    await database.db.updateTable('booklets').set({ trashed: 1 }).where('slug', '=', 'field-guide').execute();
+    try {
+      for (const path of surfaces) expect(leaks((await anonymous.get(path)).text), path).toBe(false);
+      const loose = await anonymous.get('/api/v2/articles/public/').expect(200);
+      expect(loose.body.results.find((a: { slug: string }) => a.slug === 'paid-chapter')).toMatchObject({ title: 'Title of paid-chapter', description: '' });
+    } finally {
+      await database.db.updateTable('booklets').set({ trashed: 0 }).where('slug', '=', 'field-guide').execute();
+    }
   });
 });

@@ -287,8 +287,9 @@ export class EditorStore {
     this.fields = { ...this.fields, ...look };
   }
 
-  /** Visibility, tags and marks changed by the publish controls (the text is not touched). */
-  applyMeta(article: Pick<EditableArticle, 'visibility' | 'tags' | 'shared_marks'>): void {
+  /** Visibility, tags, marks and the slug (a first publication names the article) changed by the publish controls (the text is not touched). */
+  applyMeta(article: Pick<EditableArticle, 'slug' | 'visibility' | 'tags' | 'shared_marks'>): void {
+    this.slug = article.slug;
     this.visibility = article.visibility;
     this.tags = article.tags;
     this.sharedMarks = article.shared_marks;

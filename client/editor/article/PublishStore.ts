@@ -36,9 +36,11 @@ export class PublishStore {
     if (this.panelOpen) void this.loadLinks();
   }
 
+  /** Publish or Unpublish; a new article's text is saved first (updateMeta), so Publish works on a draft never saved. */
   async setVisibility(visibility: 'public' | 'private'): Promise<void> {
-    if (!this.requireSaved()) return;
-    await this.run(() => this.deps.editor.updateMeta({ visibility }).then(() => undefined));
+    await this.run(async () => {
+      if (!(await this.deps.editor.updateMeta({ visibility }))) this.deps.tips.push({ text: this.deps.t('publishNeedsSave') });
+    });
   }
 
   async addTag(tag: string): Promise<void> {

@@ -1,16 +1,17 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
 import { ArticleList } from '../../components/ArticleList';
+import { BookletCards } from '../../components/BookletCards';
 import type { PageLoaderArgs } from '../../routing/pageModules';
 import { useStores } from '../../stores/context';
 
 export async function loader({ stores }: PageLoaderArgs): Promise<void> {
-  await stores.feed.loadFirst();
+  await Promise.all([stores.feed.loadFirst(), stores.bookletList.loadFirst()]);
 }
 
-/** The home page: the slogan and the latest public articles. */
+/** The home page: the slogan, the booklets and the latest public articles (a booklet's chapters are read in it). */
 export default observer(function HomePage() {
-  const { env, feed } = useStores();
+  const { env, feed, bookletList } = useStores();
   return (
     <main className="screen home">
       <section className="home__hero">
@@ -25,6 +26,7 @@ export default observer(function HomePage() {
           </Link>
         </p>
       </section>
+      <BookletCards list={bookletList} titleId="home-booklets" />
       <section className="home__latest">
         <h2 className="section-title">{env.t('feed.latest')}</h2>
         <ArticleList feed={feed} />

@@ -1,16 +1,18 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { ARTICLE_SLUG_PATTERN } from '../../../shared/articleSlug';
 import type { ArticleDetail } from '../../../shared/entities';
 import { cookieFromHeader } from '../../../shared/cookieHeader';
 import { readingScriptOf, SCRIPT_COOKIE, type ReadingScript } from '../../../shared/readingScript';
 import type { DB } from '../../db/schema';
+import { articleBookletPlace } from '../booklets/articlePlace';
 import { ApiError } from '../errors';
 import type { PageRead, ReadRequest } from '../pageReads';
 import { countedRead, type PageViewCounting } from '../pageViewCounting';
 import { articleForReader } from './reader';
 
-/** What an article slug looks like; anything else is an article that does not exist. */
-export const ARTICLE_SLUG = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/i);
+/** What an article slug looks like (shared/articleSlug.ts: any script's letters); anything else is an article that does not exist. */
+export const ARTICLE_SLUG = z.string().regex(ARTICLE_SLUG_PATTERN);
 
 /**
  * `GET /api/article/{slug}/`: an article for its reader, or the reason it cannot be read.
@@ -29,11 +31,12 @@ export function articleRead(deps: { db: Kysely<DB>; now: () => number; pageViews
       const slug = ARTICLE_SLUG.safeParse(params.slug);
       if (!slug.success) throw ApiError.detail(404, 'Does Not Exist');
       const now = deps.now();
-      return articleForReader(deps.db, slug.data, user, now, {
+      const article = await articleForReader(deps.db, slug.data, user, now, {
         pageViews: countedRead(deps.pageViews, request, now),
         shareCode: header('x-share-code') ?? null,
         script: readerScript(header),
       });
+      return { ...article, booklet_place: await articleBookletPlace(deps.db, article.id, user, now) };
     },
   };
 }

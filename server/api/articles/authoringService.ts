@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { EditableArticle } from '../../../shared/entities';
+import { renameOnFirstPublish } from '../../content/articleSlugs';
 import { contentChanged, type ContentKey } from '../../content/changes';
 import { ARTICLE_HTML_RULES, sanitizeArticleHtml } from '../../content/sanitize';
 import type { ArticlesTable, DB, User } from '../../db/schema';
@@ -90,6 +91,7 @@ export async function updateArticle(db: Kysely<DB>, id: number, input: UpdateArt
     const edited = Object.values(textEdits).some((value) => value !== undefined);
     const changes = edited || input.visibility !== undefined || input.tags !== undefined || input.client_modify_date !== undefined;
     if (!changes) return { saved: await editableArticle(trx, id, author.id) };
+    const firstPublish = input.visibility === 'public' && row.visibility !== 'public' && row.published_at === null;
     const result = await trx
       .updateTable('articles')
       .set({
@@ -98,6 +100,7 @@ export async function updateArticle(db: Kysely<DB>, id: number, input: UpdateArt
         // A save without its own edit time still moves the version on, so other tabs see the change.
         client_modify_date: input.client_modify_date ?? (edited ? Math.max(now, stored + 1) : stored),
         modified_at: now,
+        ...(firstPublish ? { published_at: now } : {}),
         ...(context.clientId ? { last_client_id: context.clientId } : {}),
       })
       .where('id', '=', id)
@@ -106,7 +109,10 @@ export async function updateArticle(db: Kysely<DB>, id: number, input: UpdateArt
     if (Number(result.numUpdatedRows) === 0) return { conflict: await editableArticle(trx, id, author.id) };
 
     if (input.tags) await replaceTags(trx, id, input.tags);
-    await contentChanged(trx, await changedKeys(trx, id, row.slug, author.username), now);
+    // Its first publication names it from its title; the old address answers with a 301 (server/content/articleSlugs.ts).
+    const slug = firstPublish ? await renameOnFirstPublish(trx, id, row.slug, input.title ?? row.title, now) : row.slug;
+    const keys = await changedKeys(trx, id, row.slug, author.username);
+    await contentChanged(trx, slug === row.slug ? keys : [...keys, `article:${slug}`], now);
     return { saved: await editableArticle(trx, id, author.id) };
   });
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { articleErrorStatus, type ArticleErrorReason } from '../../../shared/articleErrors';
 import { columnPath } from '../../../shared/column';
 import type { ArticleDetail } from '../../../shared/entities';
+import { currentSlugOf } from '../../content/articleSlugs';
 import { readerHtml } from '../../content/readerHtml';
 import { chapterAccess } from '../../content/paywall';
 import { preparedQuery } from '../../db/preparedQuery';
@@ -53,7 +54,7 @@ const articleBySlug = preparedQuery(1, (db, slug: string) =>
  */
 export async function readArticle(db: Kysely<DB>, slug: string, reader: User | null, now: number, options: ReadOptions = {}): Promise<ReadableArticle> {
   const { pageViews, shareCode } = options;
-  const row = await articleBySlug.first(db, slug);
+  const row = (await articleBySlug.first(db, slug)) ?? (await underFormerSlug(db, slug));
   if (!row || row.trashed === 1) throw refusal('Does Not Exist');
 
   // Its author and operators always see it (the review page, moderation).
@@ -110,6 +111,15 @@ export async function readArticle(db: Kysely<DB>, slug: string, reader: User | n
       ...(privileged ? { review_state: readingRefusal(row, now) } : {}),
     },
   };
+}
+
+/**
+ * An article asked for by a slug it had before its first publication (server/content/articleSlugs.ts):
+ * answered as itself, its `slug` the current one, which the article page redirects to (301).
+ */
+async function underFormerSlug(db: Kysely<DB>, slug: string) {
+  const current = await currentSlugOf(db, slug);
+  return current === null ? undefined : articleBySlug.first(db, current);
 }
 
 /** The fields of an article and its author that the reading rules look at. */

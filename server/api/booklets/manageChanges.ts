@@ -3,12 +3,20 @@ import { contentChanged, type ContentKey } from '../../content/changes';
 import type { DB } from '../../db/schema';
 
 /**
- * Records a change of a booklet for the render cache: its own pages, and for every chapter
- * whose paywall may have changed (its sales mode, or it joined or left a booklet that sells
- * it) the article's pages, its author's column and the feed, which blank paid summaries.
+ * Records a change of a booklet for the render cache: its own pages, its owner's (their column lists
+ * it, and its chapters' own pages name it and their neighbours), the feed (home and discovery show it
+ * as a card and leave its chapters out), and for every chapter whose paywall may have changed (its
+ * sales mode, or it joined or left a booklet that sells it) the article's pages and its author's column.
  */
 export async function bookletChanged(db: Kysely<DB>, slug: string, paywallArticleIds: readonly number[], now: number): Promise<void> {
-  const keys: ContentKey[] = [`booklet:${slug}`];
+  const keys: ContentKey[] = [`booklet:${slug}`, 'feed'];
+  const owner = await db
+    .selectFrom('booklets')
+    .innerJoin('users', 'users.id', 'booklets.owner_id')
+    .select('users.username')
+    .where('booklets.slug', '=', slug)
+    .executeTakeFirst();
+  if (owner) keys.push(`author:${owner.username}`);
   if (paywallArticleIds.length > 0) {
     const chapters = await db
       .selectFrom('articles')
@@ -17,7 +25,6 @@ export async function bookletChanged(db: Kysely<DB>, slug: string, paywallArticl
       .where('articles.id', 'in', [...new Set(paywallArticleIds)])
       .execute();
     for (const chapter of chapters) keys.push(`article:${chapter.slug}`, `author:${chapter.username}`);
-    keys.push('feed');
   }
   await contentChanged(db, keys, now);
 }

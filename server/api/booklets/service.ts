@@ -210,7 +210,7 @@ type ItemRow = Pick<BookletItemsTable, 'parent_id' | 'type' | 'slug' | 'title' |
  * (trashed, private, moderated, its author refused) is dropped, its readable children
  * taking its place; directories left empty are dropped (docs/specification/content-and-commerce.md §5).
  */
-async function readingTree(db: Kysely<DB>, bookletId: number, reader: User | null, now: number): Promise<BookletNode[]> {
+export async function readingTree(db: Kysely<DB>, bookletId: number, reader: User | null, now: number): Promise<BookletNode[]> {
   const rows = await db
     .selectFrom('booklet_items')
     .leftJoin('articles', 'articles.id', 'booklet_items.article_id')

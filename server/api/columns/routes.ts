@@ -2,9 +2,11 @@ import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { COLUMN_LISTS, columnPath, type ColumnDetail } from '../../../shared/column';
-import type { ArticleSummary, Page } from '../../../shared/entities';
+import type { ArticleSummary, BookletCard, Page } from '../../../shared/entities';
 import type { DB } from '../../db/schema';
 import { publicArticles } from '../../content/publicArticles';
+import { publicBooklets } from '../../content/publicBooklets';
+import { bookletPageQuery } from '../booklets/publicListRead';
 import { ApiError } from '../errors';
 import type { PageRead } from '../pageReads';
 import { pageLinks, pageQuery } from '../pagination';
@@ -24,10 +26,11 @@ export function columnRead(deps: ColumnDeps): PageRead<ColumnDetail> {
     read: async ({ params, user }) => {
       const owner = await findOwner(deps.db, params.name, deps.now());
       const readerId = user?.id ?? null;
-      const [social, originals, favorites] = await Promise.all([
+      const [social, originals, favorites, booklets] = await Promise.all([
         followState(deps.db, owner.id, readerId),
         publicArticles(deps.db, deps.now(), 1, PAGE_SIZE, { authorId: owner.id }),
         publicArticles(deps.db, deps.now(), 1, PAGE_SIZE, { favoritedBy: owner.id }),
+        publicBooklets(deps.db, deps.now(), 1, PAGE_SIZE, owner.id),
       ]);
       const detail: ColumnDetail = {
         owner: {
@@ -40,15 +43,23 @@ export function columnRead(deps: ColumnDeps): PageRead<ColumnDetail> {
         },
         originals: { ...originals, ...pageLinks(deps.origin, `/api/columns/originals/@${owner.username}/`, 1, PAGE_SIZE, originals.count) },
         favorites: { ...favorites, ...pageLinks(deps.origin, `/api/columns/favorites/@${owner.username}/`, 1, PAGE_SIZE, favorites.count) },
+        booklets: { ...booklets, ...pageLinks(deps.origin, `/api/columns/booklets/@${owner.username}/`, 1, PAGE_SIZE, booklets.count) },
       };
       return detail;
     },
   };
 }
 
-/** docs/specification/content-and-commerce.md §7: a column's two lists page by page (the column itself is a page read, above). */
+/** docs/specification/content-and-commerce.md §7: a column's two lists page by page, and its booklets (the column itself is a page read, above). */
 export function columnRoutes(deps: ColumnDeps): Router {
   const router = Router();
+
+  router.get('/booklets/@:name/', async (req, res) => {
+    const owner = await findOwner(deps.db, req.params.name, deps.now());
+    const { page, page_size: pageSize } = bookletPageQuery.parse(req.query);
+    const { count, results } = await publicBooklets(deps.db, deps.now(), page, pageSize, owner.id);
+    res.json({ count, ...pageLinks(deps.origin, req.originalUrl, page, pageSize, count), results } satisfies Page<BookletCard>);
+  });
 
   router.get('/:type/@:name/', async (req, res) => {
     const type = listType.safeParse(req.params.type);

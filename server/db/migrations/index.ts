@@ -33,6 +33,7 @@ import { pageViewReaders } from './031_page_view_readers';
 import { tradeRefunds } from './032_trade_refunds';
 import { transferBills } from './033_transfer_bills';
 import { wechatPayCertificates } from './034_wechatpay_certificates';
+import { readableSlugs } from './035_readable_slugs';
 
 /** Every migration, in order. Never edit one that has landed: add the next number. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -70,5 +71,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '032_trade_refunds': tradeRefunds(engine),
     '033_transfer_bills': transferBills(),
     '034_wechatpay_certificates': wechatPayCertificates(),
+    '035_readable_slugs': readableSlugs(),
   };
 }

@@ -1,23 +1,39 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
+import { articlePath } from '../../../../shared/seoMeta';
 import { useEditorRoot } from '../../EditorContext';
 
-/** Public/private toggle, the share links panel (create, revoke, copy) and the tags. */
+/**
+ * Publish (or Unpublish) as an explicit action, a link to the live page once published, the share
+ * links panel (create, revoke, copy) and the tags. Publishing is the same PATCH of `visibility` the
+ * API always took (docs/specification/content-and-commerce.md §7); a first publication names the
+ * article from its title (server/content/articleSlugs.ts).
+ */
 export const PublishControls = observer(function PublishControls() {
   const { editor, publish, t } = useEditorRoot();
   const isPublic = editor.visibility === 'public';
   return (
     <div className="ze-publish">
-      <button
-        type="button"
-        className={isPublic ? 'ze-button ze-visibility ze-visibility-public' : 'ze-button ze-visibility'}
-        aria-pressed={isPublic}
-        title={isPublic ? t('makePrivate') : t('makePublic')}
-        disabled={publish.busy}
-        onClick={() => void publish.setVisibility(isPublic ? 'private' : 'public')}
-      >
-        {isPublic ? t('visibilityPublic') : t('visibilityPrivate')}
-      </button>
+      {isPublic && editor.slug ? (
+        <a className="ze-view-published" href={articlePath(editor.slug)}>
+          {t('viewPublished')}
+        </a>
+      ) : null}
+      {isPublic ? (
+        <button type="button" className="ze-button" title={t('unpublishTitle')} disabled={publish.busy} onClick={() => void publish.setVisibility('private')}>
+          {t('unpublish')}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="ze-button ze-button-primary ze-publish-button"
+          title={t('publishTitle')}
+          disabled={publish.busy}
+          onClick={() => void publish.setVisibility('public')}
+        >
+          {t('publish')}
+        </button>
+      )}
       <button type="button" className="ze-button" aria-expanded={publish.panelOpen} onClick={() => publish.togglePanel()}>
         {t('shareLinks')}
       </button>
