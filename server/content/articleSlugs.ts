@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { isReservedSlug, slugCandidate, slugFromTitle } from '../../shared/articleSlug';
+import { engineOf } from '../db/engine';
 import type { DB } from '../db/schema';
 
 /** Suffixes tried before a title's slug gives up and the article keeps the address it has. */
@@ -30,10 +31,13 @@ export async function titleSlug(db: Kysely<DB>, title: string, ownSlug?: string)
 }
 
 /**
- * On an article's first publication: its slug from its title, the old one kept in `article_slugs`
- * (it answers with a 301). Returns the slug the article has afterwards.
+ * On an article's first publication, inside its transaction: its slug from its title, the old one
+ * kept in `article_slugs` (it answers with a 301). Returns the slug the article has afterwards.
  */
 export async function renameOnFirstPublish(db: Kysely<DB>, articleId: number, oldSlug: string, title: string, now: number): Promise<string> {
+  // Two articles of one title published at once: on PostgreSQL the second waits here for the first
+  // to commit, then finds its slug taken and takes the next (SQLite runs one writer at a time).
+  if (engineOf(db) === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`article-slug:${slugFromTitle(title)}`}))`.execute(db);
   const slug = await titleSlug(db, title, oldSlug);
   if (slug === null || slug === oldSlug) return oldSlug;
   await db.updateTable('articles').set({ slug }).where('id', '=', articleId).execute();

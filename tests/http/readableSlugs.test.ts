@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { renameOnFirstPublish } from '../../server/content/articleSlugs';
 import type { EditableArticle } from '../../shared/entities';
 import { PASSWORD, createPerson } from '../support/people';
 import { Visitor } from '../support/session';
@@ -68,6 +69,23 @@ describe('readable article slugs', async () => {
     const long = await publish(await draft('A very long title '.repeat(10)));
     expect(Array.from(long.slug).length).toBeLessThanOrEqual(48);
     expect(long.slug.startsWith('a-very-long-title-a-very-long-title')).toBe(true);
+  });
+
+  it('gives two articles of one title published at the same moment each its own slug, never a unique-key failure', async () => {
+    const [first, second] = [await draft('Held Together'), await draft('Held Together')];
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The first publication renames and holds its transaction open while the second renames.
+    const firstSlug = db.transaction().execute(async (trx) => {
+      const slug = await renameOnFirstPublish(trx, first.id, first.slug, 'Held Together', Date.now());
+      await held;
+      return slug;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const secondSlug = db.transaction().execute((trx) => renameOnFirstPublish(trx, second.id, second.slug, 'Held Together', Date.now()));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release();
+    expect(await Promise.all([firstSlug, secondSlug])).toEqual(['held-together', 'held-together-2']);
   });
 
   it('takes the title sent with the publication, and renames only the first time', async () => {
