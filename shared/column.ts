@@ -32,8 +32,11 @@ export interface ColumnDetail {
   owner: ColumnOwner;
   originals: Page<ArticleSummary>;
   favorites: Page<ArticleSummary>;
-  /** The owner's booklets, newest first (`GET /api/columns/booklets/@{name}/` pages on). */
-  booklets: Page<BookletCard>;
+  /**
+   * The owner's booklets, newest first (`GET /api/columns/booklets/@{name}/` pages on): this site's
+   * own addition (docs/decisions/067), absent from a back end that does not have it.
+   */
+  booklets?: Page<BookletCard>;
 }
 
 /** A column's two lists, each paged on its own: `GET /api/columns/{list}/@{name}/` answers a `Page<ArticleSummary>`. */

@@ -80,7 +80,7 @@ export class ColumnStore {
     this.booklets = this.bookletList();
     this.originals.replace(detail.originals, true);
     this.favorites.replace(detail.favorites, true);
-    this.booklets.replace(detail.booklets, true);
+    this.booklets.replace(detail.booklets ?? { count: 0, next: null, results: [] }, true);
   }
 
   private list(type: ColumnListType, snapshot?: PagedListSnapshot<ArticleSummary>): PagedList<ArticleSummary> {

@@ -51,7 +51,7 @@ describe('booklets in the reader lists', async () => {
     expect(column.originals.count).toBe(2);
     expect(column.originals.results.map((a) => a.slug)).toEqual(['loose-two', 'loose-one']);
     expect(column.booklets).toMatchObject({ count: 1, next: null, previous: null });
-    expect(column.booklets.results).toEqual([
+    expect(column.booklets?.results).toEqual([
       {
         id: expect.any(Number),
         slug: 'field-guide',
@@ -96,7 +96,7 @@ describe('booklets in the reader lists', async () => {
       expect(list.count).toBe(5);
       expect(list.items.map((a) => a.slug).sort()).toEqual(['loose-one', 'loose-two', 'opening', 'paid-chapter', 'second']);
       expect((await get<Page<BookletCard>>('/api/v2/booklets/public/')).count).toBe(0);
-      expect((await get<ColumnDetail>('/api/columns/@ann/')).booklets.count).toBe(0);
+      expect((await get<ColumnDetail>('/api/columns/@ann/')).booklets?.count).toBe(0);
     } finally {
       await db.updateTable('booklets').set({ trashed: 0 }).where('slug', '=', 'field-guide').execute();
     }

@@ -6,7 +6,9 @@ import type { PageLoaderArgs } from '../../routing/pageModules';
 import { useStores } from '../../stores/context';
 
 export async function loader({ stores }: PageLoaderArgs): Promise<void> {
-  await Promise.all([stores.feed.loadFirst(), stores.bookletList.loadFirst()]);
+  // The booklet shelf is this site's own call (docs/decisions/067): a back end without it (the proxy's
+  // upstream) leaves the shelf empty, and the page still shows its articles.
+  await Promise.all([stores.feed.loadFirst(), stores.bookletList.loadFirst().catch(() => undefined)]);
 }
 
 /** Discovery: the booklets, then every public article that is no booklet's chapter, newest first, page by page. */
