@@ -71,6 +71,9 @@ export async function startLivePaymentSite(): Promise<LivePaymentSite> {
     notifyOrigin: origin,
     baseUrl: wx.origin,
     timeoutMs: 3000,
+    // The withdrawal journey of tests/e2e/paymentProviders.test.ts walks the batch product; transfer
+    // bills, the default, are walked by tests/http/payouts.test.ts (docs/decisions/064).
+    transferApi: 'batches',
   };
   const alipayConfig: AlipayConfig = {
     appId: '2021000000000001',
