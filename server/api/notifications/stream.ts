@@ -47,6 +47,7 @@ export function notificationStream(deps: NotificationStreamDeps): RequestHandler
   const maxPerUser = deps.maxPerUser ?? 5;
   const maxPerProcess = deps.maxPerProcess ?? MAX_STREAMS_PER_PROCESS;
   const sessionCheckMs = deps.sessionCheckMs ?? SESSION_CHECK_MS;
+  const tickMs = Math.min(TICK_MS, sessionCheckMs);
   const now = deps.now ?? Date.now;
   const streams = new Map<number, Set<OpenStream>>();
   let openCount = 0;
@@ -103,7 +104,8 @@ export function notificationStream(deps: NotificationStreamDeps): RequestHandler
         else if (Date.now() - stream.lastWrite >= heartbeatMs) stream.write(': ping\n\n');
       }
     }
-    if (!checking && Date.now() - lastCheck >= sessionCheckMs) checkAll();
+    // Half a tick of slack: a tick that fires a few ms early would otherwise put the check off a whole tick.
+    if (!checking && Date.now() - lastCheck >= sessionCheckMs - tickMs / 2) checkAll();
   };
   const subscribe = () => {
     // One subscription for every stream of this app, made when the first opens.
@@ -158,7 +160,7 @@ export function notificationStream(deps: NotificationStreamDeps): RequestHandler
     openCount++;
     if (!ticker) {
       lastCheck = Date.now();
-      ticker = setInterval(tick, Math.min(TICK_MS, sessionCheckMs));
+      ticker = setInterval(tick, tickMs);
       ticker.unref();
     }
     res.on('close', () => {
