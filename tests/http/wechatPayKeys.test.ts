@@ -206,13 +206,15 @@ describe('WeChat Pay platform keys and certificates (decision 065)', async () =>
     expect(await standIn.notify(outTradeNo)).toEqual({ status: 204, body: '' });
   });
 
-  it('a serial WeChat Pay does not hold is refused there, and a download that does not decrypt is not believed: 502, nothing stored', async () => {
+  it('a serial WeChat Pay does not hold is refused there: 502, nothing stored', async () => {
     const wrongId = await site({ ...publicKeyMode, platformSerial: 'PUB_KEY_ID_0119000001092024999999999999' });
     const refused = await wrongId.placed();
     expect(refused.res.status).toBe(502);
     expect(wrongId.calls().map((r) => [r.status, r.serial])).toEqual([[400, 'PUB_KEY_ID_0119000001092024999999999999']]);
     expect(await wrongId.db.selectFrom('wechatpay_orders').selectAll().execute()).toEqual([]);
+  });
 
+  it('a certificate download that does not decrypt is not believed: 502, nothing stored', async () => {
     standIn.signWith(signer(NEW));
     const wrongKey = await site({ platformCertificates: true, apiV3Key: 'another0api0v30key0abcdef0123456' });
     const garbled = await wrongKey.placed();
