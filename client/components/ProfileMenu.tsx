@@ -55,7 +55,7 @@ export const ProfileMenu = observer(function ProfileMenu() {
         )}
         {tier ? (
           <span className={`profile__badge profile__badge--${tier}`} title={t(`menu.tier.${tier}`)}>
-            <span className="profile__sr">{t(`menu.tier.${tier}`)}</span>
+            <span className="visually-hidden">{t(`menu.tier.${tier}`)}</span>
           </span>
         ) : null}
       </button>

@@ -57,7 +57,7 @@ export const BookletRatings = observer(function BookletRatings({ booklet }: { bo
               <label key={value} className={`booklet-ratings__star${value <= rating ? ' booklet-ratings__star--on' : ''}`}>
                 <input type="radio" name="rating" value={value} checked={rating === value} onChange={() => setRating(value)} />
                 <span aria-hidden="true">★</span>
-                <span className="booklet-sr">{env.t('ratings.stars', { count: value })}</span>
+                <span className="visually-hidden">{env.t('ratings.stars', { count: value })}</span>
               </label>
             ))}
           </fieldset>
