@@ -13,6 +13,9 @@ const http = (name: string, env: Record<string, string>): TestProjectInlineConfi
     exclude: env.TEST_ENGINE === 'postgres' ? ENGINE_INDEPENDENT : [],
     environment: 'node',
     setupFiles: ['tests/support/setup.ts'],
+    // Files share a worker's modules: each builds its own app and database, and importing the
+    // server again for every file was a third of the suite's time.
+    isolate: false,
     // Some tests build their own app, with its own database or PostgreSQL schema and its migrations:
     // on a loaded 2-core machine that alone took 4 s of vitest's default 5 (a harness limit, not a budget).
     testTimeout: 15_000,

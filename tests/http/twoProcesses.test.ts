@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventStreamReader } from '../support/eventStream';
 import { pngOf } from '../support/images';
 import { startS3StandIn, type S3StandIn } from '../support/s3StandIn';
-import { TEST_SCHEMA_PREFIX, testEngine } from '../support/testDatabase';
+import { createTestSchema, testEngine } from '../support/testDatabase';
 
 // Two built servers (docs/decisions/048), each its own process, port and
 // DATA_DIR, on one PostgreSQL schema and one S3 stand-in, share what decisions 042, 043, 046, 047 say.
@@ -197,14 +197,7 @@ async function startWorld(): Promise<World> {
 
 /** A schema of this run (the global teardown drops it), named in the URL both servers are given. */
 async function freshSchemaUrl(): Promise<string> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
-  const runStartedAt = process.env.TEST_RUN_STARTED_AT ?? String(Math.floor(Date.now() / 1000));
-  const schema = `${TEST_SCHEMA_PREFIX}${runStartedAt}_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
+  const { url, schema } = await createTestSchema();
   const withSchema = new URL(url);
   withSchema.searchParams.set('options', `-c search_path=${schema}`);
   return withSchema.toString();
