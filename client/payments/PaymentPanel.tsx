@@ -75,7 +75,12 @@ export default observer(function PaymentPanel() {
         ) : null}
         <div className="payment__body" aria-live="polite">
           {status.tag === 'created' && order && store.inMiniProgram ? <p className="payment__notice">{t('panel.miniProgram', { id: order.id })}</p> : null}
-          {store.choosing && !store.inMiniProgram ? <PaymentMethods store={store} methods={paymentMethods(stores.env.clientType.shell, { qr: stores.env.wechatNativePay, h5: stores.env.wechatH5Pay })} /> : null}
+          {store.choosing && !store.inMiniProgram ? (
+            <PaymentMethods
+              store={store}
+              methods={paymentMethods(stores.env.clientType.shell, { qr: stores.env.wechatNativePay, h5: stores.env.wechatH5Pay })}
+            />
+          ) : null}
           {status.tag === 'pending' ? <p className="payment__state payment__state--pending">{t('panel.pending')}</p> : null}
           {status.tag === 'scan' ? <WechatQrScan codeUrl={status.codeUrl} checkoutUrl={status.checkoutUrl} /> : null}
           {status.tag === 'expired' ? (

@@ -148,7 +148,10 @@ describe('PaymentStore', () => {
 
   it('H5 pay sends the browser to WeChat Pay’s cashier with the page’s origin as referrer, this page as return url; a refusal is a failure', async () => {
     const cashier = 'https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx1&package=2&redirect_url=x';
-    const { api, calls } = fakeBackend({ ...created, 'GET /api/payments/order/o1/wechat/h5/': { status: 200, data: { ...ORDER, status: 'pending', h5_url: cashier } } });
+    const { api, calls } = fakeBackend({
+      ...created,
+      'GET /api/payments/order/o1/wechat/h5/': { status: 200, data: { ...ORDER, status: 'pending', h5_url: cashier } },
+    });
     const platform = fakePlatform();
     const store = new PaymentStore(api, platform);
     await store.start(request);
@@ -160,7 +163,10 @@ describe('PaymentStore', () => {
 
     const refused = fakeBackend({
       ...created,
-      'GET /api/payments/order/o1/wechat/h5/': { status: 502, data: { detail: 'WeChat Pay refused this payment. Please try again later or choose another method.' } },
+      'GET /api/payments/order/o1/wechat/h5/': {
+        status: 502,
+        data: { detail: 'WeChat Pay refused this payment. Please try again later or choose another method.' },
+      },
     });
     const failing = new PaymentStore(refused.api, fakePlatform());
     await failing.start(request);

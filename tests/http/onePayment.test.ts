@@ -200,10 +200,7 @@ describe('one payment per order (decision 063)', async () => {
   };
   /** An H5 trade of the order (a phone's browser, docs/decisions/069): its out_trade_no and the cashier link. */
   const h5 = async (visitor: Visitor, ref: string) => {
-    const res = await visitor.agent
-      .get(`/api/payments/order/${ref}/wechat/h5/?return_url=%2F`)
-      .set('X-CSRFToken', visitor.csrf)
-      .set('User-Agent', PHONE);
+    const res = await visitor.agent.get(`/api/payments/order/${ref}/wechat/h5/?return_url=%2F`).set('X-CSRFToken', visitor.csrf).set('User-Agent', PHONE);
     expect(res.status).toBe(200);
     return { outTradeNo: await lastTrade('wechatpay_orders', ref), url: res.body.h5_url as string };
   };
@@ -349,7 +346,9 @@ describe('one payment per order (decision 063)', async () => {
     expect(await balance(user.id)).toBe(20000 - PRICE);
     expect(await balance(author.id)).toBe(PRICE);
     expect(await tradeStatus('wechatpay_orders', outTradeNo)).toBe('paid');
-    expect(await tradeRefundsOf(ref)).toEqual([expect.objectContaining({ out_trade_no: outTradeNo, provider: 'wechat', amount_cents: PRICE, status: 'pending' })]);
+    expect(await tradeRefundsOf(ref)).toEqual([
+      expect.objectContaining({ out_trade_no: outTradeNo, provider: 'wechat', amount_cents: PRICE, status: 'pending' }),
+    ]);
     await finishWechatRefund(outTradeNo);
     expect(await clearingOf(ref)).toBe(0);
     expect(await audit()).toContain('every txn sums to zero');

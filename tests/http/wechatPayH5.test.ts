@@ -126,7 +126,8 @@ describe('WeChat Pay H5 pay (decision 069)', async () => {
         ...(options.referer === undefined ? { Referer: `${origin}/member/` } : options.referer ? { Referer: options.referer } : {}),
       },
     });
-  const returnState = (html: string) => (jsonBlock(html, '__STATE__') as { pages?: Record<string, { order: { status: string } | null }> }).pages?.['payment-return'];
+  const returnState = (html: string) =>
+    (jsonBlock(html, '__STATE__') as { pages?: Record<string, { order: { status: string } | null }> }).pages?.['payment-return'];
 
   it('a phone pays through H5: placed with the reader’s address, the cashier link opened from our page pays and brings the payer to the return page', async () => {
     const visitor = await reader();
@@ -250,7 +251,9 @@ describe('WeChat Pay H5 pay (decision 069)', async () => {
     // No address that parses, no amount: refused as WeChat Pay refuses them.
     const badIp = await wechatPay.client.placeH5({ ...request, outTradeNo: `H5BADIP${Date.now()}` }, 'not-an-address').catch((error: unknown) => error);
     expect(badIp).toMatchObject({ status: 400, code: 'PARAM_ERROR' });
-    const noAmount = await wechatPay.client.placeH5({ ...request, outTradeNo: `H5ZERO${Date.now()}`, amountFen: 0 }, READER_IP).catch((error: unknown) => error);
+    const noAmount = await wechatPay.client
+      .placeH5({ ...request, outTradeNo: `H5ZERO${Date.now()}`, amountFen: 0 }, READER_IP)
+      .catch((error: unknown) => error);
     expect(noAmount).toMatchObject({ status: 400, code: 'PARAM_ERROR' });
   });
 

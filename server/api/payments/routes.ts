@@ -3,7 +3,14 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Page } from '../../../shared/entities';
 import { parseAmountCents } from '../../../shared/money';
-import { paymentReturnPath, type CreateOrderRequest, type PaymentOrder, type WechatH5Payment, type WechatNativePayment, type WechatPayment } from '../../../shared/payments';
+import {
+  paymentReturnPath,
+  type CreateOrderRequest,
+  type PaymentOrder,
+  type WechatH5Payment,
+  type WechatNativePayment,
+  type WechatPayment,
+} from '../../../shared/payments';
 import { sameOriginPath } from '../../../shared/safeNext';
 import type { DB } from '../../db/schema';
 import { createOrder, listOrders, markPending, orderJson, ownOrder, payWithWallet } from '../../payments/orders';
