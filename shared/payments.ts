@@ -72,6 +72,23 @@ export interface WechatNativePayment extends PaymentOrder {
 }
 
 /**
+ * `GET /api/payments/order/{id}/wechat/h5/?return_url=`: the order, now pending, and where to send
+ * the phone's browser: WeChat Pay's H5 cashier (`h5_url` with our return page as its `redirect_url`,
+ * docs/decisions/069) or, in the sandbox, its checkout page. `return_url` must be on this site, as
+ * for web pay; WeChat brings the payer back to `/payments/return/{id}/?next=`, which asks about the order.
+ */
+export interface WechatH5Payment extends PaymentOrder {
+  /** An absolute URL to navigate to (sending the page's origin as the referrer). */
+  h5_url: string;
+  sandbox_checkout_url?: string;
+}
+
+/** The product's page WeChat's H5 cashier sends the payer back to: it asks about the order and shows it. */
+export function paymentReturnPath(orderRef: string, next: string): string {
+  return `/payments/return/${encodeURIComponent(orderRef)}/?next=${encodeURIComponent(next)}`;
+}
+
+/**
  * `GET /api/payments/order/{id}/alipay/web/?return_url=`: the order, now pending, and where to pay it:
  * Alipay's cashier (page pay on desktop, wap pay on phones, docs/decisions/044) or the sandbox
  * checkout. `return_url` must be an address on this site (else 400 `{return_url: [...]}`); Alipay

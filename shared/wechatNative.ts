@@ -8,3 +8,12 @@ import type { ClientType } from './clientType';
 export function offersWechatNative(clientType: ClientType, wechatPayOrSandbox: boolean): boolean {
   return wechatPayOrSandbox && clientType.shell === 'browser' && clientType.os === 'other';
 }
+
+/**
+ * Whether the payment panel offers WeChat Pay's H5 pay (docs/decisions/069): in a phone's own
+ * browser only (iOS or Android, not the chat app, its mini program or our app), on a site that
+ * takes WeChat Pay or runs the sandbox. WeChat's cashier then opens the chat app to pay.
+ */
+export function offersWechatH5(clientType: ClientType, wechatPayOrSandbox: boolean): boolean {
+  return wechatPayOrSandbox && clientType.shell === 'browser' && clientType.os !== 'other';
+}

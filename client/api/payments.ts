@@ -6,6 +6,7 @@ import type {
   WalletBalance,
   WalletTransaction,
   WebPayment,
+  WechatH5Payment,
   WechatNativePayment,
   WechatPayment,
   Withdrawal,
@@ -45,6 +46,10 @@ export const paymentsApi = {
 
   /** WeChat Pay's Native pay (a QR code for desktop browsers, docs/decisions/052). */
   wechatNative: (api: ApiClient, id: string) => api.request<WechatNativePayment>({ method: 'GET', path: `${orderPath(id)}/wechat/native/` }),
+
+  /** WeChat Pay's H5 pay (a phone's browser outside WeChat, docs/decisions/069): where to send the browser. */
+  wechatH5: (api: ApiClient, id: string, returnUrl: string) =>
+    api.request<WechatH5Payment>({ method: 'GET', path: `${orderPath(id)}/wechat/h5/`, query: { return_url: returnUrl } }),
 
   webPayUrl: (api: ApiClient, id: string, returnUrl: string) =>
     api.request<WebPayment>({ method: 'GET', path: `${orderPath(id)}/alipay/web/`, query: { return_url: returnUrl } }),

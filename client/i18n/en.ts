@@ -148,6 +148,7 @@ const en = {
   'screen.profile-wallet.title': 'My Wallet',
   'screen.profile-wallet.intro': 'Your balance, orders and withdrawals.',
   'screen.profile-orders.title': 'Past orders',
+  'screen.payment-return.title': 'Payment result',
   'screen.reseller-digital-lizhi.title': 'Reseller',
   'screen.reseller-digital-lizhi.intro': 'Membership codes for resellers.',
   'screen.reseller-redeem.title': 'Reseller Redeem',

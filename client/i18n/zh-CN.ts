@@ -147,6 +147,7 @@ const zhCN: Catalogue = {
   'screen.profile-wallet.title': '我的钱包',
   'screen.profile-wallet.intro': '你的余额、订单与提现。',
   'screen.profile-orders.title': '历史订单',
+  'screen.payment-return.title': '支付结果',
   'screen.reseller-digital-lizhi.title': '经销商',
   'screen.reseller-digital-lizhi.intro': '经销商的会员兑换码。',
   'screen.reseller-redeem.title': '经销商兑换',

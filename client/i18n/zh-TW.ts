@@ -147,6 +147,7 @@ const zhTW: Catalogue = {
   'screen.profile-wallet.title': '我的錢包',
   'screen.profile-wallet.intro': '你的餘額、訂單與提現。',
   'screen.profile-orders.title': '歷史訂單',
+  'screen.payment-return.title': '付款結果',
   'screen.reseller-digital-lizhi.title': '經銷商',
   'screen.reseller-digital-lizhi.intro': '經銷商的會員兌換碼。',
   'screen.reseller-redeem.title': '經銷商兌換',

@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useStores } from '../stores/context';
 import { browserPlatform } from './browserPlatform';
+import { paymentMethods, type PaymentMethod } from './paymentMethods';
 import { PaymentStore } from './PaymentStore';
 import { usePaymentTexts } from './usePaymentTexts';
 import { WechatQrScan } from './WechatQrScan';
@@ -74,7 +75,12 @@ export default observer(function PaymentPanel() {
         ) : null}
         <div className="payment__body" aria-live="polite">
           {status.tag === 'created' && order && store.inMiniProgram ? <p className="payment__notice">{t('panel.miniProgram', { id: order.id })}</p> : null}
-          {store.choosing && !store.inMiniProgram ? <PaymentMethods store={store} shell={stores.env.clientType.shell} qr={stores.env.wechatNativePay} /> : null}
+          {store.choosing && !store.inMiniProgram ? (
+            <PaymentMethods
+              store={store}
+              methods={paymentMethods(stores.env.clientType.shell, { qr: stores.env.wechatNativePay, h5: stores.env.wechatH5Pay })}
+            />
+          ) : null}
           {status.tag === 'pending' ? <p className="payment__state payment__state--pending">{t('panel.pending')}</p> : null}
           {status.tag === 'scan' ? <WechatQrScan codeUrl={status.codeUrl} checkoutUrl={status.checkoutUrl} /> : null}
           {status.tag === 'expired' ? (
@@ -136,32 +142,30 @@ export default observer(function PaymentPanel() {
   );
 });
 
-/** Balance always (with what it holds); chat-app pay inside the chat app; web pay elsewhere, and WeChat Pay's QR code on desktop. */
-const PaymentMethods = observer(function PaymentMethods({ store, shell, qr }: { store: PaymentStore; shell: string; qr: boolean }) {
+/** The methods client/payments/paymentMethods.ts lists for this client: the wallet with what it holds, then the providers. */
+const PaymentMethods = observer(function PaymentMethods({ store, methods }: { store: PaymentStore; methods: PaymentMethod[] }) {
   const t = usePaymentTexts();
   const balance = store.balance;
+  const buttons: Record<Exclude<PaymentMethod, 'wallet'>, { label: string; pay: () => Promise<void> }> = {
+    wechat: { label: t('panel.wechat'), pay: () => store.payWithWechat() },
+    wechatQr: { label: t('panel.wechatQr'), pay: () => store.payWithWechatQr() },
+    wechatH5: { label: t('panel.wechat'), pay: () => store.payWithWechatH5() },
+    web: { label: t('panel.web'), pay: () => store.payOnWeb() },
+  };
   return (
     <div className="payment__methods" role="group" aria-label={t('panel.choose')}>
       <p className="payment__choose">{t('panel.choose')}</p>
-      <button type="button" className="payment__method" onClick={() => void store.payWithWallet()}>
-        <span>{t('panel.balance')}</span>
-        <small>{balance ? t('panel.balanceAmount', { amount: `${balance.currency_symbol}${balance.net_amount}` }) : t('panel.balanceUnknown')}</small>
-      </button>
-      {shell === 'wechat' ? (
-        <button type="button" className="payment__method" onClick={() => void store.payWithWechat()}>
-          <span>{t('panel.wechat')}</span>
-        </button>
-      ) : (
-        <>
-          {qr ? (
-            <button type="button" className="payment__method" onClick={() => void store.payWithWechatQr()}>
-              <span>{t('panel.wechatQr')}</span>
-            </button>
-          ) : null}
-          <button type="button" className="payment__method" onClick={() => void store.payOnWeb()}>
-            <span>{t('panel.web')}</span>
+      {methods.map((method) =>
+        method === 'wallet' ? (
+          <button key={method} type="button" className="payment__method" onClick={() => void store.payWithWallet()}>
+            <span>{t('panel.balance')}</span>
+            <small>{balance ? t('panel.balanceAmount', { amount: `${balance.currency_symbol}${balance.net_amount}` }) : t('panel.balanceUnknown')}</small>
           </button>
-        </>
+        ) : (
+          <button key={method} type="button" className="payment__method" onClick={() => void buttons[method].pay()}>
+            <span>{buttons[method].label}</span>
+          </button>
+        ),
       )}
     </div>
   );

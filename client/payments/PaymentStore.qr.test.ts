@@ -36,6 +36,7 @@ function platform(): PaymentPlatform {
     shell: 'browser',
     currentUrl: () => 'http://site.test/booklet/a/paid',
     navigate: vi.fn(),
+    navigateWithOrigin: vi.fn(),
     reload: vi.fn(),
     wechatPay: vi.fn(async () => WECHAT_PAY_OK),
     wechatOpenId: () => null,

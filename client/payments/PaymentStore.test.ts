@@ -22,6 +22,7 @@ function fakePlatform(shell: ClientShell = 'browser', overrides: Partial<Payment
     shell,
     currentUrl: () => 'http://site.test/booklet/a/paid',
     navigate: vi.fn(),
+    navigateWithOrigin: vi.fn(),
     reload: vi.fn(),
     wechatPay: vi.fn(async () => WECHAT_PAY_OK),
     wechatOpenId: () => 'open-1',
@@ -143,6 +144,34 @@ describe('PaymentStore', () => {
     expect(store.status.tag).toBe('unsure');
     store.finished();
     expect(platform.reload).toHaveBeenCalledOnce();
+  });
+
+  it('H5 pay sends the browser to WeChat Pay’s cashier with the page’s origin as referrer, this page as return url; a refusal is a failure', async () => {
+    const cashier = 'https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx1&package=2&redirect_url=x';
+    const { api, calls } = fakeBackend({
+      ...created,
+      'GET /api/payments/order/o1/wechat/h5/': { status: 200, data: { ...ORDER, status: 'pending', h5_url: cashier } },
+    });
+    const platform = fakePlatform();
+    const store = new PaymentStore(api, platform);
+    await store.start(request);
+    await store.payWithWechatH5();
+    expect(calls.at(-1)?.query).toEqual({ return_url: 'http://site.test/booklet/a/paid' });
+    expect(platform.navigateWithOrigin).toHaveBeenCalledWith(cashier);
+    expect(platform.navigate).not.toHaveBeenCalled();
+    expect(store.status.tag).toBe('unsure');
+
+    const refused = fakeBackend({
+      ...created,
+      'GET /api/payments/order/o1/wechat/h5/': {
+        status: 502,
+        data: { detail: 'WeChat Pay refused this payment. Please try again later or choose another method.' },
+      },
+    });
+    const failing = new PaymentStore(refused.api, fakePlatform());
+    await failing.start(request);
+    await failing.payWithWechatH5();
+    expect(failing.status).toEqual({ tag: 'failed', msg: 'WeChat Pay refused this payment. Please try again later or choose another method.' });
   });
 
   it('chat-app pay: ok reloads, any other result is a failure with that result; no open id goes to the payment login', async () => {

@@ -34,6 +34,8 @@ export interface PaymentPlatform {
   shell: ClientShell;
   currentUrl(): string;
   navigate(url: string): void;
+  /** Navigates sending this page's origin as the Referer, which WeChat's H5 cashier checks (docs/decisions/069). */
+  navigateWithOrigin(url: string): void;
   reload(): void;
   /** WeixinJSBridge getBrandWCPayRequest: resolves with its err_msg. */
   wechatPay(params: WechatAppParams): Promise<string>;
@@ -196,6 +198,24 @@ export class PaymentStore {
   stopPolling(): void {
     if (this.pollTimer !== null) clearTimeout(this.pollTimer);
     this.pollTimer = null;
+  }
+
+  /**
+   * WeChat Pay's H5 pay in a phone's browser (docs/decisions/069): the browser goes to WeChat's
+   * cashier, which opens the chat app to pay and then brings the reader to our return page.
+   */
+  async payWithWechatH5(): Promise<void> {
+    const order = await this.chosen();
+    if (!order) return;
+    this.setStatus({ tag: 'pending' });
+    try {
+      const { h5_url } = await paymentsApi.wechatH5(this.api, order.id, this.platform.currentUrl());
+      // Should the reader come back without the cashier's redirect (the back button), ask.
+      this.setStatus({ tag: 'unsure' });
+      this.platform.navigateWithOrigin(h5_url);
+    } catch (error) {
+      this.setStatus({ tag: 'failed', msg: failureText(error) });
+    }
   }
 
   /** Web pay: the reader goes to the payment service, which brings them back here. */

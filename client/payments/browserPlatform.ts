@@ -16,11 +16,27 @@ export function browserPlatform(shell: ClientShell): PaymentPlatform {
     shell,
     currentUrl: () => window.location.href,
     navigate: (url) => window.location.assign(url),
+    navigateWithOrigin,
     reload: () => window.location.reload(),
     wechatPay,
     wechatOpenId: () => paymentIdentity().openId,
     nativePay,
   };
+}
+
+/**
+ * A navigation through a link whose own referrer policy sends the page's origin: the site's
+ * Referrer-Policy (helmet's no-referrer) would send none, and WeChat's H5 cashier refuses a
+ * visit without the authorised domain in its Referer.
+ */
+function navigateWithOrigin(url: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.referrerPolicy = 'origin';
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
 }
 
 /** WeixinJSBridge's pay call; its `err_msg` is the result. */

@@ -99,6 +99,14 @@ const EN = {
   'status.failed': 'Failed',
   'status.closed': 'Closed',
   'status.refunded': 'Refunded',
+  'return.heading': 'Your payment',
+  'return.paid': 'Paid. Thank you!',
+  'return.waiting': 'Waiting for WeChat Pay to confirm your payment...',
+  'return.stillWaiting': 'WeChat Pay has not confirmed a payment yet. If you have paid, check again in a moment.',
+  'return.notPaid': 'This order was not paid.',
+  'return.check': 'I have paid: check again',
+  'return.continue': 'Continue',
+  'return.back': 'Go back',
 } as const;
 
 export type PaymentTextKey = keyof typeof EN;
@@ -202,6 +210,14 @@ export const PAYMENT_TEXTS: PageTexts<PaymentTextKey> = {
     'status.failed': '失败',
     'status.closed': '已关闭',
     'status.refunded': '已退款',
+    'return.heading': '您的支付',
+    'return.paid': '支付成功，谢谢！',
+    'return.waiting': '正在等待微信支付确认您的支付...',
+    'return.stillWaiting': '微信支付尚未确认支付。如果您已支付，请稍后再查询。',
+    'return.notPaid': '此订单未支付。',
+    'return.check': '我已支付，再次查询',
+    'return.continue': '继续',
+    'return.back': '返回',
   },
   'zh-TW': {
     'panel.label': '付款',
@@ -300,5 +316,13 @@ export const PAYMENT_TEXTS: PageTexts<PaymentTextKey> = {
     'status.failed': '失敗',
     'status.closed': '已關閉',
     'status.refunded': '已退款',
+    'return.heading': '您的付款',
+    'return.paid': '付款成功，謝謝！',
+    'return.waiting': '正在等待微信支付確認您的付款...',
+    'return.stillWaiting': '微信支付尚未確認付款。如果您已付款，請稍後再查詢。',
+    'return.notPaid': '此訂單未付款。',
+    'return.check': '我已付款，再次查詢',
+    'return.continue': '繼續',
+    'return.back': '返回',
   },
 };

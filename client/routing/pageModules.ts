@@ -99,6 +99,7 @@ export const PAGES = {
   'profile-notification': { path: 'profile/notification', module: () => import('../pages/profile-notification/page'), guards: SIGNED_IN },
   'profile-wallet': { path: 'profile/wallet', module: () => import('../pages/profile-wallet/page'), guards: SIGNED_IN },
   'profile-orders': { path: 'profile/orders', module: () => import('../pages/profile-orders/page'), guards: SIGNED_IN },
+  'payment-return': { path: 'payments/return/:ref', module: () => import('../pages/payment-return/page'), guards: SIGNED_IN },
   'reseller-digital-lizhi': { path: 'reseller/digital_lizhi', module: () => import('../pages/reseller-digital-lizhi/page') },
   'reseller-redeem': { path: 'reseller/redeem', module: () => import('../pages/reseller-redeem/page'), indexable: false },
   search: { path: 'search', module: () => import('../pages/search/page'), indexable: false },

@@ -28,6 +28,8 @@ export interface EnvSnapshot {
   crawler?: boolean;
   /** A desktop browser on a site that takes WeChat Pay (or the sandbox): the payment panel offers its QR code (docs/decisions/052). */
   wechatNativePay?: boolean;
+  /** A phone's browser outside WeChat on a site that takes WeChat Pay (or the sandbox): the panel offers H5 pay (docs/decisions/069). */
+  wechatH5Pay?: boolean;
 }
 
 /** What the server detected about the request, and the texts of its language. Read-only, but for the reader's time zone. */
@@ -45,6 +47,7 @@ export class EnvStore {
   readonly editorStylesheet: string | undefined;
   readonly crawler: boolean;
   readonly wechatNativePay: boolean;
+  readonly wechatH5Pay: boolean;
   /** The zone dates show in: the language's usual one until the browser gives the reader's own (shared/readerDates.ts). */
   timeZone: string;
   private readonly catalogue: Catalogue;
@@ -62,6 +65,7 @@ export class EnvStore {
     this.editorStylesheet = snapshot.editorStylesheet;
     this.crawler = snapshot.crawler ?? false;
     this.wechatNativePay = snapshot.wechatNativePay ?? false;
+    this.wechatH5Pay = snapshot.wechatH5Pay ?? false;
     this.catalogue = catalogue;
     this.timeZone = usualTimeZone(this.textLocale);
     makeStoreObservable(this, { timeZone: observable, useReaderTimeZone: action });
@@ -98,6 +102,7 @@ export class EnvStore {
       ...(this.editorStylesheet ? { editorStylesheet: this.editorStylesheet } : {}),
       ...(this.crawler ? { crawler: true } : {}),
       ...(this.wechatNativePay ? { wechatNativePay: true } : {}),
+      ...(this.wechatH5Pay ? { wechatH5Pay: true } : {}),
     };
   }
 }

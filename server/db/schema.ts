@@ -470,7 +470,8 @@ export interface WechatPayOrdersTable {
   id: Generated<number>;
   order_id: number;
   out_trade_no: string;
-  trade_type: 'JSAPI' | 'NATIVE';
+  /** H5: a phone browser outside WeChat (docs/decisions/069); it stores no link, its h5_url is not offered again. */
+  trade_type: 'JSAPI' | 'NATIVE' | 'H5';
   /** The payer's open id (JSAPI only). */
   openid: string | null;
   prepay_id: string | null;

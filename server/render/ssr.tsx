@@ -5,7 +5,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router-dom';
 import { isCrawler } from '../../shared/crawler';
 import { loadsWechatSdk } from '../../shared/wechatSdk';
-import { offersWechatNative } from '../../shared/wechatNative';
+import { offersWechatH5, offersWechatNative } from '../../shared/wechatNative';
 import { textLocale } from '../../shared/locale';
 import { CATALOGUE_MODULES } from '../../client/i18n/loadCatalogue';
 import { createRoutes, type RouteTableOptions } from '../../client/routes';
@@ -88,6 +88,7 @@ export function ssr(options: SsrOptions): RequestHandler {
             ...(editorStylesheet ? { editorStylesheet } : {}),
             ...(crawler ? { crawler: true } : {}),
             ...(offersWechatNative(clientType, options.config.wechatPay !== undefined || options.config.paymentsSandbox) ? { wechatNativePay: true } : {}),
+            ...(offersWechatH5(clientType, options.config.wechatPay !== undefined || options.config.paymentsSandbox) ? { wechatH5Pay: true } : {}),
           },
           account: signedOut ? { info: {}, loaded: true } : undefined,
         },

@@ -1,6 +1,6 @@
 /**
- * robots.txt: public pages are open; the API, the editor, personal, sign-in, account
- * and review pages and token-carrying URLs are not crawled. Those pages also say
+ * robots.txt: public pages are open; the API, the editor, personal, sign-in, account,
+ * payment (checkout, return) and review pages and token-carrying URLs are not crawled. Those pages also say
  * `noindex` in their head, for links found elsewhere.
  */
 export function robotsTxt(origin: string, withSitemap: boolean): string {
@@ -13,6 +13,7 @@ export function robotsTxt(origin: string, withSitemap: boolean): string {
     'Disallow: /sign/',
     'Disallow: /accounts/',
     'Disallow: /article/*/review',
+    'Disallow: /payments/',
     'Disallow: /*__token=',
   ];
   if (withSitemap) lines.push('', `Sitemap: ${origin}/sitemap.xml`);

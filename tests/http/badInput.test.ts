@@ -382,6 +382,7 @@ const API_ROUTES: readonly ApiRoute[] = [
   { method: 'post', route: '/api/payments/order/:ref/wallet/', params: { ref: 'order' } },
   { method: 'get', route: '/api/payments/order/:ref/wechat/', params: { ref: 'order' }, query: { openid: ['loose', 'sandbox-openid'] } },
   { method: 'get', route: '/api/payments/order/:ref/wechat/native/', params: { ref: 'order' } },
+  { method: 'get', route: '/api/payments/order/:ref/wechat/h5/', params: { ref: 'order' }, query: { return_url: ['loose', '/profile/orders'] } },
   { method: 'get', route: '/api/payments/order/:ref/alipay/web/', params: { ref: 'order' }, query: { return_url: ['loose', '/profile/orders'] } },
   // Where Alipay sends the payer back: a redirect to this site whatever it is sent.
   { method: 'get', route: '/api/payments/order/:ref/alipay/return/', params: { ref: 'order' }, query: { next: ['loose', '/profile/orders'] } },
@@ -446,6 +447,7 @@ const PAGE_ROUTES: Readonly<Record<string, Readonly<Record<string, Ref>>>> = {
   '/profile/notification': {},
   '/profile/wallet': {},
   '/profile/orders': {},
+  '/payments/return/:ref': { ref: 'order' },
   '/reseller/digital_lizhi': {},
   '/reseller/redeem': {},
   '/sign/in': {},

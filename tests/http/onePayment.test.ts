@@ -35,6 +35,7 @@ const PLATFORM_SERIAL = 'PUB_KEY_ID_0119000001092024000000000001';
 const API_V3_KEY = 'zine0test0api0v30key0abcdef01234';
 const ALIPAY_APP = '2021000000000001';
 const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const PRICE = 990;
 const VIP_MONTH = 'vip_monthly_manual';
 const VIP_MONTH_CENTS = 7800;
@@ -60,6 +61,7 @@ describe('one payment per order (decision 063)', async () => {
     platformPrivateKey: platform.privateKey,
     platformSerial: PLATFORM_SERIAL,
     apiV3Key: API_V3_KEY,
+    h5Domain: '127.0.0.1',
   });
   const ali = await startAlipayStandIn({ appId: ALIPAY_APP, appPublicKey: merchant.publicKey, alipayPrivateKey: alipayKeys.privateKey });
   const server = http.createServer();
@@ -196,6 +198,21 @@ describe('one payment per order (decision 063)', async () => {
     expect((await visitor.get(`/api/payments/order/${ref}/wechat/?openid=${openid}`)).status).toBe(200);
     return lastTrade('wechatpay_orders', ref);
   };
+  /** An H5 trade of the order (a phone's browser, docs/decisions/069): its out_trade_no and the cashier link. */
+  const h5 = async (visitor: Visitor, ref: string) => {
+    const res = await visitor.agent.get(`/api/payments/order/${ref}/wechat/h5/?return_url=%2F`).set('X-CSRFToken', visitor.csrf).set('User-Agent', PHONE);
+    expect(res.status).toBe(200);
+    return { outTradeNo: await lastTrade('wechatpay_orders', ref), url: res.body.h5_url as string };
+  };
+  /** The payer opens the cashier link from our page and pays; the notification is left to the test. */
+  const payH5 = async (url: string) => {
+    wx.h5Notifies = false;
+    try {
+      return await fetch(url, { redirect: 'manual', headers: { Referer: `${origin}/`, 'User-Agent': PHONE } });
+    } finally {
+      wx.h5Notifies = true;
+    }
+  };
   /** An Alipay page-pay trade of the order, its cashier opened (the trade made at Alipay). */
   const alipayTrade = async (visitor: Visitor, ref: string) => {
     const res = await visitor.agent
@@ -304,6 +321,49 @@ describe('one payment per order (decision 063)', async () => {
     expect(await orderRow(ref)).toMatchObject({ status: 'paid', method: 'wallet' });
     expect(await clearingOf(ref)).toBe(0);
     expect(await audit()).toContain('every txn sums to zero');
+  });
+
+  it('a booklet: the wallet payment holds the order, WeChat Pay’s H5 payment racing it is refunded automatically', async () => {
+    const { author, id } = await booklet();
+    const { visitor, user } = await reader();
+    const ref = await newOrder(visitor, bookletOrder(id, PRICE));
+    const { outTradeNo, url } = await h5(visitor, ref);
+    expect((await payH5(url)).status).toBe(302);
+
+    const payment = hold('wallet', ref);
+    const wallet = visitor.post(`/api/payments/order/${ref}/wallet/`, {});
+    const held = await payment.reached;
+    const notified = wx.notify(outTradeNo);
+    const polled = visitor.get(`/api/payments/order/${ref}/`);
+    await waitingBehind(held, [notified, polled]);
+    payment.release();
+
+    expect((await wallet).body).toMatchObject({ id: ref, status: 'paid', method: 'wallet' });
+    expect((await notified).status).toBe(204);
+    expect((await polled).status).toBe(200);
+    expect(await orderRow(ref)).toMatchObject({ status: 'paid', method: 'wallet' });
+    expect(await debitsOf(ref, user.id)).toHaveLength(1);
+    expect(await balance(user.id)).toBe(20000 - PRICE);
+    expect(await balance(author.id)).toBe(PRICE);
+    expect(await tradeStatus('wechatpay_orders', outTradeNo)).toBe('paid');
+    expect(await tradeRefundsOf(ref)).toEqual([
+      expect.objectContaining({ out_trade_no: outTradeNo, provider: 'wechat', amount_cents: PRICE, status: 'pending' }),
+    ]);
+    await finishWechatRefund(outTradeNo);
+    expect(await clearingOf(ref)).toBe(0);
+    expect(await audit()).toContain('every txn sums to zero');
+  });
+
+  it('an order paid from the wallet closes its open H5 trade at WeChat Pay at once: its cashier link no longer pays', async () => {
+    const { visitor, user } = await reader();
+    const ref = await newOrder(visitor, membershipOrder(VIP_MONTH));
+    const { outTradeNo, url } = await h5(visitor, ref);
+    expect((await visitor.post(`/api/payments/order/${ref}/wallet/`, {})).body).toMatchObject({ status: 'paid', method: 'wallet' });
+    expect(wx.orders.get(outTradeNo)?.state).toBe('CLOSED');
+    expect(await tradeStatus('wechatpay_orders', outTradeNo)).toBe('closed');
+    expect((await payH5(url)).status).toBe(400);
+    expect(await balance(user.id)).toBe(20000 - VIP_MONTH_CENTS);
+    expect(await tradeRefundsOf(ref)).toEqual([]);
   });
 
   it('a membership: the wallet payment holds the order, Alipay’s money racing it is refunded; no deadlock, months added once', async () => {

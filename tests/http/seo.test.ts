@@ -341,6 +341,7 @@ describe('search engines and sharing', async () => {
         'Disallow: /sign/',
         'Disallow: /accounts/',
         'Disallow: /article/*/review',
+        'Disallow: /payments/',
       ]) {
         expect(lines).toContain(rule);
       }

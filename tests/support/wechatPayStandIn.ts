@@ -1,6 +1,6 @@
 import { createCipheriv, randomBytes, sign, verify, X509Certificate, type KeyObject } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { isIP, type AddressInfo } from 'node:net';
 
 /**
  * A local stand-in for WeChat Pay API v3 (docs/decisions/037), written from the protocol, not
@@ -25,6 +25,11 @@ import type { AddressInfo } from 'node:net';
  * the amount and the payee's name from 2,000 yuan, an out_bill_no sent again with other content —
  * wait in WAIT_USER_CONFIRM with a package_info until the test confirms for the payee (or cancels,
  * or fails them), then the test sends the MCHTRANSFER.BILL.FINISHED notification, signed and encrypted.
+ * H5 pay (`POST /v3/pay/transactions/h5`, docs/decisions/069) needs the H5 product opened with an
+ * authorised domain (`h5Domain`, else 403 NO_AUTH) and a scene_info with the payer's IP; its h5_url
+ * is a page of the stand-in's own origin which, visited within 5 minutes from that IP with a Referer
+ * on the authorised domain, pays the order, notifies (unless `h5Notifies` is off) and redirects to
+ * the `redirect_url` appended to it (on the authorised domain too), as WeChat's cashier does.
  */
 
 export interface StandInOptions {
@@ -41,6 +46,8 @@ export interface StandInOptions {
   apiV3Key: string;
   /** OAuth codes the sign-in may exchange, each for an open id of `appId`. */
   oauthCodes?: Record<string, string>;
+  /** The H5 product is open, with this authorised H5 domain (a host, e.g. `127.0.0.1`); unset: H5 orders are refused with NO_AUTH. */
+  h5Domain?: string;
 }
 
 /** A platform certificate the stand-in issued, with its key: tests/support/fixtures/wechatpay-test-platform-*.pem. */
@@ -58,7 +65,7 @@ export interface PlatformSigner {
 
 export interface StandInOrder {
   outTradeNo: string;
-  tradeType: 'JSAPI' | 'NATIVE';
+  tradeType: 'JSAPI' | 'NATIVE' | 'H5';
   appid: string;
   mchid: string;
   description: string;
@@ -70,6 +77,11 @@ export interface StandInOrder {
   openid: string | undefined;
   prepayId: string | undefined;
   codeUrl: string | undefined;
+  /** H5: the cashier's link, and the payer's address it was placed for (scene_info.payer_client_ip). */
+  h5Url: string | undefined;
+  payerClientIp: string | undefined;
+  /** When it was placed (an h5_url opens for 5 minutes). */
+  placedAt: number;
   state: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'USERPAYING' | 'REFUND';
   transactionId: string | undefined;
   successTime: string | undefined;
@@ -160,6 +172,8 @@ export interface WechatPayStandIn {
   requests: Recorded[];
   /** Open ids of `appId` this stand-in knows (issued by the OAuth exchange, or added). */
   openids: Set<string>;
+  /** Whether a paid visit of an h5_url posts the notification at once (true at start). */
+  h5Notifies: boolean;
   /** The payer pays: the order is SUCCESS (no notification is sent; see notify()); a closed order cannot be paid (throws). */
   pay(outTradeNo: string): StandInOrder;
   /** The certificates `GET /v3/certificates` answers now: a test renews them by changing this list. */
@@ -218,6 +232,9 @@ const REFUND_NO = /^[A-Za-z0-9_\-|*@]{1,64}$/;
 const TRANSFER_NO = /^[A-Za-z0-9]{1,32}$/;
 /** From this many fen on a transfer detail needs the payee's (encrypted) real name. */
 const NAME_REQUIRED_FEN = 200_000;
+/** How long an h5_url opens WeChat's cashier. */
+const H5_URL_TTL_MS = 5 * 60_000;
+const H5_PATH = '/cgi-bin/mmpayweb-bin/checkmweb';
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
 
 export async function startWechatPayStandIn(options: StandInOptions): Promise<WechatPayStandIn> {
@@ -289,7 +306,7 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
       : { amount: { currency: order.currency, payer_currency: order.currency } }),
   });
 
-  function place(res: ServerResponse, rec: Recorded, tradeType: 'JSAPI' | 'NATIVE', body: string): void {
+  function place(res: ServerResponse, rec: Recorded, tradeType: StandInOrder['tradeType'], body: string): void {
     let input: Record<string, unknown>;
     try {
       input = JSON.parse(body) as Record<string, unknown>;
@@ -298,6 +315,9 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
     }
     const amount = (input.amount ?? {}) as Record<string, unknown>;
     const payer = (input.payer ?? {}) as Record<string, unknown>;
+    const scene = (input.scene_info ?? {}) as Record<string, unknown>;
+    const h5Info = (scene.h5_info ?? {}) as Record<string, unknown>;
+    if (tradeType === 'H5' && options.h5Domain === undefined) return fail(res, rec, 403, 'NO_AUTH', 'the H5 payment product is not opened for this merchant');
     if (input.mchid !== options.mchid) return fail(res, rec, 400, 'MCH_NOT_EXISTS', 'mchid does not match the Authorization');
     if (input.appid !== options.appId) return fail(res, rec, 400, 'APPID_MCHID_NOT_MATCH', 'appid and mchid do not match');
     if (typeof input.out_trade_no !== 'string' || !TRADE_NO.test(input.out_trade_no)) return fail(res, rec, 400, 'PARAM_ERROR', 'out_trade_no');
@@ -314,12 +334,19 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
     if (tradeType === 'JSAPI' && (typeof payer.openid !== 'string' || !openids.has(payer.openid))) {
       return fail(res, rec, 400, 'PARAM_ERROR', 'openid does not belong to appid');
     }
+    if (tradeType === 'H5') {
+      if (typeof scene.payer_client_ip !== 'string' || scene.payer_client_ip.length > 45 || isIP(scene.payer_client_ip) === 0) {
+        return fail(res, rec, 400, 'PARAM_ERROR', 'scene_info.payer_client_ip');
+      }
+      if (h5Info.type !== 'Wap' && h5Info.type !== 'iOS' && h5Info.type !== 'Android') return fail(res, rec, 400, 'PARAM_ERROR', 'scene_info.h5_info.type');
+    }
     const existing = orders.get(input.out_trade_no);
     if (existing) {
       if (existing.state === 'CLOSED') return fail(res, rec, 400, 'ORDER_CLOSED', 'the order is closed');
       if (existing.placedWith !== body) return fail(res, rec, 403, 'OUT_TRADE_NO_USED', 'out_trade_no used with other parameters');
-      return answer(res, rec, 200, tradeType === 'JSAPI' ? { prepay_id: existing.prepayId } : { code_url: existing.codeUrl });
+      return answer(res, rec, 200, placedAnswer(existing));
     }
+    const prepayId = `wx${randomBytes(16).toString('hex')}`;
     const order: StandInOrder = {
       outTradeNo: input.out_trade_no,
       tradeType,
@@ -332,15 +359,62 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
       timeExpire: input.time_expire,
       attach: typeof input.attach === 'string' ? input.attach : undefined,
       openid: typeof payer.openid === 'string' ? payer.openid : undefined,
-      prepayId: tradeType === 'JSAPI' ? `wx${randomBytes(16).toString('hex')}` : undefined,
+      prepayId: tradeType === 'NATIVE' ? undefined : prepayId,
       codeUrl: tradeType === 'NATIVE' ? `weixin://wxpay/bizpayurl?pr=${randomBytes(5).toString('hex')}` : undefined,
+      h5Url: tradeType === 'H5' ? `${standIn.origin}${H5_PATH}?prepay_id=${prepayId}&package=${randomBytes(5).readUInt32BE()}` : undefined,
+      payerClientIp: tradeType === 'H5' && typeof scene.payer_client_ip === 'string' ? scene.payer_client_ip : undefined,
+      placedAt: Date.now(),
       state: 'NOTPAY',
       transactionId: undefined,
       successTime: undefined,
       placedWith: body,
     };
     orders.set(order.outTradeNo, order);
-    answer(res, rec, 200, tradeType === 'JSAPI' ? { prepay_id: order.prepayId } : { code_url: order.codeUrl });
+    answer(res, rec, 200, placedAnswer(order));
+  }
+
+  const placedAnswer = (order: StandInOrder): Record<string, unknown> =>
+    order.tradeType === 'JSAPI' ? { prepay_id: order.prepayId } : order.tradeType === 'H5' ? { h5_url: order.h5Url } : { code_url: order.codeUrl };
+
+  /** An error page of WeChat's cashier: what a payer reads when the link may not be opened. */
+  const cashierRefuses = (res: ServerResponse, rec: Recorded, status: number, text: string): void => {
+    rec.status = status;
+    res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end(text);
+  };
+
+  /**
+   * A visit of an h5_url, as WeChat's cashier page takes it: the link alive (5 minutes, the order
+   * open and unpaid), opened from the payer's address and from a page of the authorised domain
+   * (Referer), `redirect_url` on that domain. Then the payer pays in WeChat: the order is SUCCESS,
+   * notified, and the browser sent to redirect_url.
+   */
+  async function visitH5(req: IncomingMessage, res: ServerResponse, rec: Recorded, parsed: URL): Promise<void> {
+    const order = [...orders.values()].find((o) => o.tradeType === 'H5' && o.prepayId === parsed.searchParams.get('prepay_id'));
+    if (!order || order.h5Url === undefined || !parsed.href.startsWith(order.h5Url.replace(standIn.origin, 'http://stand-in'))) {
+      return cashierRefuses(res, rec, 404, '订单不存在');
+    }
+    if (Date.now() - order.placedAt > H5_URL_TTL_MS) return cashierRefuses(res, rec, 400, '支付链接已失效，请重新下单');
+    if (order.state === 'CLOSED') return cashierRefuses(res, rec, 400, '订单已关闭');
+    if (order.state !== 'NOTPAY') return cashierRefuses(res, rec, 400, '订单已支付');
+    const forwarded = req.headers['x-forwarded-for'];
+    const visitor = (typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined) ?? req.socket.remoteAddress ?? '';
+    if (visitor.replace(/^::ffff:/, '') !== order.payerClientIp) return cashierRefuses(res, rec, 403, '网络环境未能通过安全验证，请稍后再试');
+    const hostOf = (address: string | undefined) => {
+      try {
+        return address ? new URL(address).hostname : null;
+      } catch {
+        return null;
+      }
+    };
+    if (hostOf(req.headers.referer) !== options.h5Domain) return cashierRefuses(res, rec, 403, '商家参数格式有误，请联系商家解决');
+    const redirect = parsed.searchParams.get('redirect_url');
+    if (redirect !== null && hostOf(redirect) !== options.h5Domain) return cashierRefuses(res, rec, 403, '商家参数格式有误，请联系商家解决');
+    standIn.pay(order.outTradeNo);
+    if (standIn.h5Notifies) await standIn.notify(order.outTradeNo);
+    rec.status = redirect === null ? 200 : 302;
+    res.writeHead(rec.status, redirect === null ? { 'Content-Type': 'text/plain; charset=utf-8' } : { Location: redirect });
+    res.end(redirect === null ? '支付成功' : '');
   }
 
   const refundJson = (refund: StandInRefund): Record<string, unknown> => ({
@@ -652,6 +726,12 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
       return;
     }
 
+    // WeChat's cashier page: a browser's visit, not an API call.
+    if (method === 'GET' && parsed.pathname === H5_PATH) {
+      visitH5(req, res, rec, parsed).catch(() => cashierRefuses(res, rec, 500, 'system error'));
+      return;
+    }
+
     const refused = authorised(method, url, req.headers, body);
     if (refused) return fail(res, rec, 401, 'SIGN_ERROR', refused);
 
@@ -664,6 +744,7 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
     if (method === 'POST' && parsed.pathname === '/v3/pay/transactions/jsapi') return place(res, rec, 'JSAPI', body);
     if (method === 'POST' && parsed.pathname === '/v3/refund/domestic/refunds') return refund(res, rec, body);
     if (method === 'POST' && parsed.pathname === '/v3/pay/transactions/native') return place(res, rec, 'NATIVE', body);
+    if (method === 'POST' && parsed.pathname === '/v3/pay/transactions/h5') return place(res, rec, 'H5', body);
     if (method === 'POST' && parsed.pathname === '/v3/transfer/batches') return transferBatch(res, rec, body);
     if (method === 'POST' && parsed.pathname === '/v3/fund-app/mch-transfer/transfer-bills') return transferBill(res, rec, body);
     const billPath = /^\/v3\/fund-app\/mch-transfer\/transfer-bills\/out-bill-no\/([^/]+)(\/cancel)?$/.exec(parsed.pathname);
@@ -739,6 +820,7 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
     requests,
     openids,
     certificates,
+    h5Notifies: true,
     signWith(next) {
       signer = next;
     },

@@ -3,7 +3,15 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Page } from '../../../shared/entities';
 import { parseAmountCents } from '../../../shared/money';
-import type { CreateOrderRequest, PaymentOrder, WechatNativePayment, WechatPayment } from '../../../shared/payments';
+import {
+  paymentReturnPath,
+  type CreateOrderRequest,
+  type PaymentOrder,
+  type WechatH5Payment,
+  type WechatNativePayment,
+  type WechatPayment,
+} from '../../../shared/payments';
+import { sameOriginPath } from '../../../shared/safeNext';
 import type { DB } from '../../db/schema';
 import { createOrder, listOrders, markPending, orderJson, ownOrder, payWithWallet } from '../../payments/orders';
 import { itemKey, orderItems } from '../../payments/orderItems';
@@ -18,6 +26,7 @@ import { readerLocale } from '../readerLocale';
 import { sameOriginGet } from '../csrf';
 import { ApiError } from '../errors';
 import { pageLinks, pageQuery } from '../pagination';
+import { payerAddress } from './payerAddress';
 import { requestSchema } from '../requestSchema';
 
 const AMOUNT_MESSAGE = 'The amount is the price shown: above 0, with at most 2 decimals.';
@@ -41,6 +50,9 @@ const createBody = requestSchema<CreateOrderRequest>()(
 );
 const refParam = z.object({ ref: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/) });
 const wechatQuery = z.object({ openid: z.string().trim().min(1).max(128) });
+const h5Query = z.object({ return_url: z.string().max(2000).optional() });
+/** sameOriginPath's answer for an address off this site: no real path starts with a NUL. */
+const OFF_SITE = '\u0000';
 
 export interface OrderRouteDeps {
   db: Kysely<DB>;
@@ -126,6 +138,30 @@ export function orderRoutes(deps: OrderRouteDeps): Router {
     const order = await markPending(deps.db, user.id, refOf(req.params), 'wechat', deps.now());
     const checkout = sandboxCheckoutUrl(siteOriginFor(deps.publicOrigin, req), order.ref, undefined);
     const answer: WechatNativePayment = { ...orderJson(order), code_url: checkout, sandbox_checkout_url: checkout };
+    res.json(answer);
+  });
+  // H5 pay, for a phone's browser outside WeChat (docs/decisions/069): WeChat's cashier brings the payer back to our return page.
+  router.get('/:ref/wechat/h5/', sameOriginGet(), wechatPay, async (req, res) => {
+    const user = requireUser(req);
+    const { return_url: returnUrl } = h5Query.parse(req.query);
+    const origin = siteOriginFor(deps.publicOrigin, req);
+    const back = returnUrl ? sameOriginPath(returnUrl, origin, OFF_SITE) : '/';
+    if (back === OFF_SITE) throw new ApiError(400, { return_url: ['Enter an address on this site.'] });
+    const ref = refOf(req.params);
+    const provider = deps.wechatPay;
+    if (provider) {
+      const payerIp = payerAddress(req);
+      if (!payerIp) throw ApiError.detail(400, 'Your network address cannot be read: choose another method.');
+      const started = await fromWechatPay(req, () => provider.startH5(user.id, ref, payerIp, readerLocale(req)));
+      const comeBack = new URL(paymentReturnPath(started.order.ref, back), origin).toString();
+      const answer: WechatH5Payment = { ...orderJson(started.order), h5_url: `${started.h5Url}&redirect_url=${encodeURIComponent(comeBack)}` };
+      res.json(answer);
+      return;
+    }
+    // The sandbox: its checkout page stands for WeChat's cashier and comes back to the same return page.
+    const order = await markPending(deps.db, user.id, ref, 'wechat', deps.now());
+    const checkout = sandboxCheckoutUrl(origin, order.ref, new URL(paymentReturnPath(order.ref, back), origin).toString());
+    const answer: WechatH5Payment = { ...orderJson(order), h5_url: checkout, sandbox_checkout_url: checkout };
     res.json(answer);
   });
   return router;

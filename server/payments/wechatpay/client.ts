@@ -77,6 +77,7 @@ export interface RefundRequest {
 
 const prepayAnswer = z.object({ prepay_id: z.string().min(1).max(128) });
 const nativeAnswer = z.object({ code_url: z.string().min(1).max(512) });
+const h5Answer = z.object({ h5_url: z.string().url().max(512) });
 const errorAnswer = z.object({ code: z.string(), message: z.string().optional() });
 
 /**
@@ -119,6 +120,18 @@ export class WechatPayClient {
   async placeNative(order: PlaceOrder): Promise<{ codeUrl: string }> {
     const body = await this.call('POST', '/v3/pay/transactions/native', this.orderBody(order));
     return { codeUrl: answerOf(nativeAnswer, body, 'native').code_url };
+  }
+
+  /**
+   * An H5 order, paid in a phone's browser outside WeChat (docs/decisions/069): the h5_url that opens
+   * WeChat's cashier, for 5 minutes and only from `payerIp`, the reader's own address.
+   */
+  async placeH5(order: PlaceOrder, payerIp: string): Promise<{ h5Url: string }> {
+    const body = await this.call('POST', '/v3/pay/transactions/h5', {
+      ...this.orderBody(order),
+      scene_info: { payer_client_ip: payerIp, h5_info: { type: 'Wap' } },
+    });
+    return { h5Url: answerOf(h5Answer, body, 'h5').h5_url };
   }
 
   /** The order's state at WeChat Pay. */

@@ -26,6 +26,12 @@ import type { TextLocale } from '../../../shared/locale';
 
 export type WechatPayOrderRow = Selectable<WechatPayOrdersTable>;
 
+/** Who pays an order placed at WeChat Pay: a chat-app payer by open id, whoever scans a QR code, or a phone browser by address. */
+type Payer = { tradeType: 'JSAPI'; openid: string } | { tradeType: 'NATIVE' } | { tradeType: 'H5'; payerIp: string };
+
+/** The letter after our ref in an out_trade_no: which kind of WeChat Pay order it is. */
+const TRADE_LETTER: Record<Payer['tradeType'], string> = { JSAPI: 'J', NATIVE: 'N', H5: 'H' };
+
 /** Where WeChat Pay posts its notifications: server/api/payments/wechatPayCallback.ts, under /api/payments/callback. */
 export const WECHATPAY_NOTIFY_PATH = '/api/payments/callback/wechatpay/';
 /** Where WeChat Pay posts refund outcomes, beside the payments' notifications. */
@@ -60,7 +66,8 @@ export interface WechatPayDeps {
 }
 
 /**
- * WeChat Pay API v3 as the chat-app pay (JSAPI) and the desktop QR pay (Native), docs/decisions/037.
+ * WeChat Pay API v3 as the chat-app pay (JSAPI), the desktop QR pay (Native), docs/decisions/037,
+ * and phone browsers' H5 pay, docs/decisions/069.
  * Every path that learns an order was paid — the notification, an order poll's query, the sweep —
  * goes through settle(): amount and currency checked against the order, the money booked
  * platform:wechatpay -> platform:clearing, then the order fulfilled once (server/payments/fulfil.ts).
@@ -123,7 +130,7 @@ export class WechatPay implements TradeCloser {
       .where('openid', '=', openid)
       .executeTakeFirst();
     if (!identity) throw new DomainError('invalid', 'This WeChat account is not linked to your account.', 'openid');
-    const placed = await this.place(order, 'JSAPI', openid, locale);
+    const placed = await this.place(order, { tradeType: 'JSAPI', openid }, locale);
     const prepayId = placed.row.prepay_id ?? '';
     return { order: placed.order, appParams: chatAppPayParams(this.deps.config.appId, prepayId, this.client.merchantPrivateKey, this.clock()) };
   }
@@ -131,8 +138,20 @@ export class WechatPay implements TradeCloser {
   /** Native pay: an order whose code_url the client shows as a QR code, for browsers without the chat app's bridge. */
   async startNative(userId: number, ref: string, locale: TextLocale): Promise<{ order: OrderRow; codeUrl: string }> {
     const order = assertPayable(await ownOrder(this.deps.db, userId, ref), this.deps.now());
-    const placed = await this.place(order, 'NATIVE', null, locale);
+    const placed = await this.place(order, { tradeType: 'NATIVE' }, locale);
     return { order: placed.order, codeUrl: placed.row.code_url ?? '' };
+  }
+
+  /**
+   * H5 pay, in a phone's browser outside WeChat (docs/decisions/069): an order whose h5_url opens
+   * WeChat's cashier. WeChat Pay lets only `payerIp` (the reader's address) open it, within 5
+   * minutes, so each choice of the method places a new one; older ones close with the order's
+   * payment (server/payments/openTrades.ts) or at their expiry (the sweep).
+   */
+  async startH5(userId: number, ref: string, payerIp: string, locale: TextLocale): Promise<{ order: OrderRow; h5Url: string }> {
+    const order = assertPayable(await ownOrder(this.deps.db, userId, ref), this.deps.now());
+    const placed = await this.place(order, { tradeType: 'H5', payerIp }, locale);
+    return { order: placed.order, h5Url: placed.h5Url ?? '' };
   }
 
   /**
@@ -334,36 +353,37 @@ export class WechatPay implements TradeCloser {
   }
 
   /**
-   * An order at WeChat Pay for this order and payer: the open one again while it has time left
-   * (a reload, a second tab), else a new one. Placed there first and stored after, so a refusal
-   * (a wrong merchant key: 401) stores nothing and leaves the order as it was.
+   * An order at WeChat Pay for this order and payer: a JSAPI or Native one open with time left is
+   * offered again (a reload, a second tab), else a new one; H5 orders are never offered again (their
+   * h5_url lasts 5 minutes). Placed there first and stored after, so a refusal (a wrong merchant
+   * key: 401) stores nothing and leaves the order as it was.
    */
-  private async place(
-    order: OrderRow,
-    tradeType: 'JSAPI' | 'NATIVE',
-    openid: string | null,
-    locale: TextLocale,
-  ): Promise<{ order: OrderRow; row: WechatPayOrderRow }> {
+  private async place(order: OrderRow, payer: Payer, locale: TextLocale): Promise<{ order: OrderRow; row: WechatPayOrderRow; h5Url?: string }> {
     const { db } = this.deps;
     const now = this.deps.now();
+    const { tradeType } = payer;
+    const openid = payer.tradeType === 'JSAPI' ? payer.openid : null;
     if (order.currency !== 'CNY') throw new DomainError('invalid', 'WeChat Pay takes only CNY.');
-    const reusable = await db
-      .selectFrom('wechatpay_orders')
-      .selectAll()
-      .where('order_id', '=', order.id)
-      .where('trade_type', '=', tradeType)
-      .where('status', '=', 'open')
-      .where('expires_at', '>', now + REUSE_MARGIN_MS)
-      .where('amount_fen', '=', Number(order.amount_cents))
-      .$if(openid !== null, (q) => q.where('openid', '=', openid ?? ''))
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
+    const reusable =
+      payer.tradeType === 'H5'
+        ? undefined
+        : await db
+            .selectFrom('wechatpay_orders')
+            .selectAll()
+            .where('order_id', '=', order.id)
+            .where('trade_type', '=', tradeType)
+            .where('status', '=', 'open')
+            .where('expires_at', '>', now + REUSE_MARGIN_MS)
+            .where('amount_fen', '=', Number(order.amount_cents))
+            .$if(openid !== null, (q) => q.where('openid', '=', openid ?? ''))
+            .orderBy('id', 'desc')
+            .executeTakeFirst();
     if (reusable) return { order: await this.markPending(order), row: reusable };
 
     const expiresAt = now + WECHATPAY_ORDER_TTL_MS;
     const request: PlaceOrder = {
-      // Our ref first, so an operator finds the order in WeChat Pay's merchant platform; then J or N and a random tail.
-      outTradeNo: `${order.ref}${tradeType === 'JSAPI' ? 'J' : 'N'}${newSecret(6).replace(/[^A-Za-z0-9]/g, 'x')}`.slice(0, 32),
+      // Our ref first, so an operator finds the order in WeChat Pay's merchant platform; then J, N or H and a random tail.
+      outTradeNo: `${order.ref}${TRADE_LETTER[tradeType]}${newSecret(6).replace(/[^A-Za-z0-9]/g, 'x')}`.slice(0, 32),
       description: wechatDescription(this.deps.siteName, await tradeItem(this.deps.db, order, locale)),
       amountFen: Number(order.amount_cents),
       currency: order.currency,
@@ -371,7 +391,12 @@ export class WechatPay implements TradeCloser {
       notifyUrl: this.notifyUrl,
       attach: order.ref,
     };
-    const placed = tradeType === 'JSAPI' ? await this.client.placeJsapi(request, openid ?? '') : await this.client.placeNative(request);
+    const placed =
+      payer.tradeType === 'JSAPI'
+        ? await this.client.placeJsapi(request, payer.openid)
+        : payer.tradeType === 'H5'
+          ? await this.client.placeH5(request, payer.payerIp)
+          : await this.client.placeNative(request);
     const row = await db
       .insertInto('wechatpay_orders')
       .values({
@@ -392,7 +417,7 @@ export class WechatPay implements TradeCloser {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return { order: await this.markPending(order), row };
+    return { order: await this.markPending(order), row, ...('h5Url' in placed ? { h5Url: placed.h5Url } : {}) };
   }
 
   /** The order waits for WeChat Pay (created, failed or pending before: pending, method wechat). */
