@@ -6,7 +6,7 @@ import { columnsOf, csvFields, csvLines } from './csv';
  * alipay.data.dataservice.bill.downloadurl.query, bill_type trade), decoded from GBK already,
  * docs/decisions/070: comment lines start with '#', then the header row and one row a trade
  * (业务类型 交易) or a refund (退款, its amounts negative and its 退款批次号/请求号 our
- * out_request_no). Fields carry trailing tabs. Pure; throws on a bill it cannot read.
+ * out_request_no). Fields end with a tab. Pure; throws on a bill it cannot read.
  */
 export function parseAlipayDetails(text: string): Bill {
   const lines = csvLines(text).filter((line) => !line.startsWith('#'));
@@ -21,7 +21,8 @@ export function parseAlipayDetails(text: string): Bill {
   });
   const out: BillLine[] = [];
   for (const line of lines.slice(1)) {
-    const fields = csvFields(line).map((field) => field.trim());
+    // Each field ends with a tab and nothing is quoted: a comma inside one (a subject's) is no separator.
+    const fields = (line.includes('\t,') ? line.split('\t,') : csvFields(line)).map((field) => field.trim());
     const get = (column: number) => fields[column] ?? '';
     const type = get(at.type);
     if (type !== '交易' && type !== '退款') continue;

@@ -24,7 +24,7 @@ export function parseWechatTradeBill(text: string): Bill {
   });
   const out: BillLine[] = [];
   for (const line of lines.slice(1)) {
-    const fields = csvFields(line).map(clean);
+    const fields = backquoted(line);
     // The summary's header ends the rows.
     if (fields[0]?.startsWith('总')) break;
     const get = (column: number) => fields[column] ?? '';
@@ -60,7 +60,7 @@ export function parseWechatFundFlowBill(text: string): { entries: number; inCent
   const at = columnsOf(header, { direction: '收支类型', amount: '收支金额' });
   const totals = { entries: 0, inCents: 0, outCents: 0 };
   for (const line of lines.slice(1)) {
-    const fields = csvFields(line).map(clean);
+    const fields = backquoted(line);
     if (fields[0]?.startsWith('资金流水总笔数') || fields[0]?.startsWith('总')) break;
     const cents = Math.abs(amount(fields[at.amount] ?? '', 2, line));
     totals.entries += 1;
@@ -68,6 +68,20 @@ export function parseWechatFundFlowBill(text: string): { entries: number; inCent
     else totals.outCents += cents;
   }
   return totals;
+}
+
+/**
+ * A row's fields: each starts with a backquote, and WeChat Pay quotes nothing, so a comma inside
+ * one (a product name's) is told from a separator by the backquote that follows a separator.
+ */
+function backquoted(line: string): string[] {
+  return line.trimStart().startsWith('`')
+    ? line
+        .trim()
+        .slice(1)
+        .split(',`')
+        .map((field) => field.trim())
+    : csvFields(line).map(clean);
 }
 
 /** A field without WeChat Pay's backquote (it keeps spreadsheets from reading numbers) and spaces. */

@@ -163,6 +163,7 @@ export class WechatPayClient {
     }
     if (url.origin !== new URL(this.config.baseUrl).origin) throw new WechatPayUpstreamError(`WeChat Pay's download_url is on another host: ${url.origin}`);
     const pathAndQuery = `${url.pathname}${url.search}`;
+    const serial = await this.platformKeys.requestSerial();
     const header = authorization(
       { mchid: this.config.mchid, serialNo: this.config.serialNo, privateKey: this.privateKey },
       { method: 'GET', pathAndQuery, body: '', timestamp: Math.floor(this.clock() / 1000), nonce: newNonce() },
@@ -170,7 +171,10 @@ export class WechatPayClient {
     let res: Response;
     let body: Buffer;
     try {
-      res = await fetch(url, { headers: { Authorization: header, 'User-Agent': 'zine-wechatpay/1' }, signal: AbortSignal.timeout(this.config.timeoutMs * 4) });
+      res = await fetch(url, {
+        headers: { Authorization: header, 'User-Agent': 'zine-wechatpay/1', ...(serial ? { 'Wechatpay-Serial': serial } : {}) },
+        signal: AbortSignal.timeout(this.config.timeoutMs * 4),
+      });
       body = Buffer.from(await res.arrayBuffer());
     } catch (error) {
       throw new WechatPayUpstreamError(`WeChat Pay did not answer the bill download: ${error instanceof Error ? error.message : String(error)}`);
