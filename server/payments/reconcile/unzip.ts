@@ -43,7 +43,7 @@ export function unzip(archive: Buffer): ZipEntry[] {
     if (packed.length !== packedSize) throw new Error('zip: truncated');
     let data: Buffer;
     if (method === 0) data = Buffer.from(packed);
-    else if (method === 8) data = inflateRawSync(packed, { maxOutputLength: Math.max(size, 1) });
+    else if (method === 8) data = inflate(packed, size, name);
     else throw new Error(`zip: compression method ${method} not supported`);
     if (data.length !== size || crc32(data) !== crc) throw new Error(`zip: ${name} does not check (size or CRC-32)`);
     entries.push({ name, data });
@@ -57,4 +57,12 @@ function findEndOfDirectory(archive: Buffer): number {
     if (archive.readUInt32LE(at) === 0x06054b50) return at;
   }
   throw new Error('zip: not a zip archive');
+}
+
+function inflate(packed: Buffer, size: number, name: string): Buffer {
+  try {
+    return inflateRawSync(packed, { maxOutputLength: Math.max(size, 1) });
+  } catch (error) {
+    throw new Error(`zip: ${name} does not inflate: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
 }
