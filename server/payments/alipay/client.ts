@@ -170,7 +170,7 @@ export class AlipayClient {
     try {
       data = await this.call('alipay.data.dataservice.bill.downloadurl.query', { bill_type: 'trade', bill_date: date });
     } catch (error) {
-      if (error instanceof AlipayUpstreamError && error.code === 'isp.bill_not_exist') return null;
+      if (error instanceof AlipayUpstreamError && (error.code ?? '').toLowerCase().includes('bill_not_exist')) return null;
       throw error;
     }
     const parsed = billUrlAnswer.safeParse(data);
