@@ -326,6 +326,25 @@ describe('reconciliation (decision 070)', async () => {
     await clean();
   });
 
+  it("an Alipay refund whose answer was lost: pending here, reported, then done by Alipay's sweep asking refund.query", async () => {
+    const { ref } = await paidWithAlipay(await buyer());
+    ali.loseRefundAnswers(1);
+    expect((await admin('refund', ref)).out).toContain('is pending');
+    const refund = await refundOf(ref);
+    expect((await reconcile()).out).toContain(`- refund_missed [order ${ref}]: refunded ${PRICE} at Alipay (${refund.out_refund_no}`);
+
+    await db
+      .updateTable('refunds')
+      .set({ created_at: Date.now() - 11 * 60_000 })
+      .where('id', '=', refund.id)
+      .execute();
+    await alipay.sweep();
+    expect((await refundOf(ref)).status).toBe('succeeded');
+    expect((await orderRow(ref)).status).toBe('refunded');
+    expect(await ledgerOf(ref)).toContainEqual({ account: 'platform:alipay', amount_cents: 7800, kind: 'alipay_refund' });
+    await clean();
+  });
+
   it('a refund booked here that is not in the bill is reported', async () => {
     const { ref } = await paidWithAlipay(await buyer());
     expect((await admin('refund', ref)).out).toContain('succeeded');

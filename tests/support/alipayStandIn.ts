@@ -88,6 +88,8 @@ export interface AlipayStandIn {
   refunds: Map<string, StandInRefund>;
   /** Refuses every refund request with this sub_code from now on (null: accept them again). */
   refuseRefunds(subCode: string | null): void;
+  /** The next `count` refunds are made but answered 20000 (a system error), as when the answer is lost. */
+  loseRefundAnswers(count: number): void;
   close(): Promise<void>;
 }
 
@@ -124,6 +126,7 @@ export async function startAlipayStandIn(options: AlipayStandInOptions): Promise
   const requests: AlipayRecorded[] = [];
   const refunds = new Map<string, StandInRefund>();
   let refusedWith: string | null = null;
+  let lostRefundAnswers = 0;
   const sellerId = options.sellerId ?? '2088000000000001';
   const verifies = (content: string, signature: string): boolean => {
     try {
@@ -291,6 +294,10 @@ export async function startAlipayStandIn(options: AlipayStandInOptions): Promise
     refunds.set(key, { outTradeNo: trade.outTradeNo, outRequestNo: requestNo, refundAmount: amount, reason, asked: 1, gmtRefund: chinaNow() });
     // Refunded whole, the trade closes.
     if (refundedCents + cents === Math.round(Number(trade.totalAmount) * 100)) trade.status = 'TRADE_CLOSED';
+    if (lostRefundAnswers > 0) {
+      lostRefundAnswers -= 1;
+      return answer(res, rec, method, { code: '20000', msg: 'Service Currently Unavailable', sub_code: 'isp.unknow-error', sub_msg: '系统繁忙' });
+    }
     answer(res, rec, method, { ...base, fund_change: 'Y', refund_fee: ((refundedCents + cents) / 100).toFixed(2), gmt_refund_pay: chinaNow() });
   }
 
@@ -480,6 +487,9 @@ export async function startAlipayStandIn(options: AlipayStandInOptions): Promise
     refunds,
     refuseRefunds(subCode) {
       refusedWith = subCode;
+    },
+    loseRefundAnswers(count) {
+      lostRefundAnswers = count;
     },
     close: () =>
       new Promise((resolve) => {
