@@ -22,8 +22,8 @@ export interface ProviderReport {
   outcome: 'checked' | 'no_bill' | 'failed';
   error: string | null;
   comparison: Comparison | null;
-  /** WeChat Pay's fund flow bill's totals (reported, not compared); null for Alipay or without one. */
-  fundFlow: FundFlow | null;
+  /** WeChat Pay's fund flow bill's totals (reported, not compared), or why it could not be had; null for Alipay or without one. */
+  fundFlow: FundFlow | { error: string } | null;
 }
 
 export interface ReconcileReport {
@@ -89,7 +89,9 @@ async function reconcileOne(
     // The day before's bill only for a trade paid here just after midnight; unreadable, it is as if absent.
     const dayBefore = () => billOf(addChinaDays(date, -1)).catch(() => null);
     const comparison = await compareBill(db, provider, date, bill ?? EMPTY, dayBefore);
-    return { provider, outcome: bill ? 'checked' : 'no_bill', error: null, comparison, fundFlow: bill ? await fundFlowOf() : null };
+    // Only reported: when it cannot be had, the comparison still stands.
+    const fundFlow = bill ? await fundFlowOf().catch((error: unknown) => ({ error: error instanceof Error ? error.message : String(error) })) : null;
+    return { provider, outcome: bill ? 'checked' : 'no_bill', error: null, comparison, fundFlow };
   } catch (error) {
     return { provider, outcome: 'failed', error: error instanceof Error ? error.message : String(error), comparison: null, fundFlow: null };
   }

@@ -26,7 +26,11 @@ function providerLines(p: ProviderReport): string[] {
       ? `${name}: no bill (no trade there that day)`
       : `${name}: ${c.payments.count} payment(s) ${formatCents(c.payments.cents)}, ${c.refunds.count} refund(s) ${formatCents(c.refunds.cents)}, ` +
         `fees ${formatFee(c.fee)} (reported, not booked: docs/decisions/070)`;
-  const flow = p.fundFlow ? [`  fund flow: ${p.fundFlow.entries} entries, in ${formatCents(p.fundFlow.inCents)}, out ${formatCents(p.fundFlow.outCents)}`] : [];
+  const flow = !p.fundFlow
+    ? []
+    : 'error' in p.fundFlow
+      ? [`  fund flow: not downloaded: ${p.fundFlow.error}`]
+      : [`  fund flow: ${p.fundFlow.entries} entries, in ${formatCents(p.fundFlow.inCents)}, out ${formatCents(p.fundFlow.outCents)}`];
   const differences =
     c.differences.length === 0
       ? ['  no differences']
