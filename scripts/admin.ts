@@ -20,7 +20,7 @@ try {
     db: database.db,
     now: Date.now,
     logger,
-    // Refunds ask the provider that took the money (no sweeps are started here).
+    // Refunds ask the provider that took the money, reconcile downloads its bills (no sweeps are started here).
     wechatPay: config.wechatPay ? new WechatPay({ ...payments, config: config.wechatPay }) : undefined,
     alipay: config.alipay ? new Alipay({ ...payments, config: config.alipay }) : undefined,
   });

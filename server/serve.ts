@@ -11,6 +11,7 @@ import type { Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import { notificationBusFor } from './api/notifications/bus';
 import { Alipay } from './payments/alipay/alipay';
+import { DailyReconcile } from './payments/reconcile/dailyReconcile';
 import { renewalReminderTimer, RENEWAL_SWEEP_INTERVAL_MS } from './payments/subscriptions/reminderTimer';
 import { WechatPay } from './payments/wechatpay/wechatPay';
 import { startPdfExporter } from './pdf/startPdfExporter';
@@ -46,6 +47,10 @@ export async function serve(config: Config, logger: Logger, options: ServeOption
   // Alipay (docs/decisions/044): web pay, and its own sweep of unpaid orders; shutdown stops it.
   const alipay =
     database && config.alipay ? new Alipay({ db: database.db, config: config.alipay, now: Date.now, logger, siteName: config.siteName }) : undefined;
+
+  // Yesterday's bills against the books, once a day across the fleet (docs/decisions/070); shutdown stops it.
+  const dailyReconcile = database && (wechatPay || alipay) ? new DailyReconcile({ db: database.db, now: Date.now, logger, wechatPay, alipay }) : undefined;
+  dailyReconcile?.start();
 
   // Renewal reminders of subscriptions (docs/decisions/051): one process of the fleet sweeps an hour; shutdown stops it.
   const reminderBus = database ? notificationBusFor(database, (error) => logger.error({ err: error }, 'publishing a notification failed')) : undefined;
@@ -88,6 +93,7 @@ export async function serve(config: Config, logger: Logger, options: ServeOption
       .then(() => wechatPay?.stopSweep())
       .then(() => alipay?.stopSweep())
       .then(() => renewalReminders?.stop())
+      .then(() => dailyReconcile?.stop())
       .then(() => database?.close())
       .finally(() => process.exit(exitCode));
     setTimeout(() => process.exit(exitCode || 1), 10_000).unref();

@@ -11,6 +11,7 @@ import { counterCommands } from './counterCommands';
 import { searchCommands } from './searchCommands';
 import { refundCommands, type RefundAdminDeps } from './refundCommands';
 import { payoutCommands } from './payoutCommands';
+import { reconcileCommands } from './reconcileCommands';
 
 export interface AdminDeps extends RefundAdminDeps {
   users: UserDirectory;
@@ -23,7 +24,8 @@ export interface AdminResult {
   out: string;
 }
 
-const COMMANDS: Readonly<Record<string, { usage: string; run: (args: string[], deps: AdminDeps) => Promise<string> }>> = {
+/** A command answers its output (exit 0), or its exit code with it (reconcile's differences). */
+const COMMANDS: Readonly<Record<string, { usage: string; run: (args: string[], deps: AdminDeps) => Promise<string | AdminResult> }>> = {
   'create-user': {
     usage: 'create-user --email ann@example.com --username ann --password "…" [--role user|reseller|operator]',
     async run(args, { users }) {
@@ -141,6 +143,7 @@ const COMMANDS: Readonly<Record<string, { usage: string; run: (args: string[], d
   ...counterCommands,
   ...refundCommands,
   ...payoutCommands,
+  ...reconcileCommands,
 };
 
 /** `npm run admin -- <command>`: operator actions on accounts (there is no web sign-up). */
@@ -150,7 +153,8 @@ export async function runAdminCommand(argv: readonly string[], deps: AdminDeps):
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) return { code: 2, out: `unknown command: ${name}\n\n${usage()}` };
   try {
-    return { code: 0, out: await command.run(args, deps) };
+    const result = await command.run(args, deps);
+    return typeof result === 'string' ? { code: 0, out: result } : result;
   } catch (error) {
     if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
       return { code: 2, out: `${error.message}\nusage: npm run admin -- ${command.usage}` };

@@ -11,6 +11,7 @@ import { loadConfig, type AlipayConfig, type Config } from '../../server/config'
 import { ALIPAY_NOTIFY_PATH, ALIPAY_ORDER_TTL_MS, Alipay } from '../../server/payments/alipay/alipay';
 import { balanceCents, PLATFORM_ALIPAY, PLATFORM_CLEARING, PLATFORM_REVENUE } from '../../server/payments/ledger';
 import { alipaySignContent, startAlipayStandIn } from '../support/alipayStandIn';
+import { billsMade, reconcileToday } from '../support/reconcile';
 import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
@@ -31,7 +32,7 @@ const pem = (key: KeyObject, type: 'pkcs8' | 'spki') => key.export({ type, forma
 describe('Alipay web pay (decision 044)', async () => {
   const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const alipayKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const standIn = await startAlipayStandIn({ appId: APP_ID, appPublicKey: merchant.publicKey, alipayPrivateKey: alipayKeys.privateKey });
+  const standIn = await startAlipayStandIn({ appId: APP_ID, appPublicKey: merchant.publicKey, alipayPrivateKey: alipayKeys.privateKey, billClock: billsMade });
 
   // The app listens for real: the stand-in posts notifications to it.
   const server = http.createServer();
@@ -421,6 +422,9 @@ describe('Alipay web pay (decision 044)', async () => {
     expect(standIn.requests.slice(seen)).toEqual([{ httpMethod: 'POST', method: 'alipay.trade.query', outTradeNo, outcome: 'isv.invalid-signature' }]);
   });
 
+  /** The trade another site (another database) of the same app paid: this site's bill has it, its books cannot. */
+  let otherSitesTrade = '';
+
   it('an answer or a notification not signed by Alipay’s key is not believed', async () => {
     const impostor = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const other = await payApp({ ...payConfig, alipayPublicKeyPem: pem(impostor.publicKey, 'spki') });
@@ -432,6 +436,7 @@ describe('Alipay web pay (decision 044)', async () => {
     expect((await standIn.open(res.body.url as string)).status).toBe(200);
     const outTradeNo = (await other.database.db.selectFrom('alipay_orders').select('out_trade_no').executeTakeFirstOrThrow()).out_trade_no;
     standIn.pay(outTradeNo);
+    otherSitesTrade = outTradeNo;
     // The stand-in says paid, signed with the real "Alipay" key, which this app does not have: not believed.
     expect((await fay.agent.get(`/api/payments/order/${ref}/alipay/return/?next=%2F`)).status).toBe(303);
     expect(await other.database.db.selectFrom('orders').select('status').where('ref', '=', ref).executeTakeFirstOrThrow()).toEqual({ status: 'pending' });
@@ -440,6 +445,15 @@ describe('Alipay web pay (decision 044)', async () => {
     const refused = await new Visitor(other.app).agent.post(ALIPAY_NOTIFY_PATH).type('form').send(notification);
     expect([refused.status, refused.text]).toEqual([403, 'failure']);
     expect(await other.database.db.selectFrom('ledger_entries').selectAll().execute()).toEqual([]);
+  });
+
+  it("after the whole suite, the provider's bill and the books agree (decision 070), but for the other site's trade", async () => {
+    const result = await reconcileToday({ db, alipay });
+    expect(result.out.split('\n').filter((line) => line.startsWith('  - '))).toEqual([
+      expect.stringMatching(new RegExp(`^  - payment_missed: paid 78\\.00 at Alipay \\(${otherSitesTrade}, \\w+\\): no such trade here$`)),
+    ]);
+    expect(result.out).toContain('summary: 1 difference(s)');
+    expect(result.code).toBe(1);
   });
 });
 

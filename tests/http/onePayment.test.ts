@@ -21,6 +21,7 @@ import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
 import { testDatabase, testEngine } from '../support/testDatabase';
 import { startWechatPayStandIn } from '../support/wechatPayStandIn';
+import { billsMade, reconcileToday } from '../support/reconcile';
 
 // One payment per order across the wallet, WeChat Pay and Alipay (docs/decisions/063), on both
 // engines. The races are forced, not left to luck: the first path is held at its pause point
@@ -62,8 +63,9 @@ describe('one payment per order (decision 063)', async () => {
     platformSerial: PLATFORM_SERIAL,
     apiV3Key: API_V3_KEY,
     h5Domain: '127.0.0.1',
+    billClock: billsMade,
   });
-  const ali = await startAlipayStandIn({ appId: ALIPAY_APP, appPublicKey: merchant.publicKey, alipayPrivateKey: alipayKeys.privateKey });
+  const ali = await startAlipayStandIn({ appId: ALIPAY_APP, appPublicKey: merchant.publicKey, alipayPrivateKey: alipayKeys.privateKey, billClock: billsMade });
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -554,5 +556,11 @@ describe('one payment per order (decision 063)', async () => {
     expect(await tradeStatus('wechatpay_orders', nextNative)).toBe('closed');
     expect(await tradeStatus('alipay_orders', nextAlipay)).toBe('closed');
     expect(await audit()).toContain('every txn sums to zero');
+  });
+
+  it("after the whole suite, the providers' bills and the books agree (decision 070)", async () => {
+    const result = await reconcileToday({ db, wechatPay, alipay });
+    expect(result.out).toContain('summary: clean');
+    expect(result.code).toBe(0);
   });
 });

@@ -29,6 +29,7 @@ import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
 import { testDatabase } from '../support/testDatabase';
 import { startWechatPayStandIn } from '../support/wechatPayStandIn';
+import { billsMade, reconcileToday } from '../support/reconcile';
 import type { CreateOrderRequest } from '../../shared/payments';
 import { bookletOrder, membershipOrder } from '../support/orders';
 
@@ -58,8 +59,9 @@ describe('refunds (decision 049)', async () => {
     platformPrivateKey: platform.privateKey,
     platformSerial: PLATFORM_SERIAL,
     apiV3Key: API_V3_KEY,
+    billClock: billsMade,
   });
-  const ali = await startAlipayStandIn({ appId: ALIPAY_APP, appPublicKey: merchant.publicKey, alipayPrivateKey: alipayKeys.privateKey });
+  const ali = await startAlipayStandIn({ appId: ALIPAY_APP, appPublicKey: merchant.publicKey, alipayPrivateKey: alipayKeys.privateKey, billClock: billsMade });
 
   // The app listens for real: the WeChat Pay stand-in posts notifications to it.
   const server = http.createServer();
@@ -400,5 +402,11 @@ describe('refunds (decision 049)', async () => {
     expect(await admin('refund', ref)).toEqual({ code: 1, out: expect.stringContaining('only a paid order can be refunded') });
     expect((await admin('refund', 'no-such-order')).code).toBe(1);
     expect((await admin('refund')).code).toBe(1);
+  });
+
+  it("after the whole suite, the providers' bills and the books agree (decision 070)", async () => {
+    const result = await reconcileToday({ db, wechatPay, alipay });
+    expect(result.out).toContain('summary: clean');
+    expect(result.code).toBe(0);
   });
 });

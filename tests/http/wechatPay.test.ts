@@ -22,6 +22,7 @@ import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
 import { testDatabase } from '../support/testDatabase';
 import { startWechatPayStandIn } from '../support/wechatPayStandIn';
+import { billsMade, reconcileToday } from '../support/reconcile';
 import { formatCents } from '../../shared/money';
 import { bookletOrder, membershipOrder } from '../support/orders';
 
@@ -51,6 +52,7 @@ describe('WeChat Pay API v3 (decision 037)', async () => {
     platformSerial: PLATFORM_SERIAL,
     apiV3Key: API_V3_KEY,
     oauthCodes: { 'ben-code': 'o-ben', 'cat-code': 'o-cat' },
+    billClock: billsMade,
   });
 
   // The app listens for real: the stand-in posts notifications to it.
@@ -540,6 +542,12 @@ describe('WeChat Pay API v3 (decision 037)', async () => {
     expect(await descriptionOf('en')).toBe('Zine – VIP, one month');
     expect(await descriptionOf('zh-CN')).toBe('Zine – VIP 会员（一个月）');
     expect(await descriptionOf('zh-TW')).toBe('Zine – VIP 會員（一個月）');
+  });
+
+  it("after the whole suite, the provider's bill and the books agree (decision 070)", async () => {
+    const result = await reconcileToday({ db, wechatPay });
+    expect(result.out).toContain('summary: clean');
+    expect(result.code).toBe(0);
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomBytes, sign, verify, type KeyObject } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { alipayBillZip } from './alipayBillFile';
 
 /**
  * A local stand-in for Alipay's open platform gateway (docs/decisions/044), written from the
@@ -15,6 +16,10 @@ import type { AddressInfo } from 'node:net';
  * 'N' (no money moved this time), and alipay.trade.fastpay.refund.query tells it was done.
  * A browser (Accept: text/html) gets the cashier as a page whose Pay button pays the trade, posts
  * the notification and sends the payer back to return_url, as Alipay's cashier does.
+ * alipay.data.dataservice.bill.downloadurl.query (docs/decisions/070, bill_type trade) answers a
+ * bill_download_url, valid 30 seconds, of a zip the stand-in writes from its own trades and
+ * refunds (by their times, China's day) once the day is over and it is 09:00 the next day by
+ * `billClock` (else, or with no trade that day, isp.bill_not_exist).
  */
 
 export interface AlipayStandInOptions {
@@ -24,6 +29,8 @@ export interface AlipayStandInOptions {
   /** "Alipay's" private key: signs answers and notifications. */
   alipayPrivateKey: KeyObject;
   sellerId?: string;
+  /** Alipay's clock for which bills are made already (the real clock by default): a test moves it on a few days. */
+  billClock?: () => number;
 }
 
 export interface StandInTrade {
@@ -47,6 +54,8 @@ export interface StandInRefund {
   reason: string | undefined;
   /** How many refund requests asked for it. */
   asked: number;
+  /** When the money went back: yyyy-MM-dd HH:mm:ss, China time. */
+  gmtRefund: string;
 }
 
 export interface AlipayRecorded {
@@ -79,6 +88,8 @@ export interface AlipayStandIn {
   refunds: Map<string, StandInRefund>;
   /** Refuses every refund request with this sub_code from now on (null: accept them again). */
   refuseRefunds(subCode: string | null): void;
+  /** The next `count` refunds are made but answered 20000 (a system error), as when the answer is lost. */
+  loseRefundAnswers(count: number): void;
   close(): Promise<void>;
 }
 
@@ -115,6 +126,7 @@ export async function startAlipayStandIn(options: AlipayStandInOptions): Promise
   const requests: AlipayRecorded[] = [];
   const refunds = new Map<string, StandInRefund>();
   let refusedWith: string | null = null;
+  let lostRefundAnswers = 0;
   const sellerId = options.sellerId ?? '2088000000000001';
   const verifies = (content: string, signature: string): boolean => {
     try {
@@ -236,6 +248,7 @@ export async function startAlipayStandIn(options: AlipayStandInOptions): Promise
       return answer(res, rec, method, { code: '10000', msg: 'Success', out_trade_no: trade.outTradeNo, trade_no: trade.tradeNo });
     }
     if (method === 'alipay.trade.refund') return refund(res, rec, biz, trade);
+    if (method === 'alipay.data.dataservice.bill.downloadurl.query') return billUrl(res, rec, biz);
     if (method === 'alipay.trade.fastpay.refund.query') {
       if (!trade) return answer(res, rec, method, businessFailure('ACQ.TRADE_NOT_EXIST', '交易不存在'));
       const requestNo = typeof biz.out_request_no === 'string' ? biz.out_request_no : '';
@@ -278,10 +291,57 @@ export async function startAlipayStandIn(options: AlipayStandInOptions): Promise
     if (refundedCents + cents > Math.round(Number(trade.totalAmount) * 100)) {
       return answer(res, rec, method, businessFailure('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限'));
     }
-    refunds.set(key, { outTradeNo: trade.outTradeNo, outRequestNo: requestNo, refundAmount: amount, reason, asked: 1 });
+    refunds.set(key, { outTradeNo: trade.outTradeNo, outRequestNo: requestNo, refundAmount: amount, reason, asked: 1, gmtRefund: chinaNow() });
     // Refunded whole, the trade closes.
     if (refundedCents + cents === Math.round(Number(trade.totalAmount) * 100)) trade.status = 'TRADE_CLOSED';
+    if (lostRefundAnswers > 0) {
+      lostRefundAnswers -= 1;
+      return answer(res, rec, method, { code: '20000', msg: 'Service Currently Unavailable', sub_code: 'isp.unknow-error', sub_msg: '系统繁忙' });
+    }
     answer(res, rec, method, { ...base, fund_change: 'Y', refund_fee: ((refundedCents + cents) / 100).toFixed(2), gmt_refund_pay: chinaNow() });
+  }
+
+  const billFiles = new Map<string, { file: Buffer; until: number }>();
+  const cents = (amount: string) => Math.round(Number(amount) * 100);
+
+  /** alipay.data.dataservice.bill.downloadurl.query: the day's zip made, its URL answered. */
+  function billUrl(res: ServerResponse, rec: AlipayRecorded, biz: Record<string, unknown>): void {
+    const method = 'alipay.data.dataservice.bill.downloadurl.query';
+    const date = typeof biz.bill_date === 'string' ? biz.bill_date : '';
+    if (biz.bill_type !== 'trade' && biz.bill_type !== 'signcustomer')
+      return answer(res, rec, method, businessFailure('isv.invalid-bill-type', '账单类型不正确'));
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(chinaMs(`${date} 00:00:00`)))
+      return answer(res, rec, method, businessFailure('isv.invalid-bill-date', '账单日期格式不正确'));
+    const dayStart = chinaMs(`${date} 00:00:00`);
+    if ((options.billClock ?? Date.now)() < dayStart + 33 * 3600_000) return answer(res, rec, method, businessFailure('isp.bill_not_exist', '账单不存在'));
+    const onDay = (text: string | undefined) => text !== undefined && text.slice(0, 10) === date;
+    const paid = [...trades.values()].filter((t) => t.gmtPayment !== undefined && onDay(t.gmtPayment));
+    const refunded = [...refunds.values()].filter((r) => onDay(r.gmtRefund));
+    if (paid.length + refunded.length === 0) return answer(res, rec, method, businessFailure('isp.bill_not_exist', '账单不存在'));
+    const line = (t: StandInTrade) => ({
+      tradeNo: t.tradeNo,
+      outTradeNo: t.outTradeNo,
+      subject: t.subject,
+      created: t.gmtPayment ?? '',
+      done: t.gmtPayment ?? '',
+      cents: cents(t.totalAmount),
+    });
+    const file = alipayBillZip(
+      sellerId,
+      date,
+      paid.map(line),
+      refunded.flatMap((r) => {
+        const trade = trades.get(r.outTradeNo);
+        return trade ? [{ ...line(trade), done: r.gmtRefund, outRequestNo: r.outRequestNo, refundCents: cents(r.refundAmount) }] : [];
+      }),
+    );
+    const token = randomBytes(18).toString('hex');
+    billFiles.set(token, { file, until: Date.now() + 30_000 });
+    answer(res, rec, method, {
+      code: '10000',
+      msg: 'Success',
+      bill_download_url: `${standIn.origin}/bill/download?token=${token}&downloadFileName=${sellerId}.zip`,
+    });
   }
 
   function handle(req: IncomingMessage, res: ServerResponse, body: string): void {
@@ -293,6 +353,17 @@ export async function startAlipayStandIn(options: AlipayStandInOptions): Promise
     requests.push(rec);
     if (url.pathname === CASHIER_PAY && req.method === 'POST') {
       void payInCashier(res, rec, fields.out_trade_no ?? '');
+      return;
+    }
+    if (url.pathname === '/bill/download' && req.method === 'GET') {
+      const made = billFiles.get(url.searchParams.get('token') ?? '');
+      rec.method = 'bill.download';
+      rec.outcome = made && made.until >= Date.now() ? '10000' : 'expired';
+      if (!made || made.until < Date.now()) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': 'application/zip' }).end(made.file);
       return;
     }
     if (url.pathname !== '/gateway.do') {
@@ -416,6 +487,9 @@ export async function startAlipayStandIn(options: AlipayStandInOptions): Promise
     refunds,
     refuseRefunds(subCode) {
       refusedWith = subCode;
+    },
+    loseRefundAnswers(count) {
+      lostRefundAnswers = count;
     },
     close: () =>
       new Promise((resolve) => {

@@ -1,6 +1,7 @@
-import { createCipheriv, randomBytes, sign, verify, X509Certificate, type KeyObject } from 'node:crypto';
+import { createCipheriv, createHash, randomBytes, sign, verify, X509Certificate, type KeyObject } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { isIP, type AddressInfo } from 'node:net';
+import { fundFlowBill, tradeBill, type BillPayment, type BillRefund } from './wechatPayBillFile';
 
 /**
  * A local stand-in for WeChat Pay API v3 (docs/decisions/037), written from the protocol, not
@@ -30,6 +31,12 @@ import { isIP, type AddressInfo } from 'node:net';
  * is a page of the stand-in's own origin which, visited within 5 minutes from that IP with a Referer
  * on the authorised domain, pays the order, notifies (unless `h5Notifies` is off) and redirects to
  * the `redirect_url` appended to it (on the authorised domain too), as WeChat's cashier does.
+ * Bills (docs/decisions/070): `GET /v3/bill/tradebill` and `/v3/bill/fundflowbill` write the day's
+ * file from the stand-in's own orders and refunds (by their success time, China's day), once the
+ * day is over and it is 10:00 the next day by `billClock` (else 400 STATEMENT_CREATING; none:
+ * NO_STATEMENT_EXIST), and answer its SHA1 and a download_url valid 30 seconds, which must be
+ * asked with a signed request of the same merchant. The refund query
+ * (`GET /v3/refund/domestic/refunds/{out_refund_no}`) answers a refund as the refund call does.
  */
 
 export interface StandInOptions {
@@ -48,6 +55,8 @@ export interface StandInOptions {
   oauthCodes?: Record<string, string>;
   /** The H5 product is open, with this authorised H5 domain (a host, e.g. `127.0.0.1`); unset: H5 orders are refused with NO_AUTH. */
   h5Domain?: string;
+  /** WeChat Pay's clock for which bills are made already (the real clock by default): a test moves it on a few days. */
+  billClock?: () => number;
 }
 
 /** A platform certificate the stand-in issued, with its key: tests/support/fixtures/wechatpay-test-platform-*.pem. */
@@ -101,6 +110,8 @@ export interface StandInRefund {
   status: 'PROCESSING' | 'SUCCESS' | 'ABNORMAL' | 'CLOSED';
   /** How many refund requests asked for it. */
   asked: number;
+  /** When it succeeded (ms): the day whose bill lists it. */
+  successTime: number | undefined;
 }
 
 export type TransferDetailStatus = 'INIT' | 'WAIT_PAY' | 'PROCESSING' | 'SUCCESS' | 'FAIL';
@@ -217,6 +228,8 @@ export interface WechatPayStandIn {
   billNotification(outBillNo: string, options?: { bill?: Record<string, unknown>; signWith?: KeyObject; timestamp?: number }): Notification;
   /** Posts a ready bill notification (the same one again: a replay) to the bill's notify_url. */
   deliverBill(outBillNo: string, notification: Notification): Promise<{ status: number; body: string }>;
+  /** From now on bill files are changed on the way (one amount), so they no longer match the SHA1 their request answered (false: as made). */
+  corruptBillDownloads(on: boolean): void;
   close(): Promise<void>;
 }
 
@@ -247,6 +260,8 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
   const bills = new Map<string, StandInBill>();
   let transferRefusal: RefundRefusal | null = null;
   let lostTransferAnswers = 0;
+  const billFiles = new Map<string, { file: Buffer; until: number }>();
+  let corruptBills = false;
   const certificates = [...(options.certificates ?? [])];
   let signer: PlatformSigner = { privateKey: options.platformPrivateKey, serial: options.platformSerial };
   /** The serials of the platform keys WeChat Pay holds for this merchant: the public key's id and the certificates'. */
@@ -470,6 +485,7 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
       reason: typeof input.reason === 'string' ? input.reason : undefined,
       status: 'PROCESSING',
       asked: 1,
+      successTime: undefined,
     };
     refunds.set(made.outRefundNo, made);
     answer(res, rec, 200, refundJson(made));
@@ -661,6 +677,76 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
     answer(res, rec, 200, { out_bill_no: bill.outBillNo, transfer_bill_no: bill.transferBillNo, state: bill.state, update_time: chinaNow() });
   }
 
+  /** The day's payments and refunds, from the stand-in's record: paid (even refunded since) and succeeded that China day. */
+  const dayOf = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
+  const billRecords = (date: string): { payments: BillPayment[]; refunds: BillRefund[] } => {
+    const paymentOf = (order: StandInOrder, time: number): BillPayment => ({
+      time,
+      appid: order.appid,
+      mchid: order.mchid,
+      transactionId: order.transactionId ?? '',
+      outTradeNo: order.outTradeNo,
+      openid: order.openid ?? 'o-native-payer',
+      tradeType: order.tradeType,
+      total: order.total,
+      description: order.description,
+      attach: order.attach ?? '',
+    });
+    const payments = [...orders.values()]
+      .filter((o) => (o.state === 'SUCCESS' || o.state === 'REFUND') && o.successTime && dayOf(Date.parse(o.successTime)) === date)
+      .map((o) => paymentOf(o, Date.parse(o.successTime ?? '')));
+    const refunded = [...refunds.values()].filter((r) => r.status === 'SUCCESS' && r.successTime !== undefined && dayOf(r.successTime) === date);
+    return {
+      payments,
+      refunds: refunded.flatMap((r) => {
+        const order = orders.get(r.outTradeNo);
+        return order ? [{ ...paymentOf(order, r.successTime ?? 0), refundId: r.refundId, outRefundNo: r.outRefundNo, refund: r.refund }] : [];
+      }),
+    };
+  };
+
+  /** GET /v3/bill/tradebill and /v3/bill/fundflowbill: the day's file made, its SHA1 and a download_url answered. */
+  function billRequest(res: ServerResponse, rec: Recorded, parsed: URL): void {
+    const date = parsed.searchParams.get('bill_date') ?? '';
+    const trade = parsed.pathname === '/v3/bill/tradebill';
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00+08:00`))) return fail(res, rec, 400, 'PARAM_ERROR', 'bill_date');
+    if (trade && !['ALL', 'SUCCESS', 'REFUND', null].includes(parsed.searchParams.get('bill_type'))) return fail(res, rec, 400, 'PARAM_ERROR', 'bill_type');
+    if (!trade && !['BASIC', 'OPERATION', 'FEES', null].includes(parsed.searchParams.get('account_type')))
+      return fail(res, rec, 400, 'PARAM_ERROR', 'account_type');
+    if (parsed.searchParams.has('tar_type')) return fail(res, rec, 400, 'PARAM_ERROR', 'the stand-in writes no GZIP');
+    const dayStart = Date.parse(`${date}T00:00:00+08:00`);
+    const now = (options.billClock ?? Date.now)();
+    if (now < dayStart + 24 * 3600_000 + 10 * 3600_000) return fail(res, rec, 400, 'STATEMENT_CREATING', '账单生成中');
+    if (now - dayStart > 92 * 24 * 3600_000) return fail(res, rec, 400, 'INVALID_REQUEST', '仅支持三个月内的账单');
+    const { payments, refunds: refunded } = billRecords(date);
+    const kind = parsed.searchParams.get('bill_type') ?? 'ALL';
+    const shown = { payments: kind === 'REFUND' ? [] : payments, refunds: kind === 'SUCCESS' ? [] : refunded };
+    if (shown.payments.length + shown.refunds.length === 0) return fail(res, rec, 400, 'NO_STATEMENT_EXIST', '账单文件不存在');
+    const file = Buffer.from(trade ? tradeBill(shown.payments, shown.refunds) : fundFlowBill(shown.payments, shown.refunds), 'utf8');
+    const token = randomBytes(24).toString('base64url');
+    billFiles.set(token, { file, until: Date.now() + 30_000 });
+    answer(res, rec, 200, {
+      hash_type: 'SHA1',
+      hash_value: createHash('sha1').update(file).digest('hex'),
+      download_url: `${standIn.origin}/v3/billdownload/file?token=${token}`,
+    });
+  }
+
+  /** GET /v3/billdownload/file: the file, unsigned (WeChat Pay signs no file: the hash checks it), while its token lasts. */
+  function billDownload(res: ServerResponse, rec: Recorded, parsed: URL): void {
+    const made = billFiles.get(parsed.searchParams.get('token') ?? '');
+    if (!made || made.until < Date.now()) return fail(res, rec, 400, 'INVALID_REQUEST', 'the download_url has expired: ask for the bill again');
+    rec.status = 200;
+    const file = corruptBills
+      ? Buffer.from(
+          made.file.toString('utf8').replace(/`(\d+)\.(\d\d),/, (_m, y: string, f: string) => `\`${Number(y) + 1}.${f},`),
+          'utf8',
+        )
+      : made.file;
+    res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+    res.end(file);
+  }
+
   /** A notification body as WeChat Pay sends it: the resource encrypted with the API v3 key, the whole signed. */
   const encryptedNotification = (resource: string, kind: { originalType: string; event: string; summary: string }, opts: NotificationOptions): Notification => {
     const nonce = randomBytes(6).toString('hex');
@@ -741,6 +827,14 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
       return fail(res, rec, 400, 'PARAM_ERROR', `Wechatpay-Serial ${rec.serial ?? 'missing'} is no platform key of this merchant`);
     }
 
+    if (method === 'GET' && (parsed.pathname === '/v3/bill/tradebill' || parsed.pathname === '/v3/bill/fundflowbill')) return billRequest(res, rec, parsed);
+    if (method === 'GET' && parsed.pathname === '/v3/billdownload/file') return billDownload(res, rec, parsed);
+    const refundQuery = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(parsed.pathname);
+    if (method === 'GET' && refundQuery) {
+      const made = refunds.get(decodeURIComponent(refundQuery[1] ?? ''));
+      if (!made) return fail(res, rec, 404, 'RESOURCE_NOT_EXISTS', 'no such refund');
+      return answer(res, rec, 200, refundJson(made));
+    }
     if (method === 'POST' && parsed.pathname === '/v3/pay/transactions/jsapi') return place(res, rec, 'JSAPI', body);
     if (method === 'POST' && parsed.pathname === '/v3/refund/domestic/refunds') return refund(res, rec, body);
     if (method === 'POST' && parsed.pathname === '/v3/pay/transactions/native') return place(res, rec, 'NATIVE', body);
@@ -852,7 +946,10 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
     finishRefund(outRefundNo, status = 'SUCCESS') {
       const made = refundOf(outRefundNo);
       made.status = status;
-      if (status === 'SUCCESS') orderOf(made.outTradeNo).state = 'REFUND';
+      if (status === 'SUCCESS') {
+        orderOf(made.outTradeNo).state = 'REFUND';
+        made.successTime = Date.now();
+      }
       return made;
     },
     refundNotification(outRefundNo, opts = {}) {
@@ -927,6 +1024,9 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
         ...opts.bill,
       });
       return encryptedNotification(resource, { originalType: 'mch_payment', event: 'MCHTRANSFER.BILL.FINISHED', summary: '商家转账单据终态通知' }, opts);
+    },
+    corruptBillDownloads(on) {
+      corruptBills = on;
     },
     async deliverBill(outBillNo, notification) {
       const res = await fetch(billOf(outBillNo).notifyUrl, { method: 'POST', headers: notification.headers, body: notification.body });

@@ -68,6 +68,8 @@ export interface PayRequest {
   notifyUrl: string;
 }
 
+const billUrlAnswer = z.object({ bill_download_url: z.string().url() });
+
 const answer = z.object({ code: z.string(), msg: z.string().optional(), sub_code: z.string().optional(), sub_msg: z.string().optional() });
 
 const PRODUCTS = {
@@ -157,6 +159,23 @@ export class AlipayClient {
     const parsed = refundQueryAnswer.safeParse(data);
     if (!parsed.success) throw new AlipayUpstreamError("Alipay's alipay.trade.fastpay.refund.query answer has an unexpected shape");
     return parsed.data.refund_status === 'REFUND_SUCCESS';
+  }
+
+  /**
+   * Where the day's trade bill is (alipay.data.dataservice.bill.downloadurl.query, bill_type trade,
+   * docs/decisions/070): a URL valid for a short while; null when Alipay has no bill of that day.
+   */
+  async billDownloadUrl(date: string): Promise<string | null> {
+    let data: unknown;
+    try {
+      data = await this.call('alipay.data.dataservice.bill.downloadurl.query', { bill_type: 'trade', bill_date: date });
+    } catch (error) {
+      if (error instanceof AlipayUpstreamError && (error.code ?? '').toLowerCase().includes('bill_not_exist')) return null;
+      throw error;
+    }
+    const parsed = billUrlAnswer.safeParse(data);
+    if (!parsed.success) throw new AlipayUpstreamError("Alipay's bill download answer has no bill_download_url");
+    return parsed.data.bill_download_url;
   }
 
   /** Whether Alipay signed these notification fields (RSA2 over the sorted fields but sign and sign_type). */

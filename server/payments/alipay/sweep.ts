@@ -3,6 +3,7 @@ import { sweepEach, type SweepOutcome, type SweepTally } from '../sweepTrades';
 import { closeUnpaidTrade } from '../closeUnpaidTrade';
 import { askAlipay } from '../refunds/askProvider';
 import { followTradeRefunds } from '../refunds/refundTrade';
+import { followAlipayRefunds } from '../refunds/followRefunds';
 import { AlipayUpstreamError } from './client';
 import { PAID_STATES, settleAlipayTrade, type AlipayOrderRow, type SettleDeps } from './settle';
 
@@ -13,7 +14,8 @@ const SWEEP_BATCH = 50;
  * The sweep (decision 044): every Alipay order whose time to pay has passed is asked about once
  * more (paid: settled), else closed there (alipay.trade.close) and here; our order is closed when
  * none of its provider orders is still open. Trade refunds pending a while are asked about again
- * (server/payments/refunds/refundTrade.ts). Answers what it did with the trades.
+ * (server/payments/refunds/refundTrade.ts), as are order refunds left pending
+ * (server/payments/refunds/followRefunds.ts). Answers what it did with the trades.
  */
 export async function sweepAlipay(deps: SettleDeps, client: AlipayClient): Promise<SweepTally> {
   const expired = await deps.db
@@ -30,6 +32,7 @@ export async function sweepAlipay(deps: SettleDeps, client: AlipayClient): Promi
     (row, error) => deps.logger.warn({ err: error, outTradeNo: row.out_trade_no }, 'Alipay sweep could not settle or close an order'),
   );
   await followTradeRefunds({ ...deps, ask: (refund) => askAlipay(client, refund) }, 'alipay');
+  await followAlipayRefunds(deps, client);
   return tally;
 }
 

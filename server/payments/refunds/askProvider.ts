@@ -46,7 +46,8 @@ export async function askWechatPay(wechatPay: WechatPay, refund: ProviderRefund)
  * alipay.trade.refund, whose result is in its answer: fund_change 'Y' is refunded now; otherwise
  * (a repeated request, whose money moved the first time) Alipay says to ask
  * alipay.trade.fastpay.refund.query, and REFUND_SUCCESS there is refunded. A business refusal
- * (code 40004 with a sub_code) fails the refund; no answer or a system error leaves it pending.
+ * (code 40004 with a sub_code) fails the refund; no answer or a system error (a SYSTEM_ERROR,
+ * 20000 isp.*) leaves it pending.
  */
 export async function askAlipay(client: AlipayClient, refund: ProviderRefund): Promise<ProviderAnswer> {
   try {
@@ -61,7 +62,10 @@ export async function askAlipay(client: AlipayClient, refund: ProviderRefund): P
     return { kind: 'pending', note: 'Alipay moved no money and reports no finished refund yet' };
   } catch (error) {
     if (!(error instanceof AlipayUpstreamError)) throw error;
-    if (error.code !== null && !error.code.includes('SYSTEM_ERROR') && error.code !== '20000') return { kind: 'refused', reason: error.message };
+    // 20000 comes with isp.unknow-error: Alipay's own trouble, the refund may be done (docs/decisions/070).
+    if (error.code !== null && !error.code.includes('SYSTEM_ERROR') && error.code !== '20000' && !error.code.startsWith('isp.')) {
+      return { kind: 'refused', reason: error.message };
+    }
     return { kind: 'pending', note: error.message };
   }
 }

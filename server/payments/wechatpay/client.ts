@@ -157,6 +157,49 @@ export class WechatPayClient {
     return answerOf(refundSchema, body, 'refund');
   }
 
+  /** The refund's state at WeChat Pay (`GET /v3/refund/domestic/refunds/{out_refund_no}`): SUCCESS, PROCESSING, CLOSED or ABNORMAL. */
+  async queryRefund(outRefundNo: string): Promise<WechatPayRefund> {
+    return answerOf(refundSchema, await this.call('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(outRefundNo)}`), 'refund query');
+  }
+
+  /**
+   * A bill file from the download_url a bill request answered (docs/decisions/070): the request
+   * signed like any other, the answer not signed (WeChat Pay says so: the bill's hash checks it).
+   * Only WeChat Pay's own origin is asked: a signed request goes nowhere else.
+   */
+  async download(downloadUrl: string): Promise<Buffer> {
+    let url: URL;
+    try {
+      url = new URL(downloadUrl);
+    } catch {
+      throw new WechatPayUpstreamError(`WeChat Pay's download_url is not a URL: ${downloadUrl.slice(0, 100)}`);
+    }
+    if (url.origin !== new URL(this.config.baseUrl).origin) throw new WechatPayUpstreamError(`WeChat Pay's download_url is on another host: ${url.origin}`);
+    const pathAndQuery = `${url.pathname}${url.search}`;
+    const serial = await this.platformKeys.requestSerial();
+    const header = authorization(
+      { mchid: this.config.mchid, serialNo: this.config.serialNo, privateKey: this.privateKey },
+      { method: 'GET', pathAndQuery, body: '', timestamp: Math.floor(this.clock() / 1000), nonce: newNonce() },
+    );
+    let res: Response;
+    let body: Buffer;
+    try {
+      res = await fetch(url, {
+        headers: { Authorization: header, 'User-Agent': 'zine-wechatpay/1', ...(serial ? { 'Wechatpay-Serial': serial } : {}) },
+        signal: AbortSignal.timeout(this.config.timeoutMs * 4),
+      });
+      body = Buffer.from(await res.arrayBuffer());
+    } catch (error) {
+      throw new WechatPayUpstreamError(`WeChat Pay did not answer the bill download: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (!res.ok) {
+      const parsed = errorAnswer.safeParse(safeJson(body.toString('utf8')));
+      const code = parsed.success ? parsed.data.code : null;
+      throw new WechatPayUpstreamError(`WeChat Pay answered the bill download with ${res.status} ${code ?? ''}`.trim(), res.status, code);
+    }
+    return body;
+  }
+
   private orderBody(order: PlaceOrder) {
     return {
       appid: this.config.appId,

@@ -18,6 +18,7 @@ import type { TradeCloser } from '../openTrades';
 import type { PaymentPause } from '../paymentPause';
 import { askWechatPay } from '../refunds/askProvider';
 import { followTradeRefunds } from '../refunds/refundTrade';
+import { followWechatRefunds } from '../refunds/followRefunds';
 import { settleTrade, type Settlement } from '../settleTrade';
 import { chatAppPayParams, chinaTime } from './protocol';
 import { WechatPayouts } from '../payouts/wechatPayouts';
@@ -219,7 +220,8 @@ export class WechatPay implements TradeCloser {
    * The sweep: every order placed at WeChat Pay whose time to pay has passed is asked about once
    * more (paid: settled), else closed there and here; our order is closed when none of its
    * WeChat Pay orders is still open; trade refunds pending a while are asked about again
-   * (server/payments/refunds/refundTrade.ts). Answers what it did with the orders.
+   * (server/payments/refunds/refundTrade.ts), and refunds whose notification is late are queried
+   * (server/payments/refunds/followRefunds.ts). Answers what it did with the orders.
    */
   async sweep(): Promise<SweepTally> {
     const now = this.deps.now();
@@ -237,6 +239,7 @@ export class WechatPay implements TradeCloser {
       (row, error) => this.deps.logger.warn({ err: error, outTradeNo: row.out_trade_no }, 'WeChat Pay sweep could not settle or close an order'),
     );
     await followTradeRefunds({ ...this.deps, ask: (refund) => askWechatPay(this, refund) }, 'wechat');
+    await followWechatRefunds(this.deps, this.client);
     return tally;
   }
 
