@@ -38,6 +38,8 @@ export async function probesFor(origin: string, cast: Cast, sessions: Record<Who
   const count = typeof comments === 'object' && comments !== null && 'count' in comments && typeof comments.count === 'number' ? comments.count : 0;
   const lastPage = Math.max(1, Math.ceil(count / PAGE_SIZE));
   const famous = encodeURIComponent(cast.famous);
+  const booklets = await getJson(`${origin}/api/v2/booklets/public/`, {});
+  const bookletAuthor = encodeURIComponent(firstBookletAuthor(booklets) ?? cast.famous);
 
   const probes: Probe[] = [
     { name: 'home / anonymous', kind: 'page', path: '/', who: null },
@@ -75,8 +77,20 @@ export async function probesFor(origin: string, cast: Cast, sessions: Record<Who
     { name: 'wallet balance (richreader)', kind: 'api', path: '/api/payments/wallet/balance/', who: 'rich' },
     { name: 'wallet transactions (richreader)', kind: 'api', path: '/api/payments/wallet/transactions/', who: 'rich' },
     { name: 'orders list (richreader)', kind: 'api', path: '/api/payments/order/', who: 'rich' },
+    { name: 'public booklets API page 1', kind: 'api', path: '/api/v2/booklets/public/', who: null },
+    { name: 'public booklets API page 50', kind: 'api', path: '/api/v2/booklets/public/?page=50', who: null },
+    { name: "a booklet author's column booklets API", kind: 'api', path: `/api/columns/booklets/@${bookletAuthor}/`, who: 'plain' },
   );
   return probes;
+}
+
+/** The author of the newest public booklet, from the booklet list's answer. */
+function firstBookletAuthor(answer: unknown): string | undefined {
+  if (typeof answer !== 'object' || answer === null || !('results' in answer) || !Array.isArray(answer.results)) return undefined;
+  const first: unknown = answer.results[0];
+  if (typeof first !== 'object' || first === null || !('author' in first)) return undefined;
+  const author: unknown = first.author;
+  return typeof author === 'object' && author !== null && 'username' in author && typeof author.username === 'string' ? author.username : undefined;
 }
 
 /** The paths of the files `/sitemap.xml` lists when it is an index (none when it holds the URLs itself). */
