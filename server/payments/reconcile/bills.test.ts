@@ -111,6 +111,7 @@ describe("Alipay's trade bill", () => {
     const at = 30 + damaged.readUInt16LE(26) + 5;
     damaged[at] = (damaged[at] ?? 0) ^ 0xff;
     expect(() => unzip(damaged)).toThrow(/zip/);
-    expect(() => unzip(Buffer.from('not a zip at all, just some text of some length'))).toThrow('zip: not a zip archive');
+    expect(() => unzip(Buffer.from('not a zip at all, just some text of some length'))).toThrow(/^zip: /);
+    expect(() => unzip(zip.subarray(0, zip.length - 40))).toThrow(/^zip: /);
   });
 });
