@@ -18,8 +18,9 @@ import zhTW from '../../client/i18n/zh-TW';
 import { bookletOrder } from '../support/orders';
 
 // Real-money payments in Chromium against the local WeChat Pay and Alipay stand-ins (docs/decisions/037,
-// 044, 049, 052): the chat-app bridge, the desktop QR code, Alipay's page pay and its return, and a
-// refund the buyer sees, a payout; each in the three languages, with the product's own texts.
+// 044, 049, 052, 069): the chat-app bridge, the desktop QR code, H5 pay in a phone's browser and its
+// return page, Alipay's page pay and its return, and a refund the buyer sees, a payout; each in the
+// three languages, with the product's own texts.
 
 let browser: Browser | undefined;
 let live: LivePaymentSite | undefined;
@@ -41,6 +42,9 @@ const PAID_WORDS = 'Carry a notebook small enough to forget';
 const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
 const WECHAT_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
+/** A phone's own browser, not the chat app: WeChat Pay's H5 pay (docs/decisions/069). */
+const PHONE_SAFARI_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 const LOCALES = ['en', 'zh-CN', 'zh-TW'] as const;
 type Locale = (typeof LOCALES)[number];
@@ -73,6 +77,8 @@ function wordsOf(locale: Locale) {
     withdraw: plain(panel['wallet.submit']),
     processing: plain(wallet['status.processing']),
     paidOut: plain(wallet['status.paid']),
+    returnPaid: plain(panel['return.paid']),
+    returnContinue: plain(panel['return.continue']),
   };
 }
 
@@ -220,6 +226,40 @@ describe('paying real providers in Chromium', () => {
             .executeTakeFirstOrThrow()
         ).status,
       ).toBe('paid');
+      await context.close();
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it.each(LOCALES)(
+    'pays with WeChat Pay’s H5 pay in a phone’s browser: the cashier sees our origin as Referer, the return page says paid, the chapter opens (%s)',
+    async (locale) => {
+      const words = wordsOf(locale);
+      const { context, page, id } = await buyer(locale, PHONE_SAFARI_UA, 390);
+      const problems = watchForErrors(page);
+      await openChapter(page);
+      expect(await page.content()).not.toContain(PAID_WORDS);
+      await page.getByRole('button', { name: words.buy }).click();
+      // WeChat's cashier (the stand-in's page) pays for a visit from the payer's address with our
+      // origin as Referer, notifies, and sends the browser to our return page; else it says why.
+      const cashier = page.waitForResponse((response) => response.url().startsWith(`${site().wx.origin}/`));
+      await page.getByRole('dialog').getByRole('button', { name: words.wechat, exact: true }).click();
+      const answer = await cashier;
+      expect(answer.status(), answer.status() === 302 ? undefined : await answer.text()).toBe(302);
+      await page.waitForURL((url) => url.origin === site().origin && url.pathname.startsWith('/payments/return/'));
+      const ref = await orderRefOf(id);
+      expect(page.url()).toContain(`/payments/return/${encodeURIComponent(ref)}/`);
+      const placed = standInOrder((o) => o.tradeType === 'H5' && o.outTradeNo.startsWith(`${ref}H`));
+      expect(placed.state).toBe('SUCCESS');
+      // The browser itself sent the Referer: the site's origin, never the chapter's address.
+      const visits = site().wx.requests.filter((r) => r.method === 'GET' && new URL(r.url, site().wx.origin).searchParams.get('prepay_id') === placed.prepayId);
+      expect(visits).toMatchObject([{ status: 302, referer: `${site().origin}/` }]);
+      await page.waitForSelector('html[data-hydrated="true"]');
+      await page.getByText(words.returnPaid, { exact: true }).waitFor();
+      await page.getByRole('link', { name: words.returnContinue }).click();
+      await page.waitForURL((url) => url.pathname === CHAPTER);
+      await page.waitForSelector('html[data-hydrated="true"]');
+      await page.getByText(PAID_WORDS).waitFor();
       await context.close();
       expect(problems).toEqual([]);
     },

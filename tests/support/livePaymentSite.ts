@@ -36,7 +36,7 @@ const pem = (key: KeyObject, type: 'pkcs8' | 'spki') => key.export({ type, forma
 
 /**
  * The demo on a live site for real money: no sandbox, WeChat Pay (with the official account's
- * payment sign-in) and Alipay configured, their hosts the local stand-ins, listening on 127.0.0.1
+ * payment sign-in and the H5 product) and Alipay configured, their hosts the local stand-ins, listening on 127.0.0.1
  * so the stand-ins' notifications reach it. The sweeps are stopped: tests settle through the
  * notifications, the order polls and the return page.
  */
@@ -54,6 +54,8 @@ export async function startLivePaymentSite(): Promise<LivePaymentSite> {
     platformSerial: 'PUB_KEY_ID_0119000001092024000000000001',
     apiV3Key: 'zine0test0api0v30key0abcdef01234',
     oauthCodes,
+    // The H5 product, authorised for the site's host (docs/decisions/069).
+    h5Domain: '127.0.0.1',
   });
   const ali = await startAlipayStandIn({ appId: '2021000000000001', appPublicKey: merchant.publicKey, alipayPrivateKey: alipayKeys.privateKey });
   const server = http.createServer();

@@ -4,13 +4,16 @@ import { moderateArticle } from '../../server/content/moderation';
 import type { DB } from '../../server/db/schema';
 import { DEMO_AUTHOR } from '../../server/db/seed/demoContent';
 import { PLATFORM_REVENUE, spendFromWallet } from '../../server/payments/ledger';
+import { createOrder } from '../../server/payments/orders';
+import { findMembershipProduct } from '../../shared/membershipProducts';
 
 /**
  * The pages the standards checks visit (tests/e2e/accessibility.test.ts with axe-core,
  * scripts/validateHtml.ts with the Nu Html Checker): every page type of the demo, its error screens
  * included, signed out and in, in English and Chinese. The demo gets what it lacks first
  * (prepareStandardsSite): a banned and a suspended article and a banned account, for the 403 screens,
- * and a booklet bought from the reader's wallet, so the wallet lists money out as well as in.
+ * a booklet bought from the reader's wallet, so the wallet lists money out as well as in, and an
+ * order of the reader's still waiting for its payment, for the payment return page.
  */
 
 export type Locale = 'en' | 'zh-CN' | 'zh-TW';
@@ -34,14 +37,21 @@ export const READERS: Record<Exclude<Reader, 'anonymous'>, { email: string; pass
 const BANNED_ARTICLE = 'things-my-grandmother-kept';
 const SUSPENDED_ARTICLE = 'drawing-the-night-market';
 const BANNED_ACCOUNT = 'closedcolumn';
+/** The ref of the reader's unpaid order (a membership), for the return page of WeChat's H5 pay. */
+const WAITING_ORDER = 'StandardsRet';
+const WAITING_PRODUCT = 'vip_monthly_manual';
 
-/** What the demo lacks for the checks: the 403 screens' causes and the wallet's money out. */
+/** What the demo lacks for the checks: the 403 screens' causes, the wallet's money out, an order waiting. */
 export async function prepareStandardsSite(db: Kysely<DB>, now: number): Promise<void> {
   await moderateArticle(db, BANNED_ARTICLE, 'banned', now);
   await moderateArticle(db, SUSPENDED_ARTICLE, 'suspended', now);
   await new UserDirectory(db, () => now).create({ email: 'closed@zine.local', username: BANNED_ACCOUNT, password: 'zine-demo-2026', status: 'banned' });
   const reader = await db.selectFrom('users').select('id').where('email', '=', READERS.reader.email).executeTakeFirstOrThrow();
   await db.transaction().execute((trx) => spendFromWallet(trx, reader.id, 990, { to: PLATFORM_REVENUE, kind: 'booklet', ref: 'standards-check', now }));
+  const product = findMembershipProduct(WAITING_PRODUCT);
+  if (!product) throw new Error(`no membership product ${WAITING_PRODUCT}`);
+  const order = await createOrder(db, reader.id, { type: 'membership', identity: product.key, amountCents: product.amountCents }, now);
+  await db.updateTable('orders').set({ ref: WAITING_ORDER }).where('id', '=', order.id).execute();
 }
 
 interface PageSpec {
@@ -77,6 +87,8 @@ const PAGES: readonly PageSpec[] = [
   { path: '/h5/sms_code/', only: 'anonymous', once: true },
   { path: '/profile/wallet/', only: 'reader' },
   { path: '/profile/orders/', only: 'reader' },
+  // Where WeChat's H5 cashier brings the payer back (docs/decisions/069), the order still waiting.
+  { path: `/payments/return/${WAITING_ORDER}/?next=/member/`, only: 'reader' },
   { path: '/profile/notification/', only: 'author' },
   { path: '/editor', only: 'author' },
   { path: '/article/west-lake-in-the-rain/review/', only: 'author' },

@@ -170,6 +170,8 @@ export interface Recorded {
   status: number;
   /** The request's Wechatpay-Serial header. */
   serial: string | undefined;
+  /** The Referer a browser sent (a visit of an h5_url). */
+  referer: string | undefined;
 }
 
 export interface Notification {
@@ -786,7 +788,7 @@ export async function startWechatPayStandIn(options: StandInOptions): Promise<We
     const method = req.method ?? '';
     const url = req.url ?? '';
     const serial = req.headers['wechatpay-serial'];
-    const rec: Recorded = { method, url, status: 0, serial: typeof serial === 'string' ? serial : undefined };
+    const rec: Recorded = { method, url, status: 0, serial: typeof serial === 'string' ? serial : undefined, referer: req.headers.referer };
     requests.push(rec);
     const parsed = new URL(url, 'http://stand-in');
 
