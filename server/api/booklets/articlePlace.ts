@@ -10,20 +10,24 @@ import { readingTree } from './service';
  * article is no booklet's chapter or the reader's tree leaves it out.
  */
 export async function articleBookletPlace(db: Kysely<DB>, articleId: number, reader: User | null, now: number): Promise<ArticleBookletPlace | null> {
-  const placed = await db
-    .selectFrom('booklet_items')
-    .innerJoin('booklets', 'booklets.id', 'booklet_items.booklet_id')
-    .select(['booklets.id', 'booklets.slug', 'booklets.name', 'booklet_items.slug as chapter'])
-    .where('booklet_items.article_id', '=', articleId)
-    .where('booklets.trashed', '=', 0)
-    .orderBy('booklets.id')
+  // The article's own index first: most articles are no chapter, and a join led by the booklets
+  // would walk every booklet (SQLite's plan without statistics) for each article page read.
+  const items = await db.selectFrom('booklet_items').select(['booklet_id', 'slug']).where('article_id', '=', articleId).execute();
+  if (items.length === 0) return null;
+  const booklet = await db
+    .selectFrom('booklets')
+    .select(['id', 'slug', 'name'])
+    .where('id', 'in', [...new Set(items.map((item) => item.booklet_id))])
+    .where('trashed', '=', 0)
+    .orderBy('id')
     .limit(1)
     .executeTakeFirst();
-  if (!placed) return null;
-  const around = neighbours(await readingTree(db, placed.id, reader, now), placed.chapter);
+  const chapter = items.find((item) => item.booklet_id === booklet?.id)?.slug;
+  if (!booklet || chapter === undefined) return null;
+  const around = neighbours(await readingTree(db, booklet.id, reader, now), chapter);
   return {
-    booklet: { slug: placed.slug, name: placed.name },
-    chapter: placed.chapter,
+    booklet: { slug: booklet.slug, name: booklet.name },
+    chapter,
     previous: around.previous,
     next: around.next?.slug === BOOKLET_END_SLUG ? null : around.next,
   };
