@@ -34,6 +34,7 @@ import { tradeRefunds } from './032_trade_refunds';
 import { transferBills } from './033_transfer_bills';
 import { wechatPayCertificates } from './034_wechatpay_certificates';
 import { readableSlugs } from './035_readable_slugs';
+import { reconcileIndexes } from './036_reconcile_indexes';
 
 /** Every migration, in order. Never edit one that has landed: add the next number. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -72,5 +73,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '033_transfer_bills': transferBills(),
     '034_wechatpay_certificates': wechatPayCertificates(),
     '035_readable_slugs': readableSlugs(),
+    '036_reconcile_indexes': reconcileIndexes(),
   };
 }

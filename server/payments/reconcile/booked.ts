@@ -80,33 +80,22 @@ async function tradeRows(db: Kysely<DB>, provider: BillProvider, f: Filter): Pro
 }
 
 async function refundRows(db: Kysely<DB>, provider: BillProvider, f: Filter): Promise<BookedRefund[]> {
-  const ofOrders = await db
-    .selectFrom('refunds')
-    .select(['out_refund_no as outRefundNo', 'order_id as orderId', 'amount_cents as amountCents', 'status', 'settled_at as settledAt'])
-    .where('provider', '=', provider)
-    .$if(f.numbers !== undefined, (q) => q.where('out_refund_no', 'in', f.numbers ?? []))
-    .$if(f.orderIds !== undefined, (q) => q.where('status', '=', 'succeeded').where('order_id', 'in', f.orderIds ?? []))
-    .$if(f.doneIn !== undefined, (q) =>
-      q
-        .where('status', '=', 'succeeded')
-        .where('settled_at', '>=', f.doneIn?.start ?? 0)
-        .where('settled_at', '<', f.doneIn?.end ?? 0),
-    )
-    .execute();
-  const ofTrades = await db
-    .selectFrom('trade_refunds')
-    .select(['out_refund_no as outRefundNo', 'order_id as orderId', 'amount_cents as amountCents', 'status', 'settled_at as settledAt'])
-    .where('provider', '=', provider)
-    .$if(f.numbers !== undefined, (q) => q.where('out_refund_no', 'in', f.numbers ?? []))
-    .$if(f.orderIds !== undefined, (q) => q.where('status', '=', 'succeeded').where('order_id', 'in', f.orderIds ?? []))
-    .$if(f.doneIn !== undefined, (q) =>
-      q
-        .where('status', '=', 'succeeded')
-        .where('settled_at', '>=', f.doneIn?.start ?? 0)
-        .where('settled_at', '<', f.doneIn?.end ?? 0),
-    )
-    .execute();
-  return [...ofOrders, ...ofTrades].map((row) => ({
+  // An order's refunds and a trade's (docs/decisions/063) have the same columns: one query of each.
+  const of = (table: 'refunds' | 'trade_refunds') =>
+    db
+      .selectFrom(table)
+      .select(['out_refund_no as outRefundNo', 'order_id as orderId', 'amount_cents as amountCents', 'status', 'settled_at as settledAt'])
+      .where('provider', '=', provider)
+      .$if(f.numbers !== undefined, (q) => q.where('out_refund_no', 'in', f.numbers ?? []))
+      .$if(f.orderIds !== undefined, (q) => q.where('status', '=', 'succeeded').where('order_id', 'in', f.orderIds ?? []))
+      .$if(f.doneIn !== undefined, (q) =>
+        q
+          .where('status', '=', 'succeeded')
+          .where('settled_at', '>=', f.doneIn?.start ?? 0)
+          .where('settled_at', '<', f.doneIn?.end ?? 0),
+      )
+      .execute();
+  return [...(await of('refunds')), ...(await of('trade_refunds'))].map((row) => ({
     ...row,
     orderId: Number(row.orderId),
     amountCents: Number(row.amountCents),
@@ -158,13 +147,14 @@ export async function ledgerMoves(
   const entries = await chunked([...idOf.keys()], (chunk) =>
     db
       .selectFrom('ledger_entries')
-      .select(['ref', 'kind', 'amount_cents'])
+      .select(['id', 'ref', 'kind', 'amount_cents'])
       .where('account', '=', account)
       .where('kind', 'in', [paid, ...refunded])
       .where('ref', 'in', chunk)
-      .orderBy('id')
       .execute(),
   );
+  // Ordered here: an ORDER BY id would lead SQLite down the account's whole index instead of ledger_entries_ref (migration 036).
+  entries.sort((a, b) => Number(a.id) - Number(b.id));
   for (const entry of entries) {
     const id = idOf.get(entry.ref);
     const move = id === undefined ? undefined : moves.get(id);
