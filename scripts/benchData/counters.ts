@@ -1,7 +1,7 @@
-// The product's stored counters (server/content/counters.ts, migration 029): triggers keep them in step
+// The product's stored counters (server/content/keptCounts.ts, migrations 029 and 037): triggers keep them in step
 // with the rows. A bulk load drops the triggers, loads, recounts once and creates them again.
 import type { Kysely } from 'kysely';
-import { counterTriggers, recountAll } from '../../server/content/counters';
+import { keptCountTriggers, recountAll } from '../../server/content/keptCounts';
 import type { Engine } from '../../server/db/engine';
 import type { DB } from '../../server/db/schema';
 
@@ -14,5 +14,5 @@ export interface CounterHooks {
 
 /** The product's counter triggers and recount for this engine. */
 export function counterHooks(engine: Engine): CounterHooks {
-  return { ...counterTriggers(engine), recountAll };
+  return { ...keptCountTriggers(engine), recountAll };
 }

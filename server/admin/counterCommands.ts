@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { recountAll } from '../content/counters';
+import { recountAll } from '../content/keptCounts';
 import type { DB } from '../db/schema';
 
 interface Command {
@@ -13,17 +13,17 @@ async function keptCounts(db: Kysely<DB>): Promise<Set<string>> {
     select 'a' || article_id || ':' || like_count || ':' || favorite_count || ':' || comment_count as line from article_counts
       where like_count <> 0 or favorite_count <> 0 or comment_count <> 0
     union all
-    select 'u' || user_id || ':' || follower_count || ':' || public_article_count || ':' || readable_until from user_counts
-      where follower_count <> 0 or public_article_count <> 0
+    select 'u' || user_id || ':' || follower_count || ':' || public_article_count || ':' || public_chapter_count || ':' || readable_until from user_counts
+      where follower_count <> 0 or public_article_count <> 0 or public_chapter_count <> 0
     union all
     select 'n' || recipient_id || ':' || type || ':' || total || ':' || unread from notification_counts where total <> 0`.execute(db);
   return new Set(rows.rows.map((r) => r.line));
 }
 
-/** The counts kept by triggers (server/content/counters.ts, docs/decisions/056), recomputed from their rows. */
+/** The counts kept by triggers (server/content/keptCounts.ts, docs/decisions/056), recomputed from their rows. */
 export const counterCommands: Readonly<Record<string, Command>> = {
   recount: {
-    usage: 'recount          (recomputes the kept like, favourite, comment, follower, article and notification counts; says how many were off)',
+    usage: 'recount          (recomputes the kept like, favourite, comment, follower, article, chapter and notification counts; says how many were off)',
     async run(args, { db }) {
       if (args.length > 0) throw new Error('recount takes no arguments');
       const started = performance.now();

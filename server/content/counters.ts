@@ -21,7 +21,7 @@ import type { DB } from '../db/schema';
  */
 
 /** An article readable by its own state, as a SQL condition on the row `ref` (NEW or OLD). */
-const readable = (ref: string) => `(${ref}.visibility = 'public' and ${ref}.trashed = 0 and ${ref}.moderation = 'none')`;
+export const readable = (ref: string) => `(${ref}.visibility = 'public' and ${ref}.trashed = 0 and ${ref}.moderation = 'none')`;
 
 /** `readable_until` of an account that is active and never bought a membership. */
 export const READABLE_FOREVER = Number.MAX_SAFE_INTEGER;
@@ -30,7 +30,7 @@ export const READABLE_FOREVER = Number.MAX_SAFE_INTEGER;
  * Until when the work of the users row `ref` may be read, as server/content/publicArticles.ts's
  * readableAuthor() decides it (active; a member only before the expiry, a tier without one lapsed).
  */
-const readableUntil = (ref: string) =>
+export const readableUntil = (ref: string) =>
   `(case when ${ref}.status <> 'active' then 0 when ${ref}.membership_tier is null then ${READABLE_FOREVER} else coalesce(${ref}.membership_expires_at, 0) end)`;
 /** The same for the user of id `id`, for a counts row made by a trigger. */
 const readableUntilOf = (id: string) => `(select ${readableUntil('u')} from users u where u.id = ${id})`;
@@ -172,10 +172,10 @@ function postgresTriggers(): { create: string[]; drop: string[] } {
 }
 
 /**
- * Recomputes every stored count from the rows it counts (after a bulk load with the triggers off,
- * or to check them: `npm run admin -- recount`). One transaction; the counts tables are written anew.
+ * Recomputes the counts of migration 029 from the rows they count. One transaction; the counts tables
+ * are written anew. Everything kept, with the chapter counts, is recounted by server/content/keptCounts.ts.
  */
-export async function recountAll(db: Kysely<DB>): Promise<void> {
+export async function recountCounts(db: Kysely<DB>): Promise<void> {
   // Inside a migration (already a transaction) as it is; else in a transaction of its own.
   if (db.isTransaction) return recount(db);
   await db.transaction().execute(recount);

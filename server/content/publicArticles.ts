@@ -4,7 +4,7 @@ import type { ArticleSummary } from '../../shared/entities';
 import { beyond, edgesOf, type Cursor, type PageEdges } from '../db/keyset';
 import { inOrder, pageWindow, type PageWindow } from '../db/pageWindow';
 import type { DB } from '../db/schema';
-import { notAChapter, readableChapterCount } from './chapters';
+import { notAChapter } from './chapters';
 import { paidChapterArticleIds } from './paywall';
 
 interface ArticleFilter {
@@ -28,7 +28,7 @@ export async function publicArticles(
   // a reader's favourites keep what they chose.
   const count =
     filter.favoritedBy === undefined
-      ? (await readableCount(db, now, filter.authorId)) - (await readableChapterCount(db, now, filter.authorId))
+      ? await readableCount(db, now, filter.authorId, 'loose')
       : Number(
           (
             await favoritesOf(db, now, filter.favoritedBy)
@@ -91,13 +91,14 @@ export async function publicArticles(
 }
 
 /**
- * How many articles anyone may read (of one author, when given): the authors' counts kept by
- * triggers (server/content/counters.ts), summed over the authors who may be read now (user_counts_readable).
+ * How many articles anyone may read (of one author, when given), all of them or only those that are no
+ * booklet's chapter (`loose`): the authors' counts kept by triggers (server/content/keptCounts.ts),
+ * summed over the authors who may be read now, from the index user_counts_readable alone.
  */
-export async function readableCount(db: Kysely<DB>, now: number, authorId?: number): Promise<number> {
+export async function readableCount(db: Kysely<DB>, now: number, authorId?: number, which: 'all' | 'loose' = 'all'): Promise<number> {
   let authors = db
     .selectFrom('user_counts')
-    .select(sql<number | null>`sum(public_article_count)`.as('count'))
+    .select(which === 'all' ? sql<number | null>`sum(public_article_count)`.as('count') : sql<number | null>`sum(public_article_count - public_chapter_count)`.as('count'))
     .where(authorsOnly)
     .where('readable_until', '>', now);
   if (authorId !== undefined) authors = authors.where('user_id', '=', authorId);

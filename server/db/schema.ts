@@ -687,6 +687,8 @@ export interface UserCountsTable {
   follower_count: Generated<number>;
   /** Articles public, not trashed and not moderated; whether their author may be read is asked apart. */
   public_article_count: Generated<number>;
+  /** Of those, the chapters of the author's booklets not in the trash (server/content/chapterCounts.ts). */
+  public_chapter_count: Generated<number>;
   /** Until when the user's work may be read (epoch ms; 0: not now), moved by a trigger on users (server/content/counters.ts). */
   readable_until: Generated<number>;
 }

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { READABLE_FOREVER, recountAll } from '../../server/content/counters';
+import { READABLE_FOREVER } from '../../server/content/counters';
+import { recountAll } from '../../server/content/keptCounts';
 import type { Database } from '../../server/db/connection';
 import { writeArticle } from '../support/articles';
 import { createPerson, PASSWORD } from '../support/people';

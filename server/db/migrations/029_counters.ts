@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { counterTriggers, recountAll } from '../../content/counters';
+import { counterTriggers, recountCounts } from '../../content/counters';
 import type { Engine } from '../engine';
 import type { DB } from '../schema';
 
@@ -95,7 +95,7 @@ export function counters(engine: Engine): Migration {
       await db.schema.dropIndex('follows_followee').execute();
       await db.schema.createIndex('follows_followee').on('follows').columns(['followee_id', 'created_at', 'follower_id']).execute();
 
-      await recountAll(db as Kysely<DB>);
+      await recountCounts(db as Kysely<DB>);
       for (const statement of counterTriggers(engine).create) await sql.raw(statement).execute(db);
     },
   };

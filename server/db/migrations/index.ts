@@ -35,6 +35,7 @@ import { transferBills } from './033_transfer_bills';
 import { wechatPayCertificates } from './034_wechatpay_certificates';
 import { readableSlugs } from './035_readable_slugs';
 import { reconcileIndexes } from './036_reconcile_indexes';
+import { chapterCounts } from './037_chapter_counts';
 
 /** Every migration, in order. Never edit one that has landed: add the next number. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -74,5 +75,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '034_wechatpay_certificates': wechatPayCertificates(),
     '035_readable_slugs': readableSlugs(),
     '036_reconcile_indexes': reconcileIndexes(),
+    '037_chapter_counts': chapterCounts(engine),
   };
 }
