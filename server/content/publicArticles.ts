@@ -98,7 +98,11 @@ export async function publicArticles(
 export async function readableCount(db: Kysely<DB>, now: number, authorId?: number, which: 'all' | 'loose' = 'all'): Promise<number> {
   let authors = db
     .selectFrom('user_counts')
-    .select(which === 'all' ? sql<number | null>`sum(public_article_count)`.as('count') : sql<number | null>`sum(public_article_count - public_chapter_count)`.as('count'))
+    .select(
+      which === 'all'
+        ? sql<number | null>`sum(public_article_count)`.as('count')
+        : sql<number | null>`sum(public_article_count - public_chapter_count)`.as('count'),
+    )
     .where(authorsOnly)
     .where('readable_until', '>', now);
   if (authorId !== undefined) authors = authors.where('user_id', '=', authorId);

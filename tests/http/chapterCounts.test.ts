@@ -17,7 +17,9 @@ class Rollback extends Error {}
 async function chapterCounts(database: Database): Promise<Record<number, [number, number]>> {
   const rows = await database.db.selectFrom('user_counts').select(['user_id', 'public_article_count', 'public_chapter_count']).execute();
   return Object.fromEntries(
-    rows.filter((r) => r.public_article_count !== 0 || r.public_chapter_count !== 0).map((r) => [Number(r.user_id), [r.public_article_count, r.public_chapter_count]]),
+    rows
+      .filter((r) => r.public_article_count !== 0 || r.public_chapter_count !== 0)
+      .map((r) => [Number(r.user_id), [r.public_article_count, r.public_chapter_count]]),
   );
 }
 
@@ -176,7 +178,8 @@ describe.runIf(testEngine() === 'postgres')('chapter counts under two concurrent
   const ann = await createPerson(database, 'ann');
   const [x, y] = await Promise.all(['ann-x', 'ann-y'].map((slug) => writeArticle(database, ann.id, slug)));
   const booklet = await createBooklet(db, { slug: 'race', ownerId: ann.id, name: 'Race', items: [] }, Date.now());
-  const item = (article: number | undefined, slug: string) => ({ booklet_id: booklet, type: 'article', article_id: article ?? 0, slug, title: '', order: 0, sales_mode: 'free' }) as const;
+  const item = (article: number | undefined, slug: string) =>
+    ({ booklet_id: booklet, type: 'article', article_id: article ?? 0, slug, title: '', order: 0, sales_mode: 'free' }) as const;
 
   it('counts both chapters when the second is placed while the first is not yet committed', async () => {
     let firstPlaced: () => void = () => undefined;
@@ -191,7 +194,11 @@ describe.runIf(testEngine() === 'postgres')('chapter counts under two concurrent
     });
     const second = placed.then(() => db.transaction().execute((trx) => trx.insertInto('booklet_items').values(item(y, 'y')).execute()));
     await Promise.all([first, second]);
-    const row = await db.selectFrom('user_counts').select(['public_article_count', 'public_chapter_count']).where('user_id', '=', ann.id).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('user_counts')
+      .select(['public_article_count', 'public_chapter_count'])
+      .where('user_id', '=', ann.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ public_article_count: 2, public_chapter_count: 2 });
   });
 });

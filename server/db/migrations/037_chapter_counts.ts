@@ -11,7 +11,10 @@ import type { DB } from '../schema';
 export function chapterCounts(engine: Engine): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      await db.schema.alterTable('user_counts').addColumn('public_chapter_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('user_counts')
+        .addColumn('public_chapter_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.schema.dropIndex('user_counts_readable').execute();
       await db.schema
         .createIndex('user_counts_readable')
