@@ -74,15 +74,23 @@ export async function rankMatches(db: Kysely<DB>, terms: readonly QueryTerm[], o
   return { total, rows };
 }
 
-/** Accounts whose work may not be read now: not active, or a membership that lapsed (few, on any site). */
+/**
+ * Accounts whose work may not be read now: not active, or a membership that lapsed (as user_counts'
+ * readable_until decides it: server/content/counters.ts). Few on any site, read from the partial index
+ * users_hidden (migration 040), whose condition is named as the same literal.
+ */
 async function hiddenOwners(db: Kysely<DB>, now: number): Promise<number[]> {
   const rows = await db
     .selectFrom('users')
     .select('id')
-    .where((eb) => eb.or([eb('status', '!=', 'active'), eb.and([eb('membership_tier', 'is not', null), eb('membership_expires_at', '<=', now)])]))
+    .where(HIDDEN_CANDIDATES)
+    .where((eb) => eb.or([eb('status', '!=', 'active'), eb(eb.fn.coalesce('membership_expires_at', sql.lit(0)), '<=', now)]))
     .execute();
   return rows.map((row) => Number(row.id));
 }
+
+/** The accounts that may be hidden: not active, or members (the condition of the index users_hidden). */
+const HIDDEN_CANDIDATES = sql<boolean>`(status <> 'active' or membership_tier is not null)`;
 
 interface Scope {
   /** How many match, and the ids of the newest `WINDOW` of them. */
