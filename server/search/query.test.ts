@@ -61,12 +61,12 @@ describe('search tokens', () => {
 
   it('writes the query in each engine’s syntax: Chinese as phrases of bigrams, one character as a prefix, every token quoted', () => {
     const terms = queryTerms('和国 writing 月 春风');
-    expect(matchQuery('sqlite', terms, 'all')).toBe('{title body author} : ("和国" AND "write" AND "月" * AND "春风")');
+    expect(matchQuery('sqlite', terms, 'all')).toBe('("和国" AND "write" AND "月" * AND "春风")');
     expect(matchQuery('sqlite', queryTerms('京大学'), 'title', 'article')).toBe('{title author} : ("京大 大学") AND {tags} : "\ue001article"');
     expect(matchQuery('postgres', queryTerms('京大学 月'), 'all')).toBe("( '京大' <-> '大学' ) & '月':*");
     expect(matchQuery('postgres', queryTerms('春风 writ'), 'title')).toBe("'春风':AB & ( 'writ':*AB | 'writ':AB )");
     // Operators typed by the reader are words or nothing, never syntax.
-    expect(matchQuery('sqlite', queryTerms('" OR NEAR( x:y *'), 'all')).toBe('{title body author} : ("or" AND "near" AND "x" AND ("y" * OR "y"))');
+    expect(matchQuery('sqlite', queryTerms('" OR NEAR( x:y *'), 'all')).toBe('("or" AND "near" AND "x" AND ("y" * OR "y"))');
   });
 
   it('writes the whole query as one phrase, runs ended, for ranking exact lines first', () => {

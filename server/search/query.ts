@@ -78,7 +78,10 @@ export function phraseQuery(engine: Engine, terms: readonly QueryTerm[]): string
 
 function ftsMatch(terms: readonly QueryTerm[], fields: Fields, type?: SearchType): string {
   const all = terms.map(ftsTerm).join(' AND ');
-  const scoped = fields === 'title' ? `{title author} : (${all})` : `{title body author} : (${all})`;
+  // Every field but `tags`, whose tokens begin with a private-use character no query term holds (piecesOf()
+  // keeps letters, digits and marks only): no column filter, which would make FTS5 read every match's
+  // positions (a common word's count on 300,000 documents: 75–96 ms with it, 20–25 without).
+  const scoped = fields === 'title' ? `{title author} : (${all})` : `(${all})`;
   return type ? `${scoped} AND {tags} : ${ftsQuote(kindTag(type))}` : scoped;
 }
 
