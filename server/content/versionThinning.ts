@@ -36,13 +36,14 @@ export function versionsToThin(versions: readonly VersionFacts[], now: number): 
   const drop: number[] = [];
   // Newest first: the first autosave seen in a bucket is the one kept.
   for (const version of sorted.reverse()) {
-    if (version.kind !== 'autosave' || version.id === newest || version.id === newestPublished) continue;
+    if (version.kind !== 'autosave') continue;
     const age = now - version.created_at;
     const tier = TIERS.findIndex((t) => age <= t.upTo);
-    const { bucket } = TIERS[tier] ?? { bucket: 0 };
+    const bucket = TIERS[tier]?.bucket ?? 0;
     if (bucket === 0) continue;
     const key = `${tier}:${Math.floor(version.created_at / bucket)}`;
-    if (keptBuckets.has(key)) drop.push(version.id);
+    const kept = version.id === newest || version.id === newestPublished;
+    if (keptBuckets.has(key) && !kept) drop.push(version.id);
     else keptBuckets.add(key);
   }
   return drop.sort((a, b) => a - b);
