@@ -102,12 +102,7 @@ export async function versionDetail(db: Kysely<DB>, articleId: number, versionId
 
 /** A version's text and word count, to put back. */
 export async function versionToRestore(db: Kysely<DB>, articleId: number, versionId: number): Promise<VersionedText & { wordCount: number }> {
-  const row = await db
-    .selectFrom('article_versions')
-    .select('word_count')
-    .where('article_id', '=', articleId)
-    .where('id', '=', versionId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('article_versions').select('word_count').where('article_id', '=', articleId).where('id', '=', versionId).executeTakeFirst();
   const text = row ? await versionText(db, articleId, versionId) : null;
   if (!row || !text) throw new DomainError('not_found', 'Not found.');
   return { ...text, wordCount: Number(row.word_count) };

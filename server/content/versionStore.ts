@@ -174,11 +174,16 @@ export async function thinVersions(db: Kysely<DB>, articleId: number, now: numbe
   const needed = rebase.flatMap((r) => (r.base === null ? [r.id] : [r.id, r.base]));
   const texts = await textsOf(db, articleId, needed);
 
-  await db.deleteFrom('article_versions').where('article_id', '=', articleId).where('id', 'in', [...drop]).execute();
+  await db
+    .deleteFrom('article_versions')
+    .where('article_id', '=', articleId)
+    .where('id', 'in', [...drop])
+    .execute();
   for (const { id, base } of rebase) {
     const content = texts.get(id)?.content ?? '';
     const baseContent = base === null ? null : (texts.get(base)?.content ?? null);
-    const { full, bytes } = baseContent === null ? { full: true, bytes: encodeFull(content) } : lighter(encodeChange(changeBetween(baseContent, content)), content);
+    const { full, bytes } =
+      baseContent === null ? { full: true, bytes: encodeFull(content) } : lighter(encodeChange(changeBetween(baseContent, content)), content);
     await db
       .updateTable('article_versions')
       .set({ full: full ? 1 : 0, body: bytes, body_size: bytes.length })

@@ -54,12 +54,26 @@ describe('the storage of article versions', async () => {
       elapsed += SPACING;
       const content = html();
       await db.transaction().execute((trx) =>
-        keepVersion(trx, { articleId, savedBy: author.id, now: start + elapsed, kind: 'autosave', published: false, title: 'The long one', content, wordCount: 10_000 }),
+        keepVersion(trx, {
+          articleId,
+          savedBy: author.id,
+          now: start + elapsed,
+          kind: 'autosave',
+          published: false,
+          title: 'The long one',
+          content,
+          wordCount: 10_000,
+        }),
       );
       written.set(save, content);
     }
     const finalText = html();
-    const rows = await db.selectFrom('article_versions').select(['id', 'body_size', 'title', 'full']).where('article_id', '=', articleId).orderBy('id').execute();
+    const rows = await db
+      .selectFrom('article_versions')
+      .select(['id', 'body_size', 'title', 'full'])
+      .where('article_id', '=', articleId)
+      .orderBy('id')
+      .execute();
     // What a row costs besides its body and title: 9 numbers and the row's own header, generously.
     const stored = rows.reduce((sum, row) => sum + Number(row.body_size) + Buffer.byteLength(row.title) + 96, 0);
     const articleBytes = Buffer.byteLength(finalText);
@@ -73,7 +87,7 @@ describe('the storage of article versions', async () => {
     const ids = rows.map((row) => Number(row.id));
     const texts = await textsOf(db, articleId, ids);
     expect(texts.get(ids[ids.length - 1] ?? 0)?.content).toBe(finalText);
-        expect(rows).toHaveLength(1000);
+    expect(rows).toHaveLength(1000);
     for (let back = 1; back <= 1000; back += 37) {
       expect(texts.get(ids[ids.length - back] ?? 0)?.content).toBe(written.get(1000 - back));
     }

@@ -123,7 +123,13 @@ export async function updateArticle(db: Kysely<DB>, id: number, input: UpdateArt
         savedBy: author.id,
         now,
         kind: published ? 'publish' : (context.kind ?? 'autosave'),
-        before: { title: row.title, content: row.content, wordCount: Number(row.word_count), public: row.visibility === 'public', modifiedAt: Number(row.modified_at) },
+        before: {
+          title: row.title,
+          content: row.content,
+          wordCount: Number(row.word_count),
+          public: row.visibility === 'public',
+          modifiedAt: Number(row.modified_at),
+        },
         after: {
           title: input.title ?? row.title,
           content: content ?? row.content,

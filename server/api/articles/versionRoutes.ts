@@ -37,7 +37,12 @@ export function versionRoutes(deps: { db: Kysely<DB>; now: () => number }): Rout
     await versionReader(deps.db, id, author, true);
     const version = await versionToRestore(deps.db, id, versionOf(req));
     const now = deps.now();
-    const outcome = await updateArticle(deps.db, id, { title: version.title, content: version.content, word_count: version.wordCount }, { author, now, kind: 'restore' });
+    const outcome = await updateArticle(
+      deps.db,
+      id,
+      { title: version.title, content: version.content, word_count: version.wordCount },
+      { author, now, kind: 'restore' },
+    );
     if ('conflict' in outcome) throw ApiError.detail(409, 'Conflict');
     res.json(outcome.saved);
   });
