@@ -113,6 +113,18 @@ describe('article versions', async () => {
     expect(replaced.text).toBe('Summer\nSecond thoughts.');
   });
 
+  it('keeps the versions of a booklet chapter, which is an article', async () => {
+    const article = await newArticle();
+    const booklet = await send(ann, 'post', '/api/booklets/', { name: 'Seasons' });
+    expect(booklet.status).toBe(201);
+    const bookletId = (booklet.body as { id: number }).id;
+    expect((await send(ann, 'post', `/api/booklet/${bookletId}/items/`, { type: 'article', article_id: article.id })).status).toBe(201);
+    await save(article.id, { content: '<p>Chapter one, rewritten.</p>' });
+    const [latest] = await versions(article.id);
+    const detail = (await ann.agent.get(`/api/articles/${article.id}/versions/${latest?.id}/`)).body as ArticleVersionDetail;
+    expect(detail.text).toBe('Spring\nChapter one, rewritten.');
+  });
+
   it('keeps the text an article had before versions were kept as its oldest version', async () => {
     const article = await newArticle();
     await db.deleteFrom('article_versions').where('article_id', '=', article.id).execute();
