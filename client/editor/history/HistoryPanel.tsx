@@ -1,15 +1,31 @@
 import { observer } from 'mobx-react-lite';
+import { useEffect, useRef } from 'react';
 import type { ArticleVersionSummary, TextChange } from '../../../shared/entities';
 import type { TextLocale } from '../../../shared/locale';
 import type { HistoryStore } from './HistoryStore';
 
 /** The History panel beside the editor: the list of versions, or one version with its changes. */
 export const HistoryPanel = observer(function HistoryPanel({ store, locale }: { store: HistoryStore; locale: TextLocale }) {
+  const panel = useRef<HTMLElement>(null);
+  // Focus follows the panel open and from the list to a version and back; Escape closes it.
+  useEffect(() => {
+    if (store.open) panel.current?.focus();
+  }, [store.open, store.selected]);
   if (!store.open) return null;
   const { t } = store;
   const selected = store.versions?.find((v) => v.id === store.selected) ?? null;
   return (
-    <aside className="ze-history" role="dialog" aria-modal="false" aria-labelledby="ze-history-title">
+    <aside
+      ref={panel}
+      className="ze-history"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="ze-history-title"
+      tabIndex={-1}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') store.close();
+      }}
+    >
       <header className="ze-history-head">
         <h2 id="ze-history-title">{t('title')}</h2>
         <button type="button" className="ze-icon-button" aria-label={t('close')} title={t('close')} onClick={() => store.close()}>
@@ -106,11 +122,13 @@ function Changes({ changes, added, removed, none }: { changes: readonly TextChan
       {changed ? null : <p className="ze-history-note">{none}</p>}
       {changes.map((part, index) =>
         part.change === 'added' ? (
-          <ins key={index} aria-label={`${added}: ${part.text}`}>
+          <ins key={index}>
+            <span className="visually-hidden">{`[${added}] `}</span>
             {part.text}
           </ins>
         ) : part.change === 'removed' ? (
-          <del key={index} aria-label={`${removed}: ${part.text}`}>
+          <del key={index}>
+            <span className="visually-hidden">{`[${removed}] `}</span>
             {part.text}
           </del>
         ) : (
