@@ -159,16 +159,20 @@ export async function thinVersions(db: Kysely<DB>, articleId: number, now: numbe
 
   // Each kept version right after a dropped one, with the kept version now before it (if any).
   const rebase: { id: number; base: number | null }[] = [];
+  // One whose dropped predecessors included a whole version is stored whole: chains stay within MAX_CHAIN.
   let lastKept: number | null = null;
   let previousDropped = false;
+  let droppedWhole = false;
   for (const row of rows) {
     const id = Number(row.id);
     if (drop.has(id)) {
       previousDropped = true;
+      droppedWhole ||= Number(row.full) === 1;
       continue;
     }
-    if (previousDropped && Number(row.full) !== 1) rebase.push({ id, base: lastKept });
+    if (previousDropped && Number(row.full) !== 1) rebase.push({ id, base: droppedWhole ? null : lastKept });
     previousDropped = false;
+    droppedWhole = false;
     lastKept = id;
   }
   const needed = rebase.flatMap((r) => (r.base === null ? [r.id] : [r.id, r.base]));

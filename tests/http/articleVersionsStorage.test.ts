@@ -35,23 +35,22 @@ describe('the storage of article versions', async () => {
   const db = database.db;
   const author = await createPerson(database, 'ann');
 
-  it('keeps 1,000 autosaves of a 10,000-word article in under 5 times its size, every kept version replaying to its text', async () => {
+  /** 1,000 autosaves `spacing` ms apart, each a few words added or changed in one paragraph. */
+  async function autosaves(slug: string, spacing: number) {
     const next = random(71);
     const word = wordsFrom(next);
     const paragraphs = Array.from({ length: 100 }, () => Array.from({ length: 100 }, word));
     const html = () => paragraphs.map((p) => `<p>${p.join(' ')}</p>`).join('');
-    const articleId = await writeArticle(database, author.id, 'long-one', { visibility: 'private' });
+    const articleId = await writeArticle(database, author.id, slug, { visibility: 'private' });
     const start = Date.UTC(2026, 10, 1);
     const written = new Map<number, string>();
     let elapsed = 0;
     for (let save = 0; save < 1000; save++) {
-      // A few seconds of typing: a few words added or changed in one paragraph. All 1,000 fall
-      // within the hour thinning keeps whole, so none is dropped: the worst case.
       const paragraph = paragraphs[Math.floor(next() * paragraphs.length)] ?? [];
       const at = Math.floor(next() * paragraph.length);
       if (next() < 0.5) paragraph.splice(at, 1, word());
       else paragraph.splice(at, 0, word(), word(), word());
-      elapsed += SPACING;
+      elapsed += spacing;
       const content = html();
       await db.transaction().execute((trx) =>
         keepVersion(trx, {
@@ -79,8 +78,14 @@ describe('the storage of article versions', async () => {
     const articleBytes = Buffer.byteLength(finalText);
     const ratio = stored / articleBytes;
     console.info(
-      `1,000 autosaves of ${articleBytes} bytes: ${rows.length} versions kept, ${rows.filter((r) => Number(r.full) === 1).length} whole, ${stored} bytes = ${ratio.toFixed(2)}x`,
+      `1,000 autosaves ${spacing} ms apart of ${articleBytes} bytes: ${rows.length} versions kept, ${rows.filter((r) => Number(r.full) === 1).length} whole, ${stored} bytes = ${ratio.toFixed(2)}x`,
     );
+    return { articleId, start, elapsed, written, finalText, rows, articleBytes, ratio };
+  }
+
+  it('keeps 1,000 autosaves of a 10,000-word article in under 5 times its size even when none is thinned, every version replaying to its text', async () => {
+    // All 1,000 within the hour thinning keeps whole: the worst case.
+    const { articleId, start, elapsed, written, finalText, rows, articleBytes, ratio } = await autosaves('long-one', SPACING);
     expect(articleBytes).toBeGreaterThan(50_000);
     expect(ratio).toBeLessThan(5);
 
@@ -107,5 +112,15 @@ describe('the storage of article versions', async () => {
     expect(afterThinning.get(Number(kept[kept.length - 1]?.id))?.content).toBe(finalText);
     for (const row of kept) expect(afterThinning.get(Number(row.id))?.content).toBe(written.get((Number(row.created_at) - start) / SPACING - 1));
     expect(later - start).toBeLessThan(2 * DAY);
+  }, 120_000);
+
+  it('thins 1,000 autosaves 7 s apart (the editor’s delay) to the last hour and one an hour before it', async () => {
+    const { articleId, finalText, rows, ratio } = await autosaves('long-two', 7000);
+    expect(ratio).toBeLessThan(5);
+    const hours = Math.ceil((7000 * 1000) / HOUR);
+    expect(rows.length).toBeGreaterThan(HOUR / 7000 - 1);
+    expect(rows.length).toBeLessThanOrEqual(HOUR / 7000 + hours + 1);
+    const last = Number(rows[rows.length - 1]?.id);
+    expect((await textsOf(db, articleId, [last])).get(last)?.content).toBe(finalText);
   }, 120_000);
 });
