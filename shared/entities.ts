@@ -321,3 +321,37 @@ export interface ArticleConflictBody {
   detail: 'Conflict';
   article?: EditableArticle;
 }
+
+/** How a version came to be (docs/decisions/071). */
+export type ArticleVersionKind = 'autosave' | 'save' | 'publish' | 'restore';
+
+/** `GET /api/articles/{id}/versions/`: one kept version, newest first. */
+export interface ArticleVersionSummary {
+  id: number;
+  created: string;
+  kind: ArticleVersionKind;
+  published: boolean;
+  title: string;
+  word_count: number;
+  /** Characters of its HTML. */
+  characters: number;
+  saved_by: string;
+}
+
+/** A run of text a version shares with the other side, added to it, or removed from it. */
+export interface TextChange {
+  change: 'same' | 'added' | 'removed';
+  text: string;
+}
+
+/** `GET /api/articles/{id}/versions/{version}/?against=previous|current`: its text as plain blocks, and what changed. */
+export interface ArticleVersionDetail {
+  version: ArticleVersionSummary;
+  /** Its title, then its paragraphs as text (never HTML). */
+  text: string;
+  against: 'previous' | 'current';
+  /** The version compared with (null: the current text, or nothing before it). */
+  against_id: number | null;
+  /** From the other side to this version: `added` is in this version only. */
+  changes: TextChange[];
+}

@@ -116,7 +116,8 @@ export function truncateText(text: string, max: number): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-function decodeEntity(whole: string, name: string): string {
+/** One HTML character reference as text; an unknown one stays as written. */
+export function decodeEntity(whole: string, name: string): string {
   const lower = name.toLowerCase();
   const named = ENTITIES[lower];
   if (named !== undefined) return named;

@@ -1,4 +1,13 @@
-import type { ArticleConflictBody, ArticleShareLink, EditableArticle, EditableArticleInput, EditorArticleListItem, Page } from '../../shared/entities';
+import type {
+  ArticleConflictBody,
+  ArticleShareLink,
+  ArticleVersionDetail,
+  ArticleVersionSummary,
+  EditableArticle,
+  EditableArticleInput,
+  EditorArticleListItem,
+  Page,
+} from '../../shared/entities';
 import { ApiRequestError, type ApiClient } from './client';
 import { pageRequest } from './pages';
 
@@ -9,6 +18,8 @@ export interface SaveHeaders {
   clientId: string;
   /** The client_modify_date (ISO) the edited copy started from; a newer server copy answers 409. */
   baseModifyDate?: string | null;
+  /** An autosave (the default) or a save the author asked for: X-Save-Kind (docs/decisions/071). */
+  kind?: 'autosave' | 'save';
 }
 
 /** The editor list's query; `fields` limits each item to those keys (all of them when absent). */
@@ -57,6 +68,17 @@ export const editorArticlesApi = {
 
   createShareLink: (api: ApiClient, id: number) => api.request<ArticleShareLink>({ method: 'POST', path: `${article(id)}share_codes/` }),
 
+  /** The article's kept versions, newest first (docs/decisions/071). */
+  versions: (api: ApiClient, id: number) => api.request<ArticleVersionSummary[]>({ method: 'GET', path: `${article(id)}versions/` }),
+
+  /** One version as text, with what changed against the one before it or the current text. */
+  version: (api: ApiClient, id: number, versionId: number, against: 'previous' | 'current') =>
+    api.request<ArticleVersionDetail>({ method: 'GET', path: `${article(id)}versions/${versionId}/`, query: { against } }),
+
+  /** Puts a version back, as a new version; answers the article as saved. */
+  restoreVersion: (api: ApiClient, id: number, versionId: number) =>
+    api.request<EditableArticle>({ method: 'POST', path: `${article(id)}versions/${versionId}/restore/` }),
+
   revokeShareLink: (api: ApiClient, id: number, code: string) =>
     api.request<null>({ method: 'DELETE', path: `${article(id)}share_codes/${encodeURIComponent(code)}/` }),
 };
@@ -74,5 +96,9 @@ export function isConflict(error: unknown): boolean {
 }
 
 function saveHeaders(headers: SaveHeaders): Record<string, string> {
-  return headers.baseModifyDate ? { 'X-Client-Id': headers.clientId, 'X-Base-Modify-Date': headers.baseModifyDate } : { 'X-Client-Id': headers.clientId };
+  return {
+    'X-Client-Id': headers.clientId,
+    ...(headers.baseModifyDate ? { 'X-Base-Modify-Date': headers.baseModifyDate } : {}),
+    ...(headers.kind ? { 'X-Save-Kind': headers.kind } : {}),
+  };
 }

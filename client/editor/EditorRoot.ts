@@ -10,6 +10,7 @@ import { BookletManagerStore } from './booklets/BookletManagerStore';
 import { DialogStore } from './dialogs/DialogStore';
 import type { EditorDeps } from './EditorDeps';
 import { FormatStore } from './format/FormatStore';
+import { HistoryStore } from './history/HistoryStore';
 import { ImageUploadStore } from './images/ImageUploadStore';
 import { LookStore } from './look/LookStore';
 import { PdfExportStore } from './pdf/PdfExportStore';
@@ -41,6 +42,7 @@ export class EditorRoot {
   readonly images: ImageUploadStore;
   readonly pdf: PdfExportStore;
   readonly booklets: BookletManagerStore;
+  readonly history: HistoryStore;
   private readonly disposers: (() => void)[] = [];
 
   constructor(
@@ -112,6 +114,7 @@ export class EditorRoot {
     });
     this.pdf = new PdfExportStore(deps, { onUpgrade: () => this.prompts.openUpgrade('pdf') });
     this.booklets = new BookletManagerStore(deps, options.lists);
+    this.history = new HistoryStore(deps, { editor: this.editor, confirm: (text, labels) => this.dialogs.confirm(text, labels) });
     this.syncTheme();
   }
 
@@ -154,7 +157,7 @@ export function articleCalls(api: ApiClient, clientId: string): ArticleCalls {
   return {
     create: (input) => editorArticlesApi.create(api, input, { clientId }),
     get: (id) => editorArticlesApi.get(api, id),
-    update: (id, input, baseModifyDate) => editorArticlesApi.update(api, id, input, { clientId, baseModifyDate }),
+    update: (id, input, baseModifyDate, kind) => editorArticlesApi.update(api, id, input, { clientId, baseModifyDate, kind }),
   };
 }
 

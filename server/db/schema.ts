@@ -56,6 +56,7 @@ export interface DB {
   subscription_reminders: SubscriptionRemindersTable;
   article_counts: ArticleCountsTable;
   user_counts: UserCountsTable;
+  article_versions: ArticleVersionsTable;
   notification_counts: NotificationCountsTable;
 }
 
@@ -340,6 +341,27 @@ export interface SmsCodesTable {
 }
 
 /** An article's tags, in the author's order (migration 013). */
+export type ArticleVersionKind = 'autosave' | 'save' | 'publish' | 'restore';
+
+/** An article's kept versions (migration 038, server/content/versionStore.ts). */
+export interface ArticleVersionsTable {
+  id: Generated<number>;
+  article_id: number;
+  saved_by: number;
+  created_at: number;
+  kind: ArticleVersionKind;
+  /** 1 when the article was public with this text. */
+  published: number;
+  title: string;
+  word_count: number;
+  /** Characters of the stored HTML. */
+  content_length: number;
+  /** 1: `body` is the brotli-compressed HTML; 0: a change against the version before it. */
+  full: number;
+  body: Buffer;
+  body_size: number;
+}
+
 export interface ArticleTagsTable {
   article_id: number;
   tag: string;

@@ -36,6 +36,7 @@ type Ref =
   | 'articleSlug'
   | 'victimArticle'
   | 'victimShareCode'
+  | 'version'
   | 'booklet'
   | 'victimBooklet'
   | 'bookletSlug'
@@ -115,7 +116,7 @@ const ARTICLE_FIELDS = {
   word_count: num(1),
   client_modify_date: text(iso(Date.now() - 3_600_000)),
 };
-const SAVE_HEADERS = { 'X-Client-Id': 'tab-one' };
+const SAVE_HEADERS = { 'X-Client-Id': 'tab-one', 'X-Save-Kind': 'save' };
 const BOOKLET_FIELDS = { name: text('Field notes'), heading: text('A heading'), description: text('About the booklet') };
 
 /** Every route under /api of the embedded backend (server/api/router.ts and the routers it mounts). */
@@ -184,6 +185,9 @@ const API_ROUTES: readonly ApiRoute[] = [
   { method: 'get', route: '/api/articles/:id/share_codes/', params: { id: 'article' } },
   { method: 'post', route: '/api/articles/:id/share_codes/', params: { id: 'article' } },
   { method: 'delete', route: '/api/articles/:id/share_codes/:code/', params: { id: 'article', code: 'victimShareCode' } },
+  { method: 'get', route: '/api/articles/:id/versions/', params: { id: 'article' } },
+  { method: 'get', route: '/api/articles/:id/versions/:version/', params: { id: 'article', version: 'version' }, query: { against: ['strict', 'current'] } },
+  { method: 'post', route: '/api/articles/:id/versions/:version/restore/', params: { id: 'article', version: 'version' } },
   { method: 'get', route: '/api/v2/articles/', paged: true, query: { fields: ['strict', 'id,slug'], trash: ['strict', 'false'] } },
   // the editor's fonts and colours
   { method: 'get', route: '/api/fonts/' },
@@ -699,6 +703,7 @@ const ODD_PATHS = [
   '/api/%00/',
   '/api/..%2f..%2f',
   '/api/articles/%ff/share_codes/%00/',
+  '/api/articles/%ff/versions/%00/',
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -827,6 +832,8 @@ describe('bad input answers 4xx, never 5xx', async () => {
     await call(as, 'patch', `/api/articles/${article.id}/`, { visibility: 'public' });
     return article;
   };
+  const latestVersion = async (as: Caller, articleId: number) =>
+    String(z.array(z.object({ id: z.number() })).parse(await call(as, 'get', `/api/articles/${articleId}/versions/`))[0]?.id);
   const shareCode = async (as: Caller, articleId: number) =>
     z.object({ code: z.string() }).parse(await call(as, 'post', `/api/articles/${articleId}/share_codes/`)).code;
   const newBooklet = async (as: Caller, name: string) => idAndSlug.parse(await call(as, 'post', '/api/booklets/', { name }));
@@ -878,6 +885,7 @@ describe('bad input answers 4xx, never 5xx', async () => {
       articleSlug: annArticle.slug,
       victimArticle: String(annVictimArticle.id),
       victimShareCode: await shareCode(ann, annArticle.id),
+      version: await latestVersion(ann, annArticle.id),
       booklet: String(annBooklet.id),
       victimBooklet: String(annVictimBooklet.id),
       bookletSlug: annBooklet.slug,
@@ -898,6 +906,7 @@ describe('bad input answers 4xx, never 5xx', async () => {
       articleSlug: 'bob-private',
       victimArticle: String(bobArticle.id),
       victimShareCode: await shareCode(bob, bobArticle.id),
+      version: await latestVersion(bob, bobArticle.id),
       booklet: String(bobBooklet.id),
       victimBooklet: String(bobBooklet.id),
       bookletSlug: bobBooklet.slug,

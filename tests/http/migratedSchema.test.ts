@@ -18,7 +18,7 @@ const SCHEMA_FILE = path.resolve('server/db/schema.ts');
 const MIGRATIONS_DIR = path.resolve('server/db/migrations');
 
 /** What a column holds as the services see it: the kind of value, and whether it may be null. */
-type ValueKind = 'number' | 'string' | 'boolean' | `other: ${string}`;
+type ValueKind = 'number' | 'string' | 'boolean' | 'bytes' | `other: ${string}`;
 
 interface DeclaredColumn {
   kind: ValueKind;
@@ -66,7 +66,9 @@ function declaredTables(): Record<string, Record<string, DeclaredColumn>> {
           ? 'string'
           : all(ts.TypeFlags.BooleanLike)
             ? 'boolean'
-            : `other: ${checker.typeToString(type)}`;
+            : checker.typeToString(type) === 'Buffer'
+              ? 'bytes'
+              : `other: ${checker.typeToString(type)}`;
       columns[column.name] = { kind, nullable: values.length < parts.length, generated: selected !== undefined };
     }
     tables[table.name] = columns;
@@ -80,6 +82,8 @@ function kindOfSqlType(dataType: string): ValueKind {
   if (/^(integer|int|int2|int4|int8|smallint|bigint|real|float4|float8|double precision)\b/.test(type)) return 'number';
   if (/^(varchar|character varying|char|character|bpchar|text)\b/.test(type)) return 'string';
   if (/^(bool|boolean)\b/.test(type)) return 'boolean';
+  // Both drivers read a blob (SQLite) or bytea (PostgreSQL) back as a Buffer.
+  if (/^(blob|bytea)\b/.test(type)) return 'bytes';
   return `other: ${dataType}`;
 }
 

@@ -22,10 +22,12 @@ export type SaveProblem = null | 'offline' | 'failed';
 export interface ArticleCalls {
   create(input: EditableArticleInput): Promise<EditableArticle>;
   get(id: number): Promise<EditableArticle>;
-  update(id: number, input: EditableArticleInput, baseModifyDate: string | null): Promise<EditableArticle>;
+  /** `kind`: an autosave, or a save the author asked for (kept for ever in the history, docs/decisions/071). */
+  update(id: number, input: EditableArticleInput, baseModifyDate: string | null, kind?: SaveKind): Promise<EditableArticle>;
 }
 
 export type UnsavedChoice = 'save' | 'discard' | 'cancel';
+export type SaveKind = 'autosave' | 'save';
 
 export interface EditorStoreDeps {
   calls: ArticleCalls;
@@ -79,6 +81,8 @@ export class EditorStore {
   /** Hands the editor view's pending text to the store (the view batches keystrokes briefly). */
   private flushView: () => void = () => {};
   private saveAgain = false;
+  /** A save the author asked for while another was on its way: the next one is theirs. */
+  private askedAgain = false;
   private autosaveTimer: ReturnType<typeof setTimeout> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private retryDelay = 0;
@@ -145,11 +149,12 @@ export class EditorStore {
     this.flushView();
   }
 
-  /** Saves now (the save button, the autosave, a retry). */
-  async save(): Promise<void> {
+  /** Saves now (the save button and the unsaved-changes question: 'save'; the autosave, a retry). */
+  async save(kind: SaveKind = 'autosave'): Promise<void> {
     this.flushView();
     if (this.saving) {
       this.saveAgain = true;
+      if (kind === 'save') this.askedAgain = true;
       return;
     }
     if (!this.hasUnsavedChanges) return;
@@ -158,7 +163,8 @@ export class EditorStore {
     runInAction(() => (this.status = 'saving'));
     const sent = { revision: this.revision, id: this.articleId, tempKey: this.tempKey, input: this.input() };
     try {
-      const article = sent.id === null ? await this.deps.calls.create(sent.input) : await this.deps.calls.update(sent.id, sent.input, this.baseModifyDate);
+      const article =
+        sent.id === null ? await this.deps.calls.create(sent.input) : await this.deps.calls.update(sent.id, sent.input, this.baseModifyDate, kind);
       this.deps.drafts.clearIfConfirmed({ articleId: article.id, tempKey: sent.tempKey }, sent.input.client_modify_date ?? article.client_modify_date);
       if (this.isTarget(sent.id, sent.tempKey)) this.finishSave(article, sent.revision);
       this.deps.onSaved?.(article);
@@ -167,8 +173,10 @@ export class EditorStore {
     } finally {
       this.saving = false;
       if (this.saveAgain) {
+        const again: SaveKind = this.askedAgain ? 'save' : 'autosave';
         this.saveAgain = false;
-        if (this.hasUnsavedChanges && this.problem === null) void this.save();
+        this.askedAgain = false;
+        if (this.hasUnsavedChanges && this.problem === null) void this.save(again);
       }
     }
   }
@@ -323,7 +331,7 @@ export class EditorStore {
     if (!this.hasUnsavedChanges) return true;
     const choice = await this.deps.askUnsaved();
     if (choice === 'cancel') return false;
-    if (choice === 'save') await this.save();
+    if (choice === 'save') await this.save('save');
     // Saved, or given up: either way the device copy is no longer needed (a failed save keeps it).
     if (choice === 'discard') this.deps.drafts.discard({ articleId: this.articleId, tempKey: this.tempKey });
     return true;

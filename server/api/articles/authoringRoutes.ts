@@ -9,6 +9,7 @@ import { checkClientTime, createArticleBody, idOf, isoTime, saveHeaders, updateA
 import { createArticle, deleteArticle, restoreArticle, updateArticle, type SaveContext } from './authoringService';
 import { shareLinkRoutes } from './authoringShareLinks';
 import { editableArticle } from './authoringView';
+import { versionRoutes } from './versionRoutes';
 
 export interface AuthoringDeps {
   db: Kysely<DB>;
@@ -64,13 +65,14 @@ export function authoringRoutes(deps: AuthoringDeps): Router {
   });
 
   router.use('/:id/share_codes', shareLinkRoutes(deps));
+  router.use('/:id/versions', versionRoutes(deps));
   return router;
 }
 
 function saveContext(req: Request, now: number): SaveContext {
   const author = requireUser(req);
   const headers = saveHeaders.parse(req.headers);
-  return { author, now, clientId: headers['x-client-id'], baseModifyDate: headers['x-base-modify-date'] };
+  return { author, now, clientId: headers['x-client-id'], baseModifyDate: headers['x-base-modify-date'], kind: headers['x-save-kind'] };
 }
 
 function refuseFutureTime(time: number | undefined, now: number): void {

@@ -51,6 +51,8 @@ export const saveHeaders = z.object({
     .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'A client id is 1 to 64 letters, digits or - _ . :')
     .optional(),
   'x-base-modify-date': isoTime.optional(),
+  /** Which version a save keeps: autosaves are thinned over time, saves the author asked for are not (docs/decisions/071). */
+  'x-save-kind': z.enum(['autosave', 'save']).optional(),
 });
 
 export const articleId = z

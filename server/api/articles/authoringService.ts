@@ -4,7 +4,8 @@ import type { EditableArticle } from '../../../shared/entities';
 import { renameOnFirstPublish } from '../../content/articleSlugs';
 import { contentChanged, type ContentKey } from '../../content/changes';
 import { ARTICLE_HTML_RULES, sanitizeArticleHtml } from '../../content/sanitize';
-import type { ArticlesTable, DB, User } from '../../db/schema';
+import { recordSave } from '../../content/articleVersions';
+import type { ArticlesTable, ArticleVersionKind, DB, User } from '../../db/schema';
 import { guessLanguage } from '../../../shared/contentLanguage';
 import type { CreateArticleInput, UpdateArticleInput } from './authoringSchemas';
 import { editableArticle, ownArticleRow } from './authoringView';
@@ -19,6 +20,8 @@ export interface SaveContext {
   /** X-Base-Modify-Date as epoch milliseconds. */
   baseModifyDate?: number;
   now: number;
+  /** X-Save-Kind, or 'restore' for a version put back: which version the save keeps (a publication says so itself). */
+  kind?: Exclude<ArticleVersionKind, 'publish'>;
 }
 
 /** `POST /api/articles/`: a new private article with a fresh slug. */
@@ -51,6 +54,11 @@ export async function createArticle(db: Kysely<DB>, input: CreateArticleInput, c
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    if (title !== '' || content !== '') {
+      const after = { title, content, wordCount: input.word_count ?? 0, public: false };
+      const before = { title: '', content: '', wordCount: 0, public: false, modifiedAt: now };
+      await recordSave(trx, { articleId: Number(id), savedBy: author.id, now, kind: context.kind ?? 'autosave', before, after });
+    }
     await contentChanged(trx, [`author:${author.username}`], now);
     return editableArticle(trx, Number(id), author.id);
   });
@@ -108,6 +116,28 @@ export async function updateArticle(db: Kysely<DB>, id: number, input: UpdateArt
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return { conflict: await editableArticle(trx, id, author.id) };
 
+    const published = input.visibility === 'public' && row.visibility !== 'public';
+    if (textChanged || published) {
+      await recordSave(trx, {
+        articleId: id,
+        savedBy: author.id,
+        now,
+        kind: published ? 'publish' : (context.kind ?? 'autosave'),
+        before: {
+          title: row.title,
+          content: row.content,
+          wordCount: Number(row.word_count),
+          public: row.visibility === 'public',
+          modifiedAt: Number(row.modified_at),
+        },
+        after: {
+          title: input.title ?? row.title,
+          content: content ?? row.content,
+          wordCount: input.word_count ?? Number(row.word_count),
+          public: (input.visibility ?? row.visibility) === 'public',
+        },
+      });
+    }
     if (input.tags) await replaceTags(trx, id, input.tags);
     // Its first publication names it from its title; the old address answers with a 301 (server/content/articleSlugs.ts).
     const slug = firstPublish ? await renameOnFirstPublish(trx, id, row.slug, input.title ?? row.title, now) : row.slug;

@@ -36,6 +36,7 @@ import { wechatPayCertificates } from './034_wechatpay_certificates';
 import { readableSlugs } from './035_readable_slugs';
 import { reconcileIndexes } from './036_reconcile_indexes';
 import { chapterCounts } from './037_chapter_counts';
+import { articleVersions } from './038_article_versions';
 import { usersHidden } from './040_users_hidden';
 
 /** Every migration, in order. Never edit one that has landed: add the next number. */
@@ -77,6 +78,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '035_readable_slugs': readableSlugs(),
     '036_reconcile_indexes': reconcileIndexes(),
     '037_chapter_counts': chapterCounts(engine),
+    '038_article_versions': articleVersions(engine),
     '040_users_hidden': usersHidden(),
   };
 }

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useStores } from '../../../stores/context';
 import { DialogView } from '../../dialogs/DialogView';
+import { HistoryPanel } from '../../history/HistoryPanel';
 import { EditorRootProvider, useEditorRoot } from '../../EditorContext';
 import { EditorRoot, tabClientId } from '../../EditorRoot';
 import { PhoneVerifyPrompt } from '../../prompts/PhoneVerifyPrompt';
@@ -62,6 +63,7 @@ const EditorLayout = observer(function EditorLayout() {
         />
         <DocumentArea editor={editor} />
       </div>
+      <HistoryPanel store={root.history} locale={root.deps.locale} />
       <DialogView store={root.dialogs} />
       <UpgradePrompt store={root.prompts} />
       <PhoneVerifyPrompt store={root.prompts} />

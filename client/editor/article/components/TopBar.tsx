@@ -56,9 +56,19 @@ export const TopBar = observer(function TopBar({ editor }: { editor: Editor | nu
           type="button"
           className="ze-button"
           disabled={!root.editor.hasUnsavedChanges && root.editor.status === null}
-          onClick={() => void root.editor.save()}
+          onClick={() => void root.editor.save('save')}
         >
           {t('save')}
+        </button>
+        <button
+          type="button"
+          className="ze-button"
+          aria-expanded={root.history.open}
+          disabled={root.editor.articleId === null}
+          title={root.editor.articleId === null ? root.history.t('saveFirst') : root.history.t('title')}
+          onClick={() => (root.history.open ? root.history.close() : void root.history.show())}
+        >
+          {root.history.t('history')}
         </button>
         <span className="ze-topbar-spacer" />
         <LookControls store={look} />
