@@ -36,6 +36,7 @@ import { wechatPayCertificates } from './034_wechatpay_certificates';
 import { readableSlugs } from './035_readable_slugs';
 import { reconcileIndexes } from './036_reconcile_indexes';
 import { chapterCounts } from './037_chapter_counts';
+import { newsletter } from './039_newsletter';
 
 /** Every migration, in order. Never edit one that has landed: add the next number. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -76,5 +77,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '035_readable_slugs': readableSlugs(),
     '036_reconcile_indexes': reconcileIndexes(),
     '037_chapter_counts': chapterCounts(engine),
+    '039_newsletter': newsletter(engine),
   };
 }
