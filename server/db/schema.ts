@@ -59,6 +59,7 @@ export interface DB {
   notification_counts: NotificationCountsTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   newsletter_sends: NewsletterSendsTable;
+  site_secrets: SiteSecretsTable;
 }
 
 export type BaseRole = 'user' | 'reseller' | 'operator';
@@ -740,4 +741,11 @@ export interface NewsletterSendsTable {
   error: Generated<string>;
   created_at: number;
   sent_at: number | null;
+}
+
+/** A signing key the whole fleet shares, made once (migration 039): server/db/siteSecret.ts. */
+export interface SiteSecretsTable {
+  name: string;
+  secret: string;
+  created_at: number;
 }

@@ -53,6 +53,35 @@ export interface MailTo {
   unsubscribeUrl: string;
 }
 
+/** Stands for the unsubscribe URL in a template: no article text can hold it (a URL never has spaces). */
+const UNSUBSCRIBE_SLOT = 'https://unsubscribe.invalid/%20slot%20';
+
+/** One article's mail in one language, rendered once and filled in per address (rendering is most of a mail's cost). */
+export type MailTemplate = (to: MailTo) => MailMessage;
+
+export function articleMailTemplate(article: MailArticle, locale: TextLocale, siteName: string): MailTemplate {
+  const made = articleMail(article, { email: '', locale, unsubscribeUrl: UNSUBSCRIBE_SLOT }, siteName);
+  const [textHead, textTail] = splitAtSlot(made.text);
+  const [htmlHead, htmlTail] = splitAtSlot(made.html ?? '');
+  return (to) => ({
+    to: to.email,
+    subject: made.subject,
+    text: `${textHead}${to.unsubscribeUrl}${textTail}`,
+    html: `${htmlHead}${escapeAttribute(to.unsubscribeUrl)}${htmlTail}`,
+    headers: { 'List-Unsubscribe': `<${to.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  });
+}
+
+function splitAtSlot(text: string): [string, string] {
+  const at = text.lastIndexOf(UNSUBSCRIBE_SLOT);
+  if (at === -1 || text.indexOf(UNSUBSCRIBE_SLOT) !== at) throw new Error('a mail template holds its unsubscribe slot once');
+  return [text.slice(0, at), text.slice(at + UNSUBSCRIBE_SLOT.length)];
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
 /** The article's mail to one address: HTML and plain text in the reader's language, with List-Unsubscribe. */
 export function articleMail(article: MailArticle, to: MailTo, siteName: string): MailMessage {
   const t = pageTranslator(NEWSLETTER_TEXTS, to.locale, siteName);

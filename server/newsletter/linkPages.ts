@@ -43,7 +43,7 @@ export function newsletterLinkPages(deps: LinkPagesDeps): Router {
     const path = `/newsletter/${purpose}/:token/`;
     const handle = (post: boolean) => async (req: express.Request, res: Response) => {
       const locale = res.locals.locale as Locale;
-      const id = deps.links.verify(purpose, String(req.params.token));
+      const id = await deps.links.verify(purpose, String(req.params.token));
       const view = id === null ? null : await subscriptionView(deps.db, id).catch(notFoundAsNull);
       if (!view) {
         send(res, 404, { locale, siteName: deps.siteName, author: null, email: '', text: 'page.invalid', button: null });

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { Kysely } from 'kysely';
-import { normaliseLocaleTag, textLocale } from '../../shared/locale';
+import { normaliseLocaleTag, TEXT_LOCALES, textLocale, type TextLocale } from '../../shared/locale';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
-import { articleMail, mailArticle, type MailArticle } from './articleMail';
+import { articleMailTemplate, mailArticle, type MailTemplate } from './articleMail';
 import { claimDueSends, markBounced, markRetry, markSending, markSent, markSkipped, releaseClaims, type SendClaim } from './sendQueue';
 import type { NewsletterLinks } from './tokens';
 
@@ -23,7 +23,7 @@ export interface NewsletterSenderOptions {
   logger: Logger;
   /** How often start() looks for mails queued elsewhere (default 2 s). */
   pollMs?: number;
-  /** Mails claimed at once (default: two seconds' worth, 10 to 500). */
+  /** Mails claimed at once (default: five seconds' worth, 50 to 500). */
   batchSize?: number;
   /** Mails in flight at once over the pool (default 4). */
   concurrency?: number;
@@ -39,6 +39,11 @@ export interface NewsletterSenderOptions {
 const POLL_MS = 2000;
 const LEASE_MS = 10 * 60_000;
 const MAX_ATTEMPTS = 5;
+
+/** The language a subscription's mails are written in (the one it was made in). */
+function readerLocale(locale: string | undefined): TextLocale {
+  return textLocale(normaliseLocaleTag(locale) ?? 'en');
+}
 
 /** 1 min, 2, 4, 8, … at most an hour. */
 export function defaultBackoffMs(attempt: number): number {
@@ -106,7 +111,7 @@ export class NewsletterSender {
   }
 
   private get batchSize(): number {
-    return this.options.batchSize ?? Math.min(500, Math.max(10, Math.ceil(this.options.ratePerSecond * 2)));
+    return this.options.batchSize ?? Math.min(500, Math.max(50, Math.ceil(this.options.ratePerSecond * 5)));
   }
 
   private async drain(): Promise<void> {
@@ -135,9 +140,13 @@ export class NewsletterSender {
   }
 
   private async sendBatch(claims: SendClaim[]): Promise<void> {
-    const { db, origin } = this.options;
-    const articles = new Map<number, MailArticle | null>();
-    for (const id of new Set(claims.map((claim) => claim.articleId))) articles.set(id, await mailArticle(db, id, origin));
+    const { db, origin, siteName } = this.options;
+    // Each article's mail is rendered once a batch and language, then filled in per address.
+    const templates = new Map<string, MailTemplate | null>();
+    for (const id of new Set(claims.map((claim) => claim.articleId))) {
+      const article = await mailArticle(db, id, origin);
+      for (const locale of TEXT_LOCALES) templates.set(`${id} ${locale}`, article && articleMailTemplate(article, locale, siteName));
+    }
     const subscriptions = new Map(
       (
         await db
@@ -158,11 +167,11 @@ export class NewsletterSender {
           queue.unshift(claim);
           return;
         }
-        const article = articles.get(claim.articleId) ?? null;
         const subscription = subscriptions.get(claim.subscriptionId);
-        if (!article) await markSkipped(db, claim, 'the article is no longer public');
+        const template = templates.get(`${claim.articleId} ${readerLocale(subscription?.locale)}`) ?? null;
+        if (!template) await markSkipped(db, claim, 'the article is no longer public');
         else if (!subscription || subscription.status !== 'active') await markSkipped(db, claim, 'the subscription stopped');
-        else await this.sendOne(claim, article, subscription);
+        else await this.sendOne(claim, template, subscription);
       }
     };
     await Promise.all(Array.from({ length: this.options.concurrency ?? 4 }, worker));
@@ -170,19 +179,15 @@ export class NewsletterSender {
     await releaseClaims(db, queue);
   }
 
-  private async sendOne(claim: SendClaim, article: MailArticle, subscription: { id: number; email: string; locale: string }): Promise<void> {
+  private async sendOne(claim: SendClaim, template: MailTemplate, subscription: { id: number; email: string; locale: string }): Promise<void> {
     const { db, now, logger, mailer } = this.options;
     await this.paced();
     if (!(await markSending(db, claim, now()))) return;
-    const message = articleMail(
-      article,
-      {
-        email: subscription.email,
-        locale: textLocale(normaliseLocaleTag(subscription.locale) ?? 'en'),
-        unsubscribeUrl: `${this.options.origin}/newsletter/unsubscribe/${this.options.links.sign('unsubscribe', subscription.id)}/`,
-      },
-      this.options.siteName,
-    );
+    const message = template({
+      email: subscription.email,
+      locale: readerLocale(subscription.locale),
+      unsubscribeUrl: `${this.options.origin}/newsletter/unsubscribe/${await this.options.links.sign('unsubscribe', subscription.id)}/`,
+    });
     try {
       await mailer.send(message);
     } catch (error) {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { siteOrigin, type Config } from '../config';
-import { readOrCreateSecretSync } from '../dataDirSecret';
+import { siteSecret } from '../db/siteSecret';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
 import { createMailer } from '../mail/mailer';
@@ -20,14 +20,14 @@ export interface Newsletter {
 const POOLED_CONNECTIONS = 4;
 
 /**
- * The newsletter of the configuration (docs/decisions/072): links signed with DATA_DIR's
- * `.newsletter-key`, mail through SMTP_URL's pooled transport (else the outbox), at NEWSLETTER_RATE;
+ * The newsletter of the configuration (docs/decisions/072): links signed with the fleet's key
+ * (`site_secrets`), mail through SMTP_URL's pooled transport (else the outbox), at NEWSLETTER_RATE;
  * the sender picks up what is due, whoever queued it, every 2 s.
  */
 export function startNewsletter(options: { config: Config; db: Kysely<DB>; logger: Logger; now: () => number }): Newsletter {
   const { config } = options;
   const origin = siteOrigin(config);
-  const links = new NewsletterLinks(readOrCreateSecretSync(path.join(config.dataDir, '.newsletter-key')));
+  const links = new NewsletterLinks(() => siteSecret(options.db, 'newsletter-links', options.now()));
   const sender = new NewsletterSender({
     db: options.db,
     mailer: createMailer({

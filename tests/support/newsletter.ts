@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { Database } from '../../server/db/connection';
+import { siteSecret } from '../../server/db/siteSecret';
 import { createLogger } from '../../server/logger';
 import { createMailer } from '../../server/mail/mailer';
 import { NewsletterSender, type NewsletterSenderOptions } from '../../server/newsletter/newsletterSender';
@@ -9,8 +9,8 @@ import { NewsletterLinks } from '../../server/newsletter/tokens';
 export const NEWSLETTER_ORIGIN = 'http://zine.test';
 
 /** One process's newsletter over `database`, mailing through `smtpUrl` (the stand-in), quick to poll and retry. */
-export function newsletterWith(database: Database, smtpUrl: string, options: Partial<NewsletterSenderOptions> & { secret?: Buffer } = {}): Newsletter {
-  const links = new NewsletterLinks(options.secret ?? Buffer.from(randomBytes(32).toString('hex')));
+export function newsletterWith(database: Database, smtpUrl: string, options: Partial<NewsletterSenderOptions> = {}): Newsletter {
+  const links = new NewsletterLinks(() => siteSecret(database.db, 'newsletter-links', Date.now()));
   const sender = new NewsletterSender({
     db: database.db,
     mailer: createMailer({ smtpUrl, outboxDir: '', from: 'Zine <no-reply@zine.test>', pooledConnections: 2 }),

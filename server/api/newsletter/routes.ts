@@ -41,7 +41,7 @@ export function newsletterRoutes(deps: NewsletterRouteDeps): Router {
     const locale = readerLocale(req);
     const outcome = await subscribe(deps.db, reader, nameOf(req.params.name), locale, deps.now());
     if (outcome.confirm) {
-      const link = `${newsletter.origin}/newsletter/confirm/${newsletter.links.sign('confirm', outcome.subscriptionId)}/`;
+      const link = `${newsletter.origin}/newsletter/confirm/${await newsletter.links.sign('confirm', outcome.subscriptionId)}/`;
       // The answer does not wait on SMTP; a lost mail is asked for again with the same button.
       deps.mailer
         .send(confirmationMail({ email: reader.email, author: outcome.author.username, link, locale, siteName: deps.siteName }))

@@ -7,10 +7,18 @@ import { withIdColumn, type Engine } from '../engine';
  * where it stands (pending its double opt-in, active, unsubscribed, bounced). `newsletter_sends`:
  * the mail queue every process shares, one row per article and subscription (unique: an address
  * gets an article at most once), claimed with a lease as the PDF queue's rows are (migration 024).
+ * `site_secrets`: signing keys every machine of the fleet must share (the newsletter's links),
+ * which a key file in one machine's DATA_DIR cannot be.
  */
 export function newsletter(engine: Engine): Migration {
   return {
     async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('site_secrets')
+        .addColumn('name', 'varchar(40)', (c) => c.primaryKey())
+        .addColumn('secret', 'varchar(128)', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
       await withIdColumn(db.schema.createTable('newsletter_subscriptions'), engine)
         .addColumn('author_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('reader_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
