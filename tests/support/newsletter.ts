@@ -10,12 +10,13 @@ export const NEWSLETTER_ORIGIN = 'http://zine.test';
 
 /** One process's newsletter over `database`, mailing through `smtpUrl` (the stand-in), quick to poll and retry. */
 export function newsletterWith(database: Database, smtpUrl: string, options: Partial<NewsletterSenderOptions> = {}): Newsletter {
+  const origin = options.origin ?? NEWSLETTER_ORIGIN;
   const links = new NewsletterLinks(() => siteSecret(database.db, 'newsletter-links', Date.now()));
   const sender = new NewsletterSender({
     db: database.db,
     mailer: createMailer({ smtpUrl, outboxDir: '', from: 'Zine <no-reply@zine.test>', pooledConnections: 2 }),
     links,
-    origin: NEWSLETTER_ORIGIN,
+    origin,
     siteName: 'Zine',
     ratePerSecond: 1000,
     now: Date.now,
@@ -24,5 +25,5 @@ export function newsletterWith(database: Database, smtpUrl: string, options: Par
     backoffMs: () => 20,
     ...options,
   });
-  return { links, sender, origin: NEWSLETTER_ORIGIN };
+  return { links, sender, origin };
 }
