@@ -125,7 +125,7 @@ describe('opting in', () => {
     expect(smtp.received).toHaveLength(1);
     const ann = await signedIn(app, 'ann');
     expect((await ann.get('/api/newsletter/subscribers/')).body).toEqual({ count: 1 });
-  });
+  }, 60_000);
 
   it('refuses what it cannot do, changing nothing', async () => {
     const { app, database } = await site();
@@ -145,7 +145,7 @@ describe('opting in', () => {
     expect(malformed.status).toBe(400);
     expect(await database.db.selectFrom('newsletter_subscriptions').selectAll().execute()).toEqual([]);
     expect(smtp.received).toEqual([]);
-  });
+  }, 60_000);
 });
 
 describe('an article by mail', () => {
@@ -210,7 +210,7 @@ describe('an article by mail', () => {
     await running[0]?.sender.idle();
     expect(mailsTo('ben@example.com')).toHaveLength(1);
     expect(mailsTo('dan@example.com')).toHaveLength(0);
-  });
+  }, 60_000);
 
   it('refuses a forged or wrong-purpose link, changing nothing', async () => {
     const { app, database } = await site();
@@ -231,7 +231,7 @@ describe('an article by mail', () => {
       expect(answer.text).toContain('This link is not valid.');
     }
     expect((await ben.get('/api/newsletter/authors/ann/')).body).toEqual({ state: 'active' });
-  });
+  }, 60_000);
 
   it('only the author sends, only a public article', async () => {
     const { app, database } = await site();
@@ -247,7 +247,7 @@ describe('an article by mail', () => {
     expect((await ann.post('/api/articles/abc/newsletter/', {})).status).toBe(404);
     expect((await request(app).post(`/api/articles/${live}/newsletter/`).send({})).status).toBe(403);
     expect(await database.db.selectFrom('newsletter_sends').selectAll().execute()).toEqual([]);
-  });
+  }, 60_000);
 
   it('a paid booklet chapter never goes out in mail: title and link only', async () => {
     const { app, database } = await site();
@@ -267,7 +267,7 @@ describe('an article by mail', () => {
     expect(paid.text).toContain(`${NEWSLETTER_ORIGIN}/article/paid-chapter/`);
     const free = smtp.received.find((mail) => mail.subject.startsWith('Title of opening')) as ReceivedMail;
     expect(free.text).toContain('Free opening words');
-  });
+  }, 60_000);
 });
 
 describe('delivery', () => {
@@ -303,7 +303,7 @@ describe('delivery', () => {
     await smtp.waitFor(2);
     await running[0]?.sender.idle();
     expect(smtp.attempts.get('ben@example.com')).toBe(1);
-  });
+  }, 60_000);
 
   it('a mail handed to SMTP by a worker that died is never sent again; one it only claimed is', async () => {
     const { app, database } = await site();
@@ -348,7 +348,7 @@ describe('delivery', () => {
     expect(smtp.received.map((mail) => mail.to)).toEqual([['cat@example.com']]);
     const rows = await database.db.selectFrom('newsletter_sends').select('status').orderBy('id').execute();
     expect(rows.map((row) => row.status)).toEqual(['unknown', 'sent']);
-  });
+  }, 60_000);
 
   it('two workers on one queue send each address once', async () => {
     const { database } = await site();
@@ -407,5 +407,5 @@ describe('delivery', () => {
     expect(new Set(addresses).size).toBe(readers);
     const statuses = await database.db.selectFrom('newsletter_sends').select('status').distinct().execute();
     expect(statuses).toEqual([{ status: 'sent' }]);
-  });
+  }, 60_000);
 });
