@@ -52,6 +52,8 @@ import { JsapiSigner } from './wechat/jsapiSigner';
 import { WechatApi } from './wechat/wechatApi';
 import { startPdfExporter } from './pdf/startPdfExporter';
 import type { PdfExporter } from './pdf/pdfExporter';
+import { newsletterLinkPages } from './newsletter/linkPages';
+import { startNewsletter, type Newsletter } from './newsletter/startNewsletter';
 import { WechatPay } from './payments/wechatpay/wechatPay';
 import { Alipay } from './payments/alipay/alipay';
 import type { PaymentPause } from './payments/paymentPause';
@@ -79,6 +81,8 @@ export interface AppDeps {
   media?: MediaStore;
   /** The PDF export queue; one is made from the configuration when absent. */
   pdfExporter?: PdfExporter;
+  /** The newsletter's links and sender (docs/decisions/072); one is made from the configuration when absent. */
+  newsletter?: Newsletter;
   /**
    * WeChat Pay (docs/decisions/037); one is made when the configuration has it and this is absent.
    * Its sweep starts with the app (the process entry stops it at shutdown).
@@ -255,8 +259,10 @@ function embeddedBackend(deps: AppDeps): Backend {
     wechatPay.tradeClosers.add(alipay);
     alipay.tradeClosers.add(wechatPay);
   }
+  const newsletter = deps.newsletter ?? startNewsletter({ config, db: database.db, logger: deps.logger, now });
   const api = embeddedApi({
     db: database.db,
+    newsletter,
     mailer: deps.mailer,
     sms: deps.sms ?? createSmsSender({ webhookUrl: config.smsWebhookUrl, outboxDir: path.join(config.dataDir, 'outbox') }),
     now: deps.now ?? Date.now,
@@ -297,6 +303,8 @@ function embeddedBackend(deps: AppDeps): Backend {
     database,
     media: [mediaRoutes({ db: database.db, now, store: media, logger: deps.logger })],
     pages: [
+      // The newsletter's confirm and unsubscribe links: no sign-in (docs/decisions/072).
+      newsletterLinkPages({ db: database.db, links: newsletter.links, siteName: config.siteName, now }),
       sandboxPages({
         enabled: config.paymentsSandbox,
         db: database.db,

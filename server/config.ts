@@ -200,6 +200,8 @@ const schema = z
     WEB_CONCURRENCY: z.preprocess(blankIsAbsent, z.coerce.number().int().min(1).max(256).optional()),
     /** Live notification streams one process holds at most, every reader together (docs/decisions/061). */
     NOTIFICATION_STREAMS_PER_PROCESS: z.coerce.number().int().min(1).max(100_000).default(1000),
+    /** Newsletter mails a second each sending process hands to SMTP_URL at most (docs/decisions/072). */
+    NEWSLETTER_RATE: z.coerce.number().positive().max(10_000).default(10),
     /** Turns GET /metrics on, for a `Authorization: Bearer <token>` (docs/decisions/048); unset: 404. */
     METRICS_TOKEN: z.preprocess(blankIsAbsent, z.string().trim().min(16, 'must be at least 16 characters').optional()),
   })
@@ -308,6 +310,8 @@ export type Config = Readonly<{
   metricsToken: string | undefined;
   /** Live notification streams one process holds at most (NOTIFICATION_STREAMS_PER_PROCESS); one more is a 429. */
   notificationStreamsPerProcess: number;
+  /** Newsletter mails a second a process sends at most (NEWSLETTER_RATE). */
+  newsletterRate: number;
 }>;
 
 export interface QiniuConfig {
@@ -417,6 +421,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webConcurrency: c.WEB_CONCURRENCY ?? (c.NODE_ENV === 'production' ? availableParallelism() : 1),
     metricsToken: c.METRICS_TOKEN,
     notificationStreamsPerProcess: c.NOTIFICATION_STREAMS_PER_PROCESS,
+    newsletterRate: c.NEWSLETTER_RATE,
     logEndpoint: c.LOG_ENDPOINT,
     wechatSdkUrl: c.WECHAT_JS_SDK_URL,
     smsWebhookUrl: c.SMS_WEBHOOK_URL,

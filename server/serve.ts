@@ -15,6 +15,7 @@ import { DailyReconcile } from './payments/reconcile/dailyReconcile';
 import { renewalReminderTimer, RENEWAL_SWEEP_INTERVAL_MS } from './payments/subscriptions/reminderTimer';
 import { WechatPay } from './payments/wechatpay/wechatPay';
 import { startPdfExporter } from './pdf/startPdfExporter';
+import { startNewsletter } from './newsletter/startNewsletter';
 import { loadManifest } from './render/manifest';
 
 export interface ServeOptions {
@@ -41,6 +42,8 @@ export async function serve(config: Config, logger: Logger, options: ServeOption
   const pageViews = database ? new PageViewCounter({ db: database.db, now: Date.now, logger }) : undefined;
   // PDF exports render in this process (docs/decisions/020); shutdown stops the queue and closes Chromium.
   const pdfExporter = database ? startPdfExporter({ config, db: database.db, logger, now: Date.now }) : undefined;
+  // The newsletter's sender takes due mails from the shared queue (docs/decisions/072); shutdown stops it.
+  const newsletter = database ? startNewsletter({ config, db: database.db, logger, now: Date.now }) : undefined;
   // WeChat Pay (docs/decisions/037): the app starts its sweep of unpaid orders; shutdown stops it.
   const wechatPay =
     database && config.wechatPay ? new WechatPay({ db: database.db, config: config.wechatPay, now: Date.now, logger, siteName: config.siteName }) : undefined;
@@ -65,6 +68,7 @@ export async function serve(config: Config, logger: Logger, options: ServeOption
     database,
     pageViews,
     pdfExporter,
+    newsletter,
     wechatPay,
     alipay,
     workerId: options.workerId,
@@ -88,6 +92,7 @@ export async function serve(config: Config, logger: Logger, options: ServeOption
     stopping = true;
     logger.info({ reason }, 'shutting down');
     void pdfExporter?.stop();
+    void newsletter?.sender.stop();
     void drainServer(server, 1000)
       .then(() => pageViews?.stop())
       .then(() => wechatPay?.stopSweep())

@@ -8,6 +8,7 @@ import { ColumnLink } from '../platform/ColumnLink';
 import { useStores } from '../stores/context';
 import { CommentPanel } from './CommentPanel';
 import { ScriptToggle } from './ScriptToggle';
+import { NewsletterButton } from './NewsletterButton';
 import { photosIn } from './ArticleViewPhotos';
 import { watchLazyImagesIn } from '../images/watchLazyImagesIn';
 import { deferImages } from '../../shared/deferredImages';
@@ -99,6 +100,12 @@ export const ArticleView = observer(function ArticleView({ article, banner, body
               {article.author.username}
             </ColumnLink>
             {account.username === article.author.username ? null : <FollowButton article={article} />}
+            <NewsletterButton
+              author={article.author.username}
+              following={article.author.follow_status !== null}
+              follow={() => stores.article.setFollowingAuthor(true)}
+              className="article__newsletter"
+            />
             <span aria-hidden="true"> · </span>
             <time dateTime={article.modified}>{relativeTime(modified, env.renderedAt, env.textLocale, env.timeZone, env.t('time.justNow'))}</time>
             <span aria-hidden="true"> · </span>

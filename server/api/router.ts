@@ -45,6 +45,8 @@ import { membershipRoutes } from './accounts/membershipRoutes';
 import { walletRoutes } from './wallet/routes';
 import { pendingReferral, redeemRoutes } from './redeem/routes';
 import { searchRoutes } from './search/routes';
+import { articleNewsletterRoutes, newsletterRoutes } from './newsletter/routes';
+import type { Newsletter } from '../newsletter/startNewsletter';
 import { rateLimitStores, type RateLimitStores } from './throttle';
 import type { PageViewCounting } from './pageViewCounting';
 
@@ -71,6 +73,8 @@ export interface ApiDeps {
   publicOrigin?: string;
   /** Where uploaded images and booklet covers are stored (local disk or Qiniu). */
   media: MediaStore;
+  /** The newsletter's links and sender (absent: the newsletter answers 503). */
+  newsletter?: Newsletter;
   /** Renders PDF exports in the background (absent: export is unavailable). */
   pdfs?: PdfExporter;
   /** DATA_DIR: the payments sandbox keeps its signing key there. */
@@ -131,6 +135,8 @@ export function embeddedApi(given: ApiDeps): EmbeddedApi {
   api.use('/accounts', accountsRoutes(deps));
   api.use('/accounts', membershipRoutes(deps));
   api.use('/articles', authoringRoutes(deps));
+  api.use('/articles', articleNewsletterRoutes(deps));
+  api.use('/newsletter', newsletterRoutes(deps));
   api.use('/v2/articles', authoringListRoutes(deps));
   api.use(editorAssetRoutes(deps));
   const social = socialRoutes(deps);

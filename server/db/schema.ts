@@ -58,6 +58,9 @@ export interface DB {
   user_counts: UserCountsTable;
   article_versions: ArticleVersionsTable;
   notification_counts: NotificationCountsTable;
+  newsletter_subscriptions: NewsletterSubscriptionsTable;
+  newsletter_sends: NewsletterSendsTable;
+  site_secrets: SiteSecretsTable;
 }
 
 export type BaseRole = 'user' | 'reseller' | 'operator';
@@ -720,4 +723,51 @@ export interface NotificationCountsTable {
   type: NotificationKind;
   total: Generated<number>;
   unread: Generated<number>;
+}
+
+export type NewsletterSubscriptionStatus = 'pending' | 'active' | 'unsubscribed' | 'bounced';
+
+/** A reader's opt-in to an author's new articles by mail (migration 039, docs/decisions/072). */
+export interface NewsletterSubscriptionsTable {
+  id: Generated<number>;
+  author_id: number;
+  reader_id: number;
+  /** The address the opt-in was made (and confirmed) for; mail goes here. */
+  email: string;
+  /** The language the reader subscribed in: their mails are written in it. */
+  locale: string;
+  status: NewsletterSubscriptionStatus;
+  created_at: number;
+  updated_at: number;
+  /** When the address was confirmed (double opt-in); null while pending. */
+  confirmed_at: number | null;
+}
+
+/**
+ * pending: waits for `next_at`; claimed: held by a worker, not yet tried (a lapsed claim is taken
+ * again); sending: handed to SMTP (a lapsed one is never sent again: 'unknown'); then sent,
+ * failed (retries spent), bounced (5xx), skipped (unsubscribed or bounced meanwhile), unknown.
+ */
+export type NewsletterSendStatus = 'pending' | 'claimed' | 'sending' | 'sent' | 'failed' | 'bounced' | 'skipped' | 'unknown';
+
+/** One article's mail to one subscription: the queue of migration 039. */
+export interface NewsletterSendsTable {
+  id: Generated<number>;
+  article_id: number;
+  subscription_id: number;
+  status: NewsletterSendStatus;
+  attempts: Generated<number>;
+  next_at: number;
+  claimed_by: string | null;
+  claimed_at: number | null;
+  error: Generated<string>;
+  created_at: number;
+  sent_at: number | null;
+}
+
+/** A signing key the whole fleet shares, made once (migration 039): server/db/siteSecret.ts. */
+export interface SiteSecretsTable {
+  name: string;
+  secret: string;
+  created_at: number;
 }

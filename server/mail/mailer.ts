@@ -7,23 +7,38 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative to `text` (the newsletter's mails). */
+  html?: string;
+  /** Extra header lines (List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
+  /** Rejects with nodemailer's error (its `responseCode` and `command`) when the SMTP server refuses. */
   send(message: MailMessage): Promise<void>;
+  /** Closes the pooled SMTP connections (shutdown). */
+  close(): void;
 }
 
 /**
  * Mail through `SMTP_URL`, or, without one, as `.eml` files in `DATA_DIR/outbox`
  * that an operator can open (and tests can read).
  */
-export function createMailer(options: { smtpUrl?: string; outboxDir: string; from: string }): Mailer {
-  const { smtpUrl } = options;
+export function createMailer(options: { smtpUrl?: string; outboxDir: string; from: string; pooledConnections?: number }): Mailer {
+  const { smtpUrl, pooledConnections } = options;
   if (smtpUrl) {
-    const transport = lazily(async () => (await import('nodemailer')).default.createTransport(smtpUrl));
+    // A pool keeps its connections open between mails: the newsletter's sender sends thousands in a row.
+    const transport = lazily(async () =>
+      (await import('nodemailer')).default.createTransport(
+        pooledConnections ? { url: smtpUrl, pool: true, maxConnections: pooledConnections, maxMessages: Infinity } : smtpUrl,
+      ),
+    );
     return {
       async send(message) {
         await (await transport()).sendMail({ from: options.from, ...message });
+      },
+      close() {
+        void transport.made?.then((made) => made.close());
       },
     };
   }
@@ -38,11 +53,13 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
       await fs.writeFile(`${file}.part`, info.message as Buffer);
       await fs.rename(`${file}.part`, file);
     },
+    close() {},
   };
 }
 
 /** nodemailer is loaded with the first mail: most processes send none for hours (memory). */
-function lazily(make: () => Promise<Transporter>): () => Promise<Transporter> {
-  let made: Promise<Transporter> | undefined;
-  return () => (made ??= make());
+function lazily(make: () => Promise<Transporter>): (() => Promise<Transporter>) & { made?: Promise<Transporter> } {
+  const get = (): Promise<Transporter> => (get.made ??= make());
+  get.made = undefined as Promise<Transporter> | undefined;
+  return get;
 }

@@ -182,6 +182,12 @@ const API_ROUTES: readonly ApiRoute[] = [
   },
   { method: 'delete', route: '/api/articles/:id/', params: { id: 'victimArticle' }, query: { client_modify_date: ['strict', iso(Date.now())] } },
   { method: 'post', route: '/api/articles/:id/restore/', params: { id: 'victimArticle' } },
+  // the newsletter (docs/decisions/072)
+  { method: 'post', route: '/api/articles/:id/newsletter/', params: { id: 'victimArticle' } },
+  { method: 'get', route: '/api/newsletter/authors/:name/', params: { name: 'column' } },
+  { method: 'post', route: '/api/newsletter/authors/:name/', params: { name: 'column' } },
+  { method: 'delete', route: '/api/newsletter/authors/:name/', params: { name: 'column' } },
+  { method: 'get', route: '/api/newsletter/subscribers/' },
   { method: 'get', route: '/api/articles/:id/share_codes/', params: { id: 'article' } },
   { method: 'post', route: '/api/articles/:id/share_codes/', params: { id: 'article' } },
   { method: 'delete', route: '/api/articles/:id/share_codes/:code/', params: { id: 'article', code: 'victimShareCode' } },
@@ -619,6 +625,23 @@ const SERVER_ROUTES: Readonly<Record<string, ServerRoute>> = {
       `/accounts/login/wechat/callback/?state=${'s'.repeat(10_000)}`,
       '/accounts/login/wechat/callback/?state=a.b.c&code=%3Cscript%3E',
     ],
+  },
+  // The newsletter's signed links (docs/decisions/072): forged, foreign and odd tokens answer 404.
+  'server/newsletter/linkPages.ts GET path': {
+    method: 'get',
+    paths: () =>
+      ['confirm', 'unsubscribe'].flatMap((kind) => [
+        `/newsletter/${kind}/1.AAAAAAAAAAAAAAAAAAAAAAAAAAA/`,
+        `/newsletter/${kind}/x/`,
+        `/newsletter/${kind}/%ff/`,
+        `/newsletter/${kind}/%00/`,
+        `/newsletter/${kind}/${'9'.repeat(5000)}.x/`,
+      ]),
+  },
+  'server/newsletter/linkPages.ts POST path': {
+    method: 'post',
+    paths: () => ['/newsletter/unsubscribe/1.AAAAAAAAAAAAAAAAAAAAAAAAAAA/', '/newsletter/confirm/%ff/', `/newsletter/unsubscribe/${'9'.repeat(40)}/`],
+    bodies: () => [form(''), form('List-Unsubscribe=One-Click'), form(`x=${'y'.repeat(10_000)}`), jsonText('{'), { data: Buffer.from([0xff, 0xfe]) }],
   },
   "server/media/uploadRoute.ts POST ['/upload', '/upload/']": {
     method: 'post',

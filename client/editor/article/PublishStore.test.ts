@@ -111,3 +111,45 @@ describe('publishing through the editor’s article store (EditorStore.updateMet
     expect(tips.items.map((tip) => [tip.kind, tip.text])).toEqual([['error', 'Could not change the article 403']]);
   });
 });
+
+describe('the newsletter box beside Publish', () => {
+  it('shows the subscriber count, and publishing with it ticked mails the article once', async () => {
+    const requests: ApiRequest[] = [];
+    const api = new ApiClient(async (request) => {
+      requests.push(request);
+      if (request.path === '/api/newsletter/subscribers/') return { status: 200, data: { count: 3 } };
+      if (request.path === '/api/articles/7/newsletter/') return { status: 200, data: { queued: 3 } };
+      return { status: 200, data: request.method === 'PATCH' ? { ...ARTICLE, visibility: 'public' } : ARTICLE };
+    });
+    const tips = new TipsStore();
+    const t = editorTexts('en');
+    const editor = new EditorStore({
+      calls: articleCalls(api, 'tab-1'),
+      drafts: new LocalDraftStore(null),
+      tips,
+      t,
+      now: () => Date.now(),
+      askUnsaved: () => Promise.resolve('cancel'),
+      onConflictCopy: () => {},
+    });
+    const store = new PublishStore({ api, tips, t, editor, copyText: async () => {} });
+    expect(await editor.load(7)).toBe(true);
+    await store.loadSubscribers();
+    expect(store.subscribers).toBe(3);
+    expect(t('newsletterToggle', { count: 1 })).toBe('Mail it to my 1 subscriber');
+
+    store.setNewsletter(true);
+    await store.setVisibility('public');
+    expect(requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`)).toEqual([
+      'PATCH /api/articles/7/',
+      'POST /api/articles/7/newsletter/',
+    ]);
+    expect(tips.items.map((tip) => tip.text)).toEqual(['Mailing it to 3 subscribers']);
+    expect(store.newsletter).toBe(false);
+
+    // Unticked (the default), publishing mails nothing.
+    await store.setVisibility('private');
+    await store.setVisibility('public');
+    expect(requests.filter((r) => r.path.endsWith('/newsletter/') && r.method === 'POST')).toHaveLength(1);
+  });
+});

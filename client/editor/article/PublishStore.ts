@@ -3,6 +3,7 @@ import { PHONE_VERIFICATION_REQUIRED } from '../../../shared/constants';
 import type { ArticleShareLink, EditableArticle } from '../../../shared/entities';
 import { ApiRequestError, type ApiClient } from '../../api/client';
 import { editorArticlesApi } from '../../api/editorArticles';
+import { newsletterApi } from '../../api/newsletter';
 import type { EditorTranslate } from '../texts';
 import { ERROR_TIP_TIMEOUT_MS, type TipsStore } from '../tips/TipsStore';
 import type { EditorStore } from './EditorStore';
@@ -26,9 +27,36 @@ export class PublishStore {
   linksFor: number | null = null;
   busy = false;
   panelOpen = false;
+  /** Publishing also mails the article to the author's newsletter subscribers (docs/decisions/072); off until ticked. */
+  newsletter = false;
+  /** How many would get it; null until known. */
+  subscribers: number | null = null;
 
   constructor(private readonly deps: PublishDeps) {
-    makeObservable(this, { links: observableRef, linksFor: observable, busy: observable, panelOpen: observable, togglePanel: action });
+    makeObservable(this, {
+      links: observableRef,
+      linksFor: observable,
+      busy: observable,
+      panelOpen: observable,
+      newsletter: observable,
+      subscribers: observable,
+      togglePanel: action,
+      setNewsletter: action,
+    });
+  }
+
+  setNewsletter(on: boolean): void {
+    this.newsletter = on;
+  }
+
+  /** The subscriber count the Publish control shows beside its mail box. */
+  async loadSubscribers(): Promise<void> {
+    try {
+      const { count } = await newsletterApi.subscribers(this.deps.api);
+      runInAction(() => (this.subscribers = count));
+    } catch {
+      // Without the count the box still works: it only says nothing about how many.
+    }
   }
 
   togglePanel(): void {
@@ -39,7 +67,15 @@ export class PublishStore {
   /** Publish or Unpublish; a new article's text is saved first (updateMeta), so Publish works on a draft never saved. */
   async setVisibility(visibility: 'public' | 'private'): Promise<void> {
     await this.run(async () => {
-      if (!(await this.deps.editor.updateMeta({ visibility }))) this.deps.tips.push({ text: this.deps.t('publishNeedsSave') });
+      if (!(await this.deps.editor.updateMeta({ visibility }))) {
+        this.deps.tips.push({ text: this.deps.t('publishNeedsSave') });
+        return;
+      }
+      const id = this.deps.editor.articleId;
+      if (visibility !== 'public' || !this.newsletter || id === null) return;
+      const { queued } = await newsletterApi.sendArticle(this.deps.api, id);
+      runInAction(() => (this.newsletter = false));
+      this.deps.tips.push({ text: this.deps.t('newsletterQueued', { count: queued }), kind: 'success' });
     });
   }
 

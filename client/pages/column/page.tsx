@@ -4,6 +4,7 @@ import { columnUsername } from '../../../shared/column';
 import { columnPageMeta } from '../../routing/pageMeta';
 import type { PageLoaderArgs } from '../../routing/pageModules';
 import { useStores } from '../../stores/context';
+import { NewsletterButton } from '../../components/NewsletterButton';
 
 /** The route checked the `@username`; the column (owner and both lists) loads once for all tabs. */
 export async function loader({ stores, params, request }: PageLoaderArgs): Promise<void> {
@@ -39,6 +40,12 @@ export default observer(function ColumnPage() {
             {owner.follow_status ? env.t('column.unfollow') : env.t('article.follow')}
           </button>
         )}
+        <NewsletterButton
+          author={owner.username}
+          following={owner.follow_status !== null}
+          follow={() => column.setFollowing(true)}
+          className="column__newsletter"
+        />
       </header>
       <nav className="tabs">
         <NavLink to={owner.column} end className="tabs__tab">

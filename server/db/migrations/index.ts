@@ -37,6 +37,7 @@ import { readableSlugs } from './035_readable_slugs';
 import { reconcileIndexes } from './036_reconcile_indexes';
 import { chapterCounts } from './037_chapter_counts';
 import { articleVersions } from './038_article_versions';
+import { newsletter } from './039_newsletter';
 import { usersHidden } from './040_users_hidden';
 
 /** Every migration, in order. Never edit one that has landed: add the next number. */
@@ -79,6 +80,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '036_reconcile_indexes': reconcileIndexes(),
     '037_chapter_counts': chapterCounts(engine),
     '038_article_versions': articleVersions(engine),
+    '039_newsletter': newsletter(engine),
     '040_users_hidden': usersHidden(),
   };
 }

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { articlePath } from '../../../../shared/seoMeta';
 import { useEditorRoot } from '../../EditorContext';
 
@@ -12,6 +12,7 @@ import { useEditorRoot } from '../../EditorContext';
 export const PublishControls = observer(function PublishControls() {
   const { editor, publish, t } = useEditorRoot();
   const isPublic = editor.visibility === 'public';
+  useEffect(() => void publish.loadSubscribers(), [publish]);
   return (
     <div className="ze-publish">
       {isPublic && editor.slug ? (
@@ -24,15 +25,22 @@ export const PublishControls = observer(function PublishControls() {
           {t('unpublish')}
         </button>
       ) : (
-        <button
-          type="button"
-          className="ze-button ze-button-primary ze-publish-button"
-          title={t('publishTitle')}
-          disabled={publish.busy}
-          onClick={() => void publish.setVisibility('public')}
-        >
-          {t('publish')}
-        </button>
+        <>
+          {/* Publishing may also mail the article to the author's newsletter subscribers (docs/decisions/072). */}
+          <label className="ze-newsletter">
+            <input type="checkbox" checked={publish.newsletter} disabled={publish.busy} onChange={(event) => publish.setNewsletter(event.target.checked)} />
+            {t('newsletterToggle', { count: publish.subscribers ?? 0 })}
+          </label>
+          <button
+            type="button"
+            className="ze-button ze-button-primary ze-publish-button"
+            title={t('publishTitle')}
+            disabled={publish.busy}
+            onClick={() => void publish.setVisibility('public')}
+          >
+            {t('publish')}
+          </button>
+        </>
       )}
       <button type="button" className="ze-button" aria-expanded={publish.panelOpen} onClick={() => publish.togglePanel()}>
         {t('shareLinks')}
