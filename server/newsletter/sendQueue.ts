@@ -165,16 +165,6 @@ export async function markBounced(db: Kysely<DB>, claim: SendClaim, error: strin
   });
 }
 
-/** How many mails wait or are held (the health report, the bench). */
-export async function openSendCount(db: Kysely<DB>): Promise<number> {
-  const row = await db
-    .selectFrom('newsletter_sends')
-    .select(sql<number | string>`count(*)`.as('count'))
-    .where('status', 'in', ['pending', 'claimed', 'sending'])
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 function stillClaimed(db: Kysely<DB>, claim: SendClaim, status: 'claimed' | 'sending') {
   return db.updateTable('newsletter_sends').where('id', '=', claim.id).where('status', '=', status).where('claimed_by', '=', claim.workerId);
 }

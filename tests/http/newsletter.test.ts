@@ -210,6 +210,14 @@ describe('an article by mail', () => {
     await running[0]?.sender.idle();
     expect(mailsTo('ben@example.com')).toHaveLength(1);
     expect(mailsTo('dan@example.com')).toHaveLength(0);
+
+    // Unfollowing stops the mail: the subscription ends with the follow, and the count says so.
+    expect((await ann.get('/api/newsletter/subscribers/')).body).toEqual({ count: 1 });
+    expect((await cat.agent.delete('/api/follow/user/').set('X-CSRFToken', cat.csrf).send({ following_name: 'ann' })).status).toBe(200);
+    expect((await cat.get('/api/newsletter/authors/ann/')).body).toEqual({ state: 'none' });
+    expect((await ann.get('/api/newsletter/subscribers/')).body).toEqual({ count: 0 });
+    const third = await writeArticle(database, annPerson.id, 'autumn');
+    expect((await publish(ann, third)).body).toEqual({ queued: 0 });
   }, 60_000);
 
   it('refuses a forged or wrong-purpose link, changing nothing', async () => {

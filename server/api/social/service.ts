@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { FollowState, FollowStatus } from '../../../shared/social';
 import { contentChanged } from '../../content/changes';
 import { preparedQuery } from '../../db/preparedQuery';
+import { unfollowed } from '../../newsletter/subscriptions';
 import type { DB, User } from '../../db/schema';
 import { readArticle } from '../articles/service';
 import { ApiError } from '../errors';
@@ -101,7 +102,10 @@ export async function follow(db: Kysely<DB>, reader: User, username: string, on:
     });
     announce(bus, notified);
   } else {
-    await db.deleteFrom('follows').where('follower_id', '=', reader.id).where('followee_id', '=', followee.id).execute();
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('follows').where('follower_id', '=', reader.id).where('followee_id', '=', followee.id).execute();
+      await unfollowed(trx, reader.id, followee.id, now);
+    });
   }
   return followState(db, followee.id, reader.id);
 }
