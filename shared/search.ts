@@ -11,6 +11,12 @@ export type SearchType = (typeof SEARCH_TYPES)[number];
 /** `q` is 1 to this many characters (after trimming); longer or empty is a 400 field error. */
 export const SEARCH_QUERY_MAX_LENGTH = 100;
 export const SEARCH_PAGE_SIZE = 10;
+/**
+ * The most results a query counts and pages through (Elasticsearch's `track_total_hits` and
+ * `max_result_window` default alike): past it `count` stops here and `count_capped` is true, so a
+ * word in most of a large site costs no more to count than one in ten thousand documents.
+ */
+export const SEARCH_MAX_RESULTS = 10_000;
 export const SEARCH_MAX_PAGE_SIZE = 20;
 
 /** The query parameters; `type` absent searches all three kinds. */
@@ -82,4 +88,7 @@ export interface BookletSearchResult extends SearchResultBase {
 
 export type SearchResult = ArticleSearchResult | ColumnSearchResult | BookletSearchResult;
 
-export type SearchPage = Page<SearchResult>;
+export interface SearchPage extends Page<SearchResult> {
+  /** More than `count` (SEARCH_MAX_RESULTS) match: the pages stop there. */
+  count_capped: boolean;
+}

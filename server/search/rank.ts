@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { SearchType } from '../../shared/search';
+import { SEARCH_MAX_RESULTS, type SearchType } from '../../shared/search';
 import { engineOf } from '../db/engine';
 import type { DB } from '../db/schema';
 import { matchQuery, ownerTag, phraseQuery, type QueryTerm } from './query';
@@ -24,6 +24,14 @@ import { matchQuery, ownerTag, phraseQuery, type QueryTerm } from './query';
  */
 export const WINDOW = 300;
 
+/**
+ * A term in more documents than this is left out of relevance on SQLite: FTS5's bm25 first counts
+ * the rows holding each phrase of its query, a walk of the phrase's whole list (25–50 ms for a
+ * word in 180,000 documents), and such a term says little of relevance. The rarer terms score the
+ * window; a query of common terms only is ordered by its tiers and recency.
+ */
+export const SCORED_TERM_LIMIT = 20_000;
+
 export interface RankedRow {
   id: number;
   in_title: boolean;
@@ -34,10 +42,17 @@ export interface RankOptions {
   limit: number;
   offset: number;
   now: number;
+  /** The most matches counted and paged (SEARCH_MAX_RESULTS unless a test sets fewer). */
+  maxResults?: number;
+  /** SQLite: terms in more documents than this do not score (SCORED_TERM_LIMIT unless a test sets fewer). */
+  scoredTermLimit?: number;
 }
 
 export interface Ranked {
+  /** How many match, at most SEARCH_MAX_RESULTS. */
   total: number;
+  /** More than SEARCH_MAX_RESULTS match. */
+  capped: boolean;
   rows: RankedRow[];
 }
 
@@ -51,12 +66,14 @@ interface Scored {
 export async function rankMatches(db: Kysely<DB>, terms: readonly QueryTerm[], options: RankOptions): Promise<Ranked> {
   const engine = engineOf(db);
   const hidden = await hiddenOwners(db, options.now);
-  const scope = engine === 'sqlite' ? new SqliteScope(db, terms, options.type, hidden) : new PostgresScope(db, terms, options.type, hidden);
-  const { total, newest } = await scope.newest();
-  if (total === 0) return { total, rows: [] };
+  const limits = { maxResults: options.maxResults ?? SEARCH_MAX_RESULTS, scoredTermLimit: options.scoredTermLimit ?? SCORED_TERM_LIMIT };
+  const scope =
+    engine === 'sqlite' ? new SqliteScope(db, terms, options.type, hidden, limits) : new PostgresScope(db, terms, options.type, hidden, limits.maxResults);
+  const { total, capped, newest } = await scope.newest();
+  const end = Math.min(options.offset + options.limit, total);
+  if (options.offset >= end) return { total, capped, rows: [] };
   const titled = await scope.newestInTitle();
   const window = [...new Set([...newest, ...titled])];
-  const end = options.offset + options.limit;
   const rows: RankedRow[] = [];
   if (options.offset < window.length) {
     const inTitle = new Set(titled);
@@ -71,7 +88,7 @@ export async function rankMatches(db: Kysely<DB>, terms: readonly QueryTerm[], o
     const ids = await scope.older(cut, window, from, end - Math.max(options.offset, window.length));
     for (const id of ids) rows.push({ id, in_title: false });
   }
-  return { total, rows };
+  return { total, capped, rows };
 }
 
 /**
@@ -93,8 +110,8 @@ async function hiddenOwners(db: Kysely<DB>, now: number): Promise<number[]> {
 const HIDDEN_CANDIDATES = sql<boolean>`(status <> 'active' or membership_tier is not null)`;
 
 interface Scope {
-  /** How many match, and the ids of the newest `WINDOW` of them. */
-  newest(): Promise<{ total: number; newest: number[] }>;
+  /** How many match (at most SEARCH_MAX_RESULTS, `capped` past it), and the ids of the newest `WINDOW` of them. */
+  newest(): Promise<{ total: number; capped: boolean; newest: number[] }>;
   /** The ids of the newest `WINDOW` whose title or author's name holds the query. */
   newestInTitle(): Promise<number[]>;
   /** Relevance and exactness of these matches, with their recency. Lower scores rank first. */
@@ -109,12 +126,15 @@ class SqliteScope implements Scope {
   private readonly title: string;
   private newestIds: number[] = [];
   private titleIds: number[] = [];
+  /** The query's own terms are rare enough to score (one term, no kind, fewer matches than SCORED_TERM_LIMIT). */
+  private scoredAlready = false;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly terms: readonly QueryTerm[],
-    type: SearchType | undefined,
+    private readonly type: SearchType | undefined,
     hidden: readonly number[],
+    private readonly limits: { maxResults: number; scoredTermLimit: number },
   ) {
     const exclude = hidden.length > 0 ? ` NOT {tags} : (${hidden.map((id) => `"${ownerTag(id)}"`).join(' OR ')})` : '';
     this.match = `(${matchQuery('sqlite', terms, 'all', type)})${exclude}`;
@@ -122,12 +142,13 @@ class SqliteScope implements Scope {
   }
 
   async newest() {
-    const [count, rows] = await Promise.all([
-      sql<{ count: number }>`select count(*) as count from search_fts where search_fts match ${this.match}`.execute(this.db),
-      this.ids(this.match),
-    ]);
-    this.newestIds = rows;
-    return { total: Number(count.rows[0]?.count ?? 0), newest: rows };
+    // FTS5 walks matches in rowid order: the count stops one past the cap, however common the words.
+    const count = await sql<{ count: number }>`
+      select count(*) as count from (select 1 from search_fts where search_fts match ${this.match} limit ${this.limits.maxResults + 1})`.execute(this.db);
+    const counted = Number(count.rows[0]?.count ?? 0);
+    this.newestIds = counted === 0 ? [] : await this.ids(this.match);
+    this.scoredAlready = this.terms.length === 1 && this.type === undefined && counted <= Math.min(this.limits.scoredTermLimit, this.limits.maxResults);
+    return { total: Math.min(counted, this.limits.maxResults), capped: counted > this.limits.maxResults, newest: this.newestIds };
   }
 
   async newestInTitle() {
@@ -149,23 +170,53 @@ class SqliteScope implements Scope {
    */
   async score(ids: readonly number[]): Promise<Scored[]> {
     const wanted = new Set(ids);
-    const [newest, titled] = await Promise.all([this.scored(this.match, this.newestIds), this.scored(this.title, this.titleIds)]);
+    const scoring = await this.scoringTerms();
+    const newest = await this.scored(this.match, scoring && `(${matchQuery('sqlite', scoring, 'all')})`, this.newestIds);
+    const titled = await this.scored(this.title, scoring && `(${matchQuery('sqlite', scoring, 'title')})`, this.titleIds);
     const byId = new Map<number, Scored>();
     for (const row of [...newest, ...titled]) if (wanted.has(Number(row.id))) byId.set(Number(row.id), row);
     return [...byId.values()];
   }
 
-  private async scored(match: string, ids: readonly number[]): Promise<Scored[]> {
+  /** The terms that score relevance: those in at most `scoredTermLimit` documents (each counted no further); null for none. */
+  private async scoringTerms(): Promise<QueryTerm[] | null> {
+    if (this.scoredAlready) return [...this.terms];
+    const limit = this.limits.scoredTermLimit;
+    const rare: QueryTerm[] = [];
+    for (const term of this.terms) {
+      const { rows } = await sql<{ count: number }>`
+        select count(*) as count from (select 1 from search_fts where search_fts match ${matchQuery('sqlite', [term], 'all')} limit ${limit + 1})`.execute(
+        this.db,
+      );
+      if (Number(rows[0]?.count ?? 0) <= limit) rare.push(term);
+    }
+    return rare.length > 0 ? rare : null;
+  }
+
+  /**
+   * The window's rows from `from` (the oldest of `ids`) on, scored by bm25 over the scoring terms
+   * alone (no kind or owner tags, whose lists are long), or unscored; exact when the whole query
+   * stands as typed in a match of `match`.
+   */
+  private async scored(match: string, scoring: string | null, ids: readonly number[]): Promise<Scored[]> {
     if (ids.length === 0) return [];
     const from = Math.min(...ids);
     const phrase = phraseQuery('sqlite', this.terms);
     const exact =
-      phrase === null ? sql`1` : sql`(m.id in (select rowid from search_fts where search_fts match ${`(${phrase}) AND (${match})`} and rowid >= ${from}))`;
+      phrase === null ? sql`1` : sql`(d.id in (select rowid from search_fts where search_fts match ${`(${phrase}) AND (${match})`} and rowid >= ${from}))`;
+    if (scoring === null) {
+      const { rows } = await sql<Scored>`
+        select d.id, 0 as score, d.sort_at, ${exact} as exact from search_documents d where d.id in (${sql.join(ids.map((id) => sql`${id}`))})`.execute(
+        this.db,
+      );
+      return rows;
+    }
     // bm25 is computed only in the scan of FTS5's own MATCH: the matches first, by themselves.
     const { rows } = await sql<Scored>`
       with m as materialized (
-        select rowid as id, bm25(search_fts, 10.0, 1.0, 5.0, 0.0) as score from search_fts where search_fts match ${match} and rowid >= ${from})
-      select m.id, m.score, d.sort_at, ${exact} as exact from m join search_documents d on d.id = m.id`.execute(this.db);
+        select rowid as id, bm25(search_fts, 10.0, 1.0, 5.0, 0.0) as score from search_fts where search_fts match ${scoring} and rowid >= ${from})
+      select d.id, m.score, d.sort_at, ${exact} as exact from m join search_documents d on d.id = m.id
+      where d.id in (${sql.join(ids.map((id) => sql`${id}`))})`.execute(this.db);
     return rows;
   }
 
@@ -195,6 +246,7 @@ class PostgresScope implements Scope {
     private readonly terms: readonly QueryTerm[],
     type: SearchType | undefined,
     hidden: readonly number[],
+    private readonly maxResults: number,
   ) {
     const exclude = hidden.length > 0 ? ` & !( ${hidden.map((id) => `'${ownerTag(id)}'`).join(' | ')} )` : '';
     this.match = `( ${matchQuery('postgres', terms, 'all', type)} )${exclude}`;
@@ -205,7 +257,8 @@ class PostgresScope implements Scope {
     const { rows } = await this.throughIndex<{ id: number; total: number }>(sql`
       with m as materialized (select d.id from search_documents d where d.search_vector @@ cast(${this.match} as tsquery))
       select id, count(*) over () as total from m order by id desc limit ${WINDOW}`);
-    return { total: Number(rows[0]?.total ?? 0), newest: rows.map((row) => Number(row.id)) };
+    const counted = Number(rows[0]?.total ?? 0);
+    return { total: Math.min(counted, this.maxResults), capped: counted > this.maxResults, newest: rows.map((row) => Number(row.id)) };
   }
 
   async newestInTitle() {

@@ -26,17 +26,21 @@ export interface SearchOptions {
  * server/search/rank.ts, which also counts; then the page's rows and its paid chapters, side by
  * side; then the snippets. (A page past the end counts apart.)
  */
-export async function searchPublic(db: Kysely<DB>, options: SearchOptions): Promise<{ count: number; results: SearchResult[] }> {
+export async function searchPublic(db: Kysely<DB>, options: SearchOptions): Promise<{ count: number; capped: boolean; results: SearchResult[] }> {
   const terms = queryTerms(options.q);
-  if (terms.length === 0) return { count: 0, results: [] };
+  if (terms.length === 0) return { count: 0, capped: false, results: [] };
   // One pass ranks the matches and counts them; only the page's rows are read in full (below).
-  const { total, rows: ranked } = await rankMatches(db, terms, {
+  const {
+    total,
+    capped,
+    rows: ranked,
+  } = await rankMatches(db, terms, {
     type: options.type,
     limit: options.pageSize,
     offset: (options.page - 1) * options.pageSize,
     now: options.now,
   });
-  if (ranked.length === 0) return { count: total, results: [] };
+  if (ranked.length === 0) return { count: total, capped, results: [] };
   const rows = await pageRows(
     db,
     options.now,
@@ -52,7 +56,7 @@ export async function searchPublic(db: Kysely<DB>, options: SearchOptions): Prom
     const row = byId.get(Number(rank.id));
     return row ? [result(row, terms, titleFirst.has(Number(rank.id)), chapters)] : [];
   });
-  return { count: total, results };
+  return { count: total, capped, results };
 }
 
 /** The page's documents with what a result shows, checked once more against the reading rules. */

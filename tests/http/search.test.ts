@@ -371,7 +371,7 @@ describe('search of public content', async () => {
     expect(repeated.body).toEqual({ q: ['Not a valid string.'] });
     // 100 characters is fine; a query with no words finds nothing.
     expect((await search({ q: '杭'.repeat(100) })).status).toBe(200);
-    expect(await found('!!! ？？')).toEqual({ count: 0, next: null, previous: null, results: [] });
+    expect(await found('!!! ？？')).toEqual({ count: 0, count_capped: false, next: null, previous: null, results: [] });
     expect((await found('" OR 1=1 -- \' * : ( NEAR')).count).toBe(0);
   });
 

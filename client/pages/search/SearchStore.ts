@@ -14,6 +14,8 @@ export type SearchHit = SearchResult & { id: string };
 export interface SearchSnapshot {
   query: SearchQuery;
   results: PagedListSnapshot<SearchHit>;
+  /** More match than the count (SEARCH_MAX_RESULTS). */
+  capped?: boolean;
   error: string | null;
 }
 
@@ -23,18 +25,22 @@ export class SearchStore {
   readonly results: PagedList<SearchHit>;
   /** The server's words when it refused the query (400); the results stay empty. */
   error: string | null;
+  /** More match than the count (SEARCH_MAX_RESULTS): the count is a floor. */
+  capped: boolean;
 
   constructor(api: ApiClient, kit: PageStoreKit, snapshot?: SearchSnapshot) {
     this.query = snapshot?.query ?? { q: '', type: null, page: 1 };
     this.results = kit.list(
       byNumber(async (page) => {
         const answer = await searchApi.search(api, { q: this.query.q, type: this.query.type ?? undefined, page });
+        runInAction(() => (this.capped = answer.count_capped === true));
         return { ...answer, results: answer.results.map((result) => ({ ...result, id: result.path })) };
       }),
       snapshot?.results,
     );
     this.error = snapshot?.error ?? null;
-    kit.observe(this, { query: observableRef, error: observable });
+    this.capped = snapshot?.capped ?? false;
+    kit.observe(this, { query: observableRef, error: observable, capped: observable });
   }
 
   /** Shows the page the address asks for; an empty query shows the form alone. */
@@ -59,7 +65,7 @@ export class SearchStore {
   }
 
   toJSON(): SearchSnapshot {
-    return { query: this.query, results: this.results.toJSON(), error: this.error };
+    return { query: this.query, results: this.results.toJSON(), capped: this.capped, error: this.error };
   }
 }
 

@@ -55,7 +55,11 @@ export default observer(function SearchPage() {
       ) : null}
       {answered ? (
         <p className="search-page__count" role="status">
-          {results.count > 0 ? t('count', { count: results.count, q: query.q }) : t('none', { q: query.q })}
+          {results.count === 0
+            ? t('none', { q: query.q })
+            : store.capped
+              ? t('countCapped', { count: results.count.toLocaleString(env.textLocale), q: query.q })
+              : t('count', { count: results.count, q: query.q })}
         </p>
       ) : null}
       {answered && results.items.length > 0 ? (

@@ -7,6 +7,7 @@ export type SearchTextKey =
   | 'type.column'
   | 'type.booklet'
   | 'count'
+  | 'countCapped'
   | 'none'
   | 'previous'
   | 'next'
@@ -27,6 +28,7 @@ export const SEARCH_TEXTS: PageTexts<SearchTextKey> = {
     'type.column': 'Columns',
     'type.booklet': 'Booklets',
     count: { one: '{count} result for “{q}”', other: '{count} results for “{q}”' },
+    countCapped: 'More than {count} results for “{q}”: the first {count} are shown. Add a word to narrow them.',
     none: 'Nothing found for “{q}”. Try fewer or other words.',
     previous: 'Previous',
     next: 'Next',
@@ -45,6 +47,7 @@ export const SEARCH_TEXTS: PageTexts<SearchTextKey> = {
     'type.column': '专栏',
     'type.booklet': '小册',
     count: '“{q}”共 {count} 个结果',
+    countCapped: '“{q}”的结果超过 {count} 个，这里列出前 {count} 个。再加一个词可以缩小范围。',
     none: '没有找到“{q}”的结果，换个词或少几个词试试。',
     previous: '上一页',
     next: '下一页',
@@ -63,6 +66,7 @@ export const SEARCH_TEXTS: PageTexts<SearchTextKey> = {
     'type.column': '專欄',
     'type.booklet': '小冊',
     count: '「{q}」共 {count} 個結果',
+    countCapped: '「{q}」的結果超過 {count} 個，這裡列出前 {count} 個。再加一個詞可以縮小範圍。',
     none: '沒有找到「{q}」的結果，換個詞或少幾個詞試試。',
     previous: '上一頁',
     next: '下一頁',

@@ -46,8 +46,8 @@ export function searchRoutes(deps: SearchDeps): Router {
   const router = Router();
   router.get('/', throttle(deps.limit, 60_000, { store: deps.rateLimits?.('search') }), async (req, res) => {
     const { q, type, page, page_size: pageSize } = searchQuery.parse(req.query);
-    const { count, results } = await searchPublic(deps.db, { q, type, page, pageSize, now: deps.now() });
-    res.json({ count, ...pageLinks(deps.origin, req.originalUrl, page, pageSize, count), results } satisfies SearchPage);
+    const { count, capped, results } = await searchPublic(deps.db, { q, type, page, pageSize, now: deps.now() });
+    res.json({ count, count_capped: capped, ...pageLinks(deps.origin, req.originalUrl, page, pageSize, count), results } satisfies SearchPage);
   });
   return router;
 }
