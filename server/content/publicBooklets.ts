@@ -68,12 +68,17 @@ export async function publicBooklets(
   };
 }
 
-/** The chapters of these booklets whose articles are public and not trashed: the page's booklets' items only (booklet_items_tree). */
+/**
+ * The chapters of these booklets whose articles are public and not trashed: the page's booklets' items
+ * only (booklet_items_tree), each probing its article. The CROSS JOIN keeps SQLite from walking every
+ * public article for its items instead when the database has no statistics (80–110 ms on 300,000).
+ */
 async function chapterCounts(db: Kysely<DB>, bookletIds: readonly number[]): Promise<Map<number, number>> {
   if (bookletIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('booklet_items')
-    .innerJoin('articles', 'articles.id', 'booklet_items.article_id')
+    .crossJoin('articles')
+    .whereRef('articles.id', '=', 'booklet_items.article_id')
     .select(['booklet_items.booklet_id', sql<number>`count(*)`.as('count')])
     .where('booklet_items.booklet_id', 'in', [...bookletIds])
     .where('articles.visibility', '=', 'public')
