@@ -1,6 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { sweepEach, type SweepOutcome, type SweepTally } from '../sweepTrades';
-import { closeUnpaidTrade } from '../closeUnpaidTrade';
+import { sweepExpiredTrades, type ExpiredTrade, type SweepOutcome, type SweepTally } from '../sweepTrades';
 import type { WechatAppParams } from '../../../shared/payments';
 import type { WechatPayConfig } from '../../config';
 import type { DB, WechatPayOrdersTable } from '../../db/schema';
@@ -45,9 +44,8 @@ export const WECHATPAY_TRANSFER_NOTIFY_PATH = '/api/payments/callback/wechatpay/
 export const WECHATPAY_ORDER_TTL_MS = 30 * 60_000;
 /** An open order placed at WeChat Pay is offered again only with this much time left to pay it. */
 const REUSE_MARGIN_MS = 5 * 60_000;
-/** How often the sweep runs, and how much it takes on at a time. */
+/** How often the sweep runs. */
 export const SWEEP_INTERVAL_MS = 60_000;
-const SWEEP_BATCH = 50;
 
 export type { Settlement } from '../settleTrade';
 
@@ -206,20 +204,7 @@ export class WechatPay implements TradeCloser {
    * (server/payments/refunds/followRefunds.ts). Answers what it did with the orders.
    */
   async sweep(): Promise<SweepTally> {
-    const now = this.deps.now();
-    const expired = await this.deps.db
-      .selectFrom('wechatpay_orders')
-      .selectAll()
-      .where('status', '=', 'open')
-      .where('expires_at', '<=', now)
-      .orderBy('expires_at')
-      .limit(SWEEP_BATCH)
-      .execute();
-    const tally = await sweepEach(
-      expired,
-      (row) => this.sweepOne(row),
-      (row, error) => this.deps.logger.warn({ err: error, outTradeNo: row.out_trade_no }, 'WeChat Pay sweep could not settle or close an order'),
-    );
+    const tally = await sweepExpiredTrades(this.deps, WECHATPAY_TRADES, (trade) => this.sweepOne(trade));
     await followTradeRefunds({ ...this.deps, ask: (refund) => askWechatPay(this, refund) }, 'wechat');
     await followWechatRefunds(this.deps, this.client);
     return tally;
@@ -275,7 +260,8 @@ export class WechatPay implements TradeCloser {
     }
   }
 
-  private async sweepOne(row: WechatPayOrderRow): Promise<SweepOutcome> {
+  /** One expired WeChat Pay order asked about: settled when paid, closed there unless closed or refunded already. */
+  private async sweepOne(row: ExpiredTrade): Promise<SweepOutcome> {
     let state: string;
     try {
       const transaction = await this.client.query(row.out_trade_no);
@@ -294,7 +280,6 @@ export class WechatPay implements TradeCloser {
     // Still being paid (a password being typed): the next sweep asks again.
     if (state === 'USERPAYING') return 'open';
     if (state !== 'CLOSED' && state !== 'REFUND') await this.client.close(row.out_trade_no);
-    await closeUnpaidTrade(this.deps.db, { table: 'wechatpay_orders', id: row.id, orderId: row.order_id, method: 'wechat' }, this.deps.now());
     return 'closed';
   }
 
