@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // The docs and the comments name files of this repository; a name that no longer exists sends a
@@ -13,6 +14,8 @@ const ROOTS = '(?:client|server|shared|scripts|tests|docs|public)';
 const CITED_FILE = new RegExp(`(?<![\\w./-])(${ROOTS}/[\\w.@/-]*\\w\\.(?:tsx?|mjs|js|md|css|json|svg|html|sql|txt|ya?ml))(?![\\w/])`, 'g');
 /** A folder from the root, with its trailing slash; a pattern such as `server/<domain>/` or `server/api/*\/` is no path. */
 const CITED_FOLDER = new RegExp(`(?<![\\w./-])(${ROOTS}/(?:[\\w.@-]+/)*)(?![\\w<>*{}.@-])`, 'g');
+/** A file named from the citing file's folder: `./support/testApp.ts`, `../README.md` from here. */
+const CITED_RELATIVE = /(?<![\w./-])(\.\.?\/[\w.@/-]*\w\.(?:tsx?|mjs|js|md|css|json))(?![\w/])/g;
 /** The files at the root that comments and docs name. */
 const CITED_ROOT_FILE = /(?<![\w./-])((?:esbuild|vitest|eslint)\.config\.m?[jt]s|tsconfig\.json|package\.json|Procfile)(?![\w/])/g;
 
@@ -39,6 +42,22 @@ describe('the docs and comments', () => {
     for (const file of tracked.filter((name) => CITING.test(name) && fs.existsSync(name))) {
       for (const cited of citedPaths(fs.readFileSync(file, 'utf8'))) {
         if (!cited.includes('NNN') && !fs.existsSync(cited)) missing.push(`${file} names ${cited}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('name only files that exist beside them, in a comment that gives a relative path', () => {
+    const missing: string[] = [];
+    for (const file of tracked.filter((name) => /\.(tsx?|mjs|js|css)$/.test(name) && fs.existsSync(name))) {
+      const comments = fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => /^\s*(?:\/\/|\/?\*)/.test(line));
+      for (const line of comments) {
+        for (const [, cited = ''] of line.matchAll(CITED_RELATIVE)) {
+          if (!fs.existsSync(path.join(path.dirname(file), cited))) missing.push(`${file} names ${cited}`);
+        }
       }
     }
     expect(missing).toEqual([]);
