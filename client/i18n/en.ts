@@ -252,7 +252,7 @@ const en = {
   'browserNotice.text': 'Your browser may not show {site} correctly. For the best experience, please use Chrome or Safari.',
   'browserNotice.close': 'Dismiss',
   'comments.writeInMiniProgram': 'Write a comment',
-  // Helper G: header menu, sign-in overlay modes, feedback, WeChat sign-in page.
+  // The header menu, the sign-in overlay modes, feedback, the WeChat sign-in page (docs/decisions/015).
   'menu.label': 'Account menu',
   'menu.enterColumn': 'Enter Column',
   'menu.wallet': 'My Wallet',
@@ -281,7 +281,7 @@ const en = {
   'wechatPage.title': 'WeChat sign-in',
   'wechatPage.text': 'Sign-in with WeChat is not configured on {site}. Please sign in with your e-mail address.',
   'wechatPage.back': 'Back',
-  // Helper I: WeChat sign-in outcomes (docs/decisions/017).
+  // WeChat sign-in outcomes (docs/decisions/017).
   'wechatPage.unlinked':
     'This WeChat account is not linked to a {site} account yet. Accounts are created in the {site} app for iOS and Android. Sign in once with your e-mail address, then sign in with WeChat again: it will be linked to your account.',
   'wechatPage.failed': 'This WeChat sign-in has expired or was started in another browser. Please try again.',
@@ -289,7 +289,7 @@ const en = {
   'wechatPage.refused': 'This account is inactive or banned. Please contact the administrator.',
   'wechatPage.taken': 'Your account is already linked to another WeChat account.',
   'wechatPage.continue': 'Continue',
-  // Helper H: pages, SMS code, static texts, account screens (docs/decisions/016).
+  // Pages, SMS code, static texts, account screens (docs/decisions/016).
   'screen.static-guide.title': 'User Guide',
   'static.updated': 'Last updated: {date}',
   'static.loading': 'Loading…',

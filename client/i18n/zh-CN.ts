@@ -251,7 +251,7 @@ const zhCN: Catalogue = {
   'browserNotice.text': '你的浏览器可能无法正常显示{site}。为获得最佳体验，请使用 Chrome 或 Safari 浏览器。',
   'browserNotice.close': '关闭提示',
   'comments.writeInMiniProgram': '写评论',
-  // Helper G: header menu, sign-in overlay modes, feedback, WeChat sign-in page.
+  // The header menu, the sign-in overlay modes, feedback, the WeChat sign-in page (docs/decisions/015).
   'menu.label': '账户菜单',
   'menu.enterColumn': '进入专栏',
   'menu.wallet': '我的钱包',
@@ -280,14 +280,14 @@ const zhCN: Catalogue = {
   'wechatPage.title': '微信登录',
   'wechatPage.text': '{site}尚未配置微信登录。请使用邮箱登录。',
   'wechatPage.back': '返回',
-  // Helper I: WeChat sign-in outcomes (docs/decisions/017).
+  // WeChat sign-in outcomes (docs/decisions/017).
   'wechatPage.unlinked': '此微信账号尚未关联{site}账号。账号需在{site}的 iOS 或 Android 应用中注册。请先用邮箱登录一次，再用微信登录，即可关联到你的账号。',
   'wechatPage.failed': '此次微信登录已过期，或是在其他浏览器中发起的。请重试。',
   'wechatPage.unavailable': '微信没有响应。请稍后重试，或使用邮箱登录。',
   'wechatPage.refused': '此账号未激活或已被封禁，请联系管理员。',
   'wechatPage.taken': '你的账号已关联另一个微信账号。',
   'wechatPage.continue': '继续',
-  // Helper H: pages, SMS code, static texts, account screens (docs/decisions/016).
+  // Pages, SMS code, static texts, account screens (docs/decisions/016).
   'screen.static-guide.title': '用户指南',
   'static.updated': '最后更新：{date}',
   'static.loading': '加载中…',

@@ -251,7 +251,7 @@ const zhTW: Catalogue = {
   'browserNotice.text': '你的瀏覽器可能無法正常顯示{site}。為獲得最佳體驗，請使用 Chrome 或 Safari 瀏覽器。',
   'browserNotice.close': '關閉提示',
   'comments.writeInMiniProgram': '寫評論',
-  // Helper G: header menu, sign-in overlay modes, feedback, WeChat sign-in page.
+  // The header menu, the sign-in overlay modes, feedback, the WeChat sign-in page (docs/decisions/015).
   'menu.label': '帳戶選單',
   'menu.enterColumn': '進入專欄',
   'menu.wallet': '我的錢包',
@@ -280,14 +280,14 @@ const zhTW: Catalogue = {
   'wechatPage.title': '微信登入',
   'wechatPage.text': '{site}尚未設定微信登入。請使用信箱登入。',
   'wechatPage.back': '返回',
-  // Helper I: WeChat sign-in outcomes (docs/decisions/017).
+  // WeChat sign-in outcomes (docs/decisions/017).
   'wechatPage.unlinked': '此微信帳號尚未連結{site}帳號。帳號需在{site}的 iOS 或 Android 應用程式中註冊。請先用信箱登入一次，再用微信登入，即可連結到你的帳號。',
   'wechatPage.failed': '此次微信登入已過期，或是在其他瀏覽器中發起的。請重試。',
   'wechatPage.unavailable': '微信沒有回應。請稍後重試，或使用信箱登入。',
   'wechatPage.refused': '此帳號未啟用或已被停權，請聯絡管理員。',
   'wechatPage.taken': '你的帳號已連結另一個微信帳號。',
   'wechatPage.continue': '繼續',
-  // Helper H: pages, SMS code, static texts, account screens (docs/decisions/016).
+  // Pages, SMS code, static texts, account screens (docs/decisions/016).
   'screen.static-guide.title': '使用者指南',
   'static.updated': '最後更新：{date}',
   'static.loading': '載入中…',

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { OrderType, PaymentOrder } from '../../shared/payments';
+import { countThenPage, type CountedPage } from '../db/countThenPage';
 import type { DB } from '../db/schema';
 import { DomainError } from '../domain/DomainError';
 import { newSecret } from '../security/secrets';
@@ -100,20 +101,12 @@ export function assertPayable(order: OrderRow, now: number): OrderRow {
 }
 
 /** A page of the buyer's orders, newest first: paid and refunded ones always, unpaid ones for UNPAID_ORDER_LIFETIME_MS. */
-export async function listOrders(db: Kysely<DB>, userId: number, page: number, pageSize: number, now: number): Promise<{ count: number; rows: OrderRow[] }> {
+export async function listOrders(db: Kysely<DB>, userId: number, page: number, pageSize: number, now: number): Promise<CountedPage<OrderRow>> {
   const listed = db
     .selectFrom('orders')
     .where('user_id', '=', userId)
     .where((eb) => eb.or([eb('status', 'in', ['paid', 'refunded']), eb('created_at', '>', now - UNPAID_ORDER_LIFETIME_MS)]));
-  const total = await listed.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst();
-  const rows = await listed
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
-  return { count: Number(total?.n ?? 0), rows };
+  return countThenPage(listed, page, pageSize, (slice) => slice.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute());
 }
 
 /** The caller's own order by ref; anyone else's reads as missing ('not_found'). */

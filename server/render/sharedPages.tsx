@@ -9,7 +9,8 @@ import { isRouteHandle } from '../../client/routing/pageRoute';
 import { accountNavRenderer } from './accountNavHtml';
 import { acceptsGzip } from './cache/encoding';
 import { gzipWithReaderParts } from './cache/sharedGzip';
-import { withReaderParts, type SharedParts } from './cache/sharedParts';
+import type { SharedParts } from './cache/sharedGzip';
+import { withReaderParts } from './cache/sharedParts';
 
 /**
  * Sends a signed-in reader's page made from the cached one (rendered by `renderAnonymous` when the

@@ -1,9 +1,41 @@
-import { siteFreeTexts, type TextKey } from '../../i18n/pageTexts';
-import IMAGE_TEXTS from './texts.json';
+import { siteFreeTexts, type PageTexts } from '../../i18n/pageTexts';
 
-/** The image panel's labels (texts.json; editor chunk only; the upload messages of docs/specification/content-and-commerce.md §8 are in ../texts.json). */
-export { IMAGE_TEXTS };
-export type ImageTextKey = TextKey<typeof IMAGE_TEXTS>;
+export type ImageTextKey = 'upgrade' | 'cover' | 'chooseCover' | 'changeCover' | 'removeCover' | 'uploadingCover' | 'traffic' | 'trafficUnknown';
+
+/** The image panel's labels (editor chunk only; the upload messages of docs/specification/content-and-commerce.md §8 are in ../texts.ts). */
+export const IMAGE_TEXTS: PageTexts<ImageTextKey> = {
+  en: {
+    upgrade: 'Upgrade',
+    cover: 'Title image',
+    chooseCover: 'Choose a title image',
+    changeCover: 'Change',
+    removeCover: 'Remove',
+    uploadingCover: 'Uploading…',
+    traffic: 'Upload traffic this month: {used} of {limit}',
+    trafficUnknown: 'Upload traffic: unknown',
+  },
+  'zh-CN': {
+    upgrade: '升级',
+    cover: '题图',
+    chooseCover: '选择题图',
+    changeCover: '更换',
+    removeCover: '移除',
+    uploadingCover: '正在上传…',
+    traffic: '本月上传流量：已用 {used}，共 {limit}',
+    trafficUnknown: '上传流量：未知',
+  },
+  'zh-TW': {
+    upgrade: '升級',
+    cover: '題圖',
+    chooseCover: '選擇題圖',
+    changeCover: '更換',
+    removeCover: '移除',
+    uploadingCover: '正在上傳…',
+    traffic: '本月上傳流量：已用 {used}，共 {limit}',
+    trafficUnknown: '上傳流量：未知',
+  },
+};
+
 export const imageTexts = siteFreeTexts(IMAGE_TEXTS);
 
 /** Bytes as people read them: 512 B, 1.5 MB, 2 GB. */

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { EditorArticleListItem, Page } from '../../../shared/entities';
+import { countThenPage } from '../../db/countThenPage';
 import type { DB } from '../../db/schema';
 import { requireUser } from '../auth';
 import { pageLinks, pageQuery } from '../pagination';
@@ -62,25 +63,20 @@ export async function ownArticles(
     .selectFrom('articles')
     .where('articles.author_id', '=', authorId)
     .where('articles.trashed', '=', trash ? 1 : 0);
-  const total = await mine.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
   // The page's ids from the index (articles_author, migration 029), then the rows and their marks: asked of
   // the whole list, PostgreSQL hashed every booklet item to mark 20 articles.
-  const pageIds = mine
-    .select('articles.id')
-    .orderBy('articles.modified_at', 'desc')
-    .orderBy('articles.id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const rows = await db
-    .selectFrom('articles')
-    .select(['articles.id', 'articles.slug', 'articles.title', 'articles.modified_at', 'articles.description', 'articles.cover_url', 'articles.visibility'])
-    .select((eb) => sharedMarkColumns(eb))
-    .where('articles.id', 'in', pageIds)
-    .orderBy('articles.modified_at', 'desc')
-    .orderBy('articles.id', 'desc')
-    .execute();
+  const { count, rows } = await countThenPage(mine, page, pageSize, (slice) =>
+    db
+      .selectFrom('articles')
+      .select(['articles.id', 'articles.slug', 'articles.title', 'articles.modified_at', 'articles.description', 'articles.cover_url', 'articles.visibility'])
+      .select((eb) => sharedMarkColumns(eb))
+      .where('articles.id', 'in', slice.select('articles.id').orderBy('articles.modified_at', 'desc').orderBy('articles.id', 'desc'))
+      .orderBy('articles.modified_at', 'desc')
+      .orderBy('articles.id', 'desc')
+      .execute(),
+  );
   return {
-    count: Number(total.count),
+    count,
     results: rows.map((row) => ({
       id: Number(row.id),
       slug: row.slug,

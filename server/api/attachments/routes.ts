@@ -1,10 +1,12 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import type { Kysely } from 'kysely';
 import { uploadAllowance } from '../../../shared/traffic';
 import { siteOriginFor } from '../../seo/origin';
 import { requireUser } from '../auth';
 import { ApiError } from '../errors';
-import type { ApiDeps } from '../router';
+import type { DB } from '../../db/schema';
+import type { MediaStore } from '../../media/mediaStore';
 import { currentTraffic } from '../../media/traffic';
 import { isAuthorOf } from './service';
 
@@ -21,7 +23,7 @@ const tokenQuery = z.object({
  * images of one of the caller's own articles, good for an hour, for files no larger than
  * the month's remaining traffic (capped per file). Used-up traffic is 412 'traffic_lack'.
  */
-export function attachmentRoutes(deps: Pick<ApiDeps, 'db' | 'now' | 'media' | 'publicOrigin'>): Router {
+export function attachmentRoutes(deps: { db: Kysely<DB>; now: () => number; media: MediaStore; publicOrigin?: string | undefined }): Router {
   const router = Router();
   router.get('/qiniu/token/', async (req, res) => {
     const user = requireUser(req);

@@ -1,11 +1,12 @@
 import { Router } from 'express';
+import type { Kysely } from 'kysely';
 import type { TrafficQuota } from '../../../shared/traffic';
 import { requireUser } from '../auth';
-import type { ApiDeps } from '../router';
+import type { DB } from '../../db/schema';
 import { currentTraffic } from '../../media/traffic';
 
 /** `GET /api/traffic/current/` (docs/specification/content-and-commerce.md §7): the calendar month's upload traffic of the caller. */
-export function trafficRoutes(deps: Pick<ApiDeps, 'db' | 'now'>): Router {
+export function trafficRoutes(deps: { db: Kysely<DB>; now: () => number }): Router {
   const router = Router();
   router.get('/current/', async (req, res) => {
     const user = requireUser(req);

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { countThenPage } from '../../db/countThenPage';
 import type { DB } from '../../db/schema';
 import type { WalletBalance, WalletTransaction } from '../../../shared/payments';
 import { balanceCents, walletAccount } from '../../payments/ledger';
@@ -19,25 +20,15 @@ export async function walletTransactions(
   pageSize: number,
 ): Promise<{ count: number; results: WalletTransaction[] }> {
   const account = walletAccount(userId);
-  const counted = await db
-    .selectFrom('ledger_entries')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('account', '=', account)
-    .executeTakeFirst();
-  const rows = await db
-    .selectFrom('ledger_entries')
-    .select(['id', 'kind', 'ref', 'amount_cents', 'created_at'])
-    .where('account', '=', account)
-    .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const { count, rows } = await countThenPage(db.selectFrom('ledger_entries').where('account', '=', account), page, pageSize, (slice) =>
+    slice.select(['id', 'kind', 'ref', 'amount_cents', 'created_at']).orderBy('id', 'desc').execute(),
+  );
   const refs = [...new Set(rows.filter((row) => ORDER_KINDS.has(row.kind)).map((row) => row.ref))];
   const orders = refs.length > 0 ? await db.selectFrom('orders').select(['ref', 'type', 'identity']).where('ref', 'in', refs).execute() : [];
   const items = await orderItems(db, orders);
   const itemOf = new Map(orders.map((order) => [order.ref, items.get(itemKey(order)) ?? null]));
   return {
-    count: Number(counted?.n ?? 0),
+    count,
     results: rows.map((row) => ({
       id: row.id,
       kind: row.kind,

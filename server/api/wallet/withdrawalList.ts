@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { countThenPage } from '../../db/countThenPage';
 import type { DB } from '../../db/schema';
 import type { Withdrawal } from '../../../shared/payments';
 import { withdrawalView } from '../../payments/withdrawalView';
@@ -11,18 +12,8 @@ export async function userWithdrawals(
   pageSize: number,
   mchid?: string,
 ): Promise<{ count: number; results: Withdrawal[] }> {
-  const counted = await db
-    .selectFrom('withdrawals')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  const rows = await db
-    .selectFrom('withdrawals')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
-  return { count: Number(counted?.n ?? 0), results: rows.map((row) => withdrawalView(row, mchid)) };
+  const { count, rows } = await countThenPage(db.selectFrom('withdrawals').where('user_id', '=', userId), page, pageSize, (slice) =>
+    slice.selectAll().orderBy('id', 'desc').execute(),
+  );
+  return { count, results: rows.map((row) => withdrawalView(row, mchid)) };
 }

@@ -14,6 +14,8 @@ import type { TradeCloser } from '../openTrades';
 import type { PaymentPause } from '../paymentPause';
 import { PAID_STATES, settleAlipayTrade, type AlipayOrderRow, type Settlement, type SettleDeps } from './settle';
 import { sweepAlipay } from './sweep';
+import { ALIPAY_TRADES } from './trades';
+import { pollTrades } from '../pollTrades';
 import { alipaySubject, tradeItem } from '../tradeName';
 import type { TextLocale } from '../../../shared/locale';
 import type { SweepTally } from '../sweepTrades';
@@ -24,8 +26,6 @@ export const ALIPAY_NOTIFY_PATH = '/api/payments/callback/alipay/';
 export const ALIPAY_ORDER_TTL_MS = 30 * 60_000;
 /** An open Alipay order is offered again only with this much time left to pay it. */
 const REUSE_MARGIN_MS = 5 * 60_000;
-/** An order poll or a return asks Alipay about one of its orders at most this often. */
-const QUERY_INTERVAL_MS = 3000;
 /** How often the sweep runs. */
 export const SWEEP_INTERVAL_MS = 60_000;
 
@@ -153,24 +153,12 @@ export class Alipay implements TradeCloser {
   }
 
   /**
-   * An order poll or the reader's return from Alipay: a pending Alipay order is asked about at
-   * Alipay (alipay.trade.query, at most every few seconds) and settled when paid, so the page
-   * shows the real state before the notification arrives. Answers the order as it is now.
+   * An order poll or the reader's return from Alipay: a pending Alipay order's open trades are
+   * asked about at Alipay (alipay.trade.query) and settled when paid, so the page shows the real
+   * state before the notification arrives (server/payments/pollTrades.ts). Answers the order as it is now.
    */
   async reconcile(order: OrderRow): Promise<OrderRow> {
-    if (order.status !== 'pending' || order.method !== 'alipay') return order;
-    const now = this.deps.now();
-    const open = await this.deps.db
-      .selectFrom('alipay_orders')
-      .selectAll()
-      .where('order_id', '=', order.id)
-      .where('status', '=', 'open')
-      .where((eb) => eb.or([eb('queried_at', 'is', null), eb('queried_at', '<', now - QUERY_INTERVAL_MS), eb('queried_at', '>', now)]))
-      .orderBy('id', 'desc')
-      .limit(2)
-      .execute();
-    for (const row of open) await this.queryAndSettle(row, now);
-    return this.deps.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+    return pollTrades(this.deps, ALIPAY_TRADES, order, 2, (outTradeNo) => this.queryAndSettle(outTradeNo));
   }
 
   /** One sweep now (the tests' and the timer's). */
@@ -202,21 +190,14 @@ export class Alipay implements TradeCloser {
     }
   }
 
-  private async queryAndSettle(row: AlipayOrderRow, now: number): Promise<void> {
-    await this.deps.db.updateTable('alipay_orders').set({ queried_at: now }).where('id', '=', row.id).execute();
-    try {
-      const trade = await this.client.query(row.out_trade_no);
-      if (PAID_STATES.includes(trade.trade_status)) {
-        await settleAlipayTrade(
-          this.settleDeps,
-          { outTradeNo: trade.out_trade_no, tradeNo: trade.trade_no, tradeStatus: trade.trade_status, totalAmount: trade.total_amount },
-          'query',
-        );
-      }
-    } catch (error) {
-      // The page still shows the order; the next poll, the notification or the sweep settles it.
-      this.deps.logger.warn({ err: error, outTradeNo: row.out_trade_no }, 'Alipay query on an order poll failed');
-    }
+  private async queryAndSettle(outTradeNo: string): Promise<void> {
+    const trade = await this.client.query(outTradeNo);
+    if (!PAID_STATES.includes(trade.trade_status)) return;
+    await settleAlipayTrade(
+      this.settleDeps,
+      { outTradeNo: trade.out_trade_no, tradeNo: trade.trade_no, tradeStatus: trade.trade_status, totalAmount: trade.total_amount },
+      'query',
+    );
   }
 
   private async newTrade(order: OrderRow, product: 'page' | 'wap', now: number, locale: TextLocale): Promise<AlipayOrderRow> {

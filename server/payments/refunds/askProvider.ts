@@ -1,7 +1,6 @@
 import { formatCents } from '../../../shared/money';
 import { AlipayUpstreamError, type AlipayClient } from '../alipay/client';
-import { WechatPayUpstreamError } from '../wechatpay/client';
-import type { WechatPay } from '../wechatpay/wechatPay';
+import { WechatPayUpstreamError, type WechatPayClient } from '../wechatpay/client';
 
 /**
  * What the provider said to a refund request: done now, being done (WeChat Pay's notification
@@ -18,8 +17,14 @@ export interface ProviderRefund {
   reason: string | null;
 }
 
+/** What a WeChat Pay refund request needs of server/payments/wechatpay/wechatPay.ts (so this file need not import it). */
+export interface WechatRefunder {
+  client: Pick<WechatPayClient, 'refund'>;
+  refundNotifyUrl: string;
+}
+
 /** POST /v3/refund/domestic/refunds. An error answer with a code (4xx) is a refusal; no answer or a 5xx leaves it pending. */
-export async function askWechatPay(wechatPay: WechatPay, refund: ProviderRefund): Promise<ProviderAnswer> {
+export async function askWechatPay(wechatPay: WechatRefunder, refund: ProviderRefund): Promise<ProviderAnswer> {
   try {
     const answer = await wechatPay.client.refund({
       outTradeNo: refund.outTradeNo,

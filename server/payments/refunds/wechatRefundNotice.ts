@@ -1,7 +1,10 @@
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { WechatPayConfig } from '../../config';
+import type { DB } from '../../db/schema';
 import { DomainError } from '../../domain/DomainError';
+import type { Logger } from '../../logger';
 import type { OpenedNotification } from '../wechatpay/notification';
-import type { WechatPayDeps } from '../wechatpay/wechatPay';
 import { completeRefund, failRefund } from './completeRefund';
 import { completeTradeRefund, failTradeRefund } from './refundTrade';
 
@@ -19,6 +22,13 @@ const refundNoticeSchema = z.object({
   amount: z.object({ total: z.number().int(), refund: z.number().int() }),
 });
 
+export interface RefundNoticeDeps {
+  db: Kysely<DB>;
+  config: Pick<WechatPayConfig, 'mchid'>;
+  logger: Logger;
+  now: () => number;
+}
+
 const EVENTS: Readonly<Record<string, string>> = { 'REFUND.SUCCESS': 'SUCCESS', 'REFUND.ABNORMAL': 'ABNORMAL', 'REFUND.CLOSED': 'CLOSED' };
 
 /**
@@ -26,10 +36,7 @@ const EVENTS: Readonly<Record<string, string>> = { 'REFUND.SUCCESS': 'SUCCESS', 
  * Pay refunds, of its amount, else refused ('invalid') and logged. SUCCESS completes it (the sale
  * reversed), ABNORMAL or CLOSED fails it; a replay finds it settled and changes nothing.
  */
-export async function settleWechatRefundNotice(
-  deps: Pick<WechatPayDeps, 'db' | 'config' | 'logger' | 'now'>,
-  notification: OpenedNotification,
-): Promise<RefundNoticeOutcome> {
+export async function settleWechatRefundNotice(deps: RefundNoticeDeps, notification: OpenedNotification): Promise<RefundNoticeOutcome> {
   const { db, logger } = deps;
   const expected = EVENTS[notification.event];
   if (!expected) {

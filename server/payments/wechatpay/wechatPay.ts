@@ -1,6 +1,5 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import { sweepEach, type SweepOutcome, type SweepTally } from '../sweepTrades';
-import { closeUnpaidTrade } from '../closeUnpaidTrade';
+import type { Kysely, Selectable } from 'kysely';
+import { sweepExpiredTrades, type ExpiredTrade, type SweepOutcome, type SweepTally } from '../sweepTrades';
 import type { WechatAppParams } from '../../../shared/payments';
 import type { WechatPayConfig } from '../../config';
 import type { DB, WechatPayOrdersTable } from '../../db/schema';
@@ -9,7 +8,6 @@ import { FleetTimer } from '../../jobs/fleetTimer';
 import type { Logger } from '../../logger';
 import { newSecret } from '../../security/secrets';
 import type { OrderRow } from '../fulfil';
-import { PLATFORM_CLEARING, PLATFORM_WECHATPAY, postTransfer } from '../ledger';
 import { assertPayable, ownOrder } from '../orders';
 import { transactionSchema, WechatPayClient, WechatPayUpstreamError, type PlaceOrder, type WechatPayTransaction } from './client';
 import { settleWechatRefundNotice, type RefundNoticeOutcome } from '../refunds/wechatRefundNotice';
@@ -20,6 +18,8 @@ import { askWechatPay } from '../refunds/askProvider';
 import { followTradeRefunds } from '../refunds/refundTrade';
 import { followWechatRefunds } from '../refunds/followRefunds';
 import { settleTrade, type Settlement } from '../settleTrade';
+import { pollTrades } from '../pollTrades';
+import { WECHATPAY_TRADES } from './trades';
 import { chatAppPayParams, chinaTime } from './protocol';
 import { WechatPayouts } from '../payouts/wechatPayouts';
 import { tradeItem, wechatDescription } from '../tradeName';
@@ -44,11 +44,8 @@ export const WECHATPAY_TRANSFER_NOTIFY_PATH = '/api/payments/callback/wechatpay/
 export const WECHATPAY_ORDER_TTL_MS = 30 * 60_000;
 /** An open order placed at WeChat Pay is offered again only with this much time left to pay it. */
 const REUSE_MARGIN_MS = 5 * 60_000;
-/** An order poll asks WeChat Pay about one of its orders at most this often. */
-const POLL_QUERY_INTERVAL_MS = 3000;
-/** How often the sweep runs, and how much it takes on at a time. */
+/** How often the sweep runs. */
 export const SWEEP_INTERVAL_MS = 60_000;
-const SWEEP_BATCH = 50;
 
 export type { Settlement } from '../settleTrade';
 
@@ -188,32 +185,15 @@ export class WechatPay implements TradeCloser {
   }
 
   /**
-   * An order poll: a pending WeChat order is asked about at WeChat Pay (at most every few seconds)
-   * and settled when paid, so a lost notification does not leave the payer waiting. Answers the order as it is now.
+   * An order poll: a pending WeChat order's open trades are asked about at WeChat Pay and settled
+   * when paid, so a lost notification does not leave the payer waiting (server/payments/pollTrades.ts).
+   * Answers the order as it is now.
    */
   async reconcile(order: OrderRow): Promise<OrderRow> {
-    if (order.status !== 'pending' || order.method !== 'wechat') return order;
-    const now = this.deps.now();
-    const open = await this.deps.db
-      .selectFrom('wechatpay_orders')
-      .selectAll()
-      .where('order_id', '=', order.id)
-      .where('status', '=', 'open')
-      .where((eb) => eb.or([eb('queried_at', 'is', null), eb('queried_at', '<', now - POLL_QUERY_INTERVAL_MS), eb('queried_at', '>', now)]))
-      .orderBy('id', 'desc')
-      .limit(3)
-      .execute();
-    for (const row of open) {
-      await this.deps.db.updateTable('wechatpay_orders').set({ queried_at: now }).where('id', '=', row.id).execute();
-      try {
-        const transaction = await this.client.query(row.out_trade_no);
-        if (transaction.trade_state === 'SUCCESS') await this.settle(transaction, 'query');
-      } catch (error) {
-        // The poll still answers the order; the next poll, the notification or the sweep settles it.
-        this.deps.logger.warn({ err: error, outTradeNo: row.out_trade_no }, 'WeChat Pay query on an order poll failed');
-      }
-    }
-    return this.deps.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+    return pollTrades(this.deps, WECHATPAY_TRADES, order, 3, async (outTradeNo) => {
+      const transaction = await this.client.query(outTradeNo);
+      if (transaction.trade_state === 'SUCCESS') await this.settle(transaction, 'query');
+    });
   }
 
   /**
@@ -224,20 +204,7 @@ export class WechatPay implements TradeCloser {
    * (server/payments/refunds/followRefunds.ts). Answers what it did with the orders.
    */
   async sweep(): Promise<SweepTally> {
-    const now = this.deps.now();
-    const expired = await this.deps.db
-      .selectFrom('wechatpay_orders')
-      .selectAll()
-      .where('status', '=', 'open')
-      .where('expires_at', '<=', now)
-      .orderBy('expires_at')
-      .limit(SWEEP_BATCH)
-      .execute();
-    const tally = await sweepEach(
-      expired,
-      (row) => this.sweepOne(row),
-      (row, error) => this.deps.logger.warn({ err: error, outTradeNo: row.out_trade_no }, 'WeChat Pay sweep could not settle or close an order'),
-    );
+    const tally = await sweepExpiredTrades(this.deps, WECHATPAY_TRADES, (trade) => this.sweepOne(trade));
     await followTradeRefunds({ ...this.deps, ask: (refund) => askWechatPay(this, refund) }, 'wechat');
     await followWechatRefunds(this.deps, this.client);
     return tally;
@@ -256,10 +223,9 @@ export class WechatPay implements TradeCloser {
   }
 
   /**
-   * WeChat Pay's word that an order was paid, from any path: settled exactly once, the money kept
-   * only by the order's one payment (server/payments/settleTrade.ts). A transaction for another
-   * merchant or app, an unknown order, or another amount or currency than the order's is refused
-   * ('invalid') and logged, and nothing changes.
+   * WeChat Pay's word that an order was paid, from any path: a transaction not paid, or for another
+   * merchant or app, is refused ('invalid') and logged, and nothing changes; then it is settled
+   * exactly once, the money kept only by the order's one payment (server/payments/settleTrade.ts).
    */
   async settle(transaction: WechatPayTransaction, via: 'notification' | 'query' | 'sweep'): Promise<Settlement> {
     const { config, db, logger } = this.deps;
@@ -269,34 +235,17 @@ export class WechatPay implements TradeCloser {
       logger.error({ ...context, mchid: transaction.mchid, appid: transaction.appid }, 'WeChat Pay transaction for another merchant or app refused');
       throw new DomainError('invalid', 'Unknown merchant or app.');
     }
-    const row = await db.selectFrom('wechatpay_orders').selectAll().where('out_trade_no', '=', transaction.out_trade_no).executeTakeFirst();
-    const order = row ? await db.selectFrom('orders').selectAll().where('id', '=', row.order_id).executeTakeFirst() : undefined;
-    if (!row || !order) {
-      logger.error(context, 'WeChat Pay transaction for an unknown order refused');
-      throw new DomainError('invalid', 'Unknown order.');
-    }
     const total = transaction.amount?.total;
     const currency = transaction.amount?.currency ?? 'CNY';
-    if (total !== Number(order.amount_cents) || total !== Number(row.amount_fen) || currency !== order.currency || currency !== row.currency) {
-      logger.error(
-        { ...context, order: order.ref, expected: { total: Number(order.amount_cents), currency: order.currency }, got: { total: total ?? null, currency } },
-        'WeChat Pay transaction amount or currency differs from the order: refused, nothing fulfilled',
-      );
-      throw new DomainError('invalid', 'The amount or currency differs from the order.');
-    }
-    if (row.status === 'paid') return 'already';
-    const now = this.deps.now();
     return settleTrade(
       { db, logger, now: this.deps.now, pause: this.deps.pause, closers: this.tradeClosers, ask: (refund) => askWechatPay(this, refund) },
+      WECHATPAY_TRADES,
       {
-        path: 'wechatpay',
-        provider: 'wechat',
-        orderId: order.id,
-        outTradeNo: row.out_trade_no,
-        amountCents: Number(row.amount_fen),
-        currency: row.currency,
-        providerRef: transaction.transaction_id ?? transaction.out_trade_no,
-        book: (trx, locked) => this.bookMoney(trx, row, locked, transaction, now),
+        outTradeNo: transaction.out_trade_no,
+        providerRef: transaction.transaction_id,
+        amountCents: total ?? null,
+        currency,
+        said: { total: total ?? null, currency },
       },
       context,
     );
@@ -311,28 +260,8 @@ export class WechatPay implements TradeCloser {
     }
   }
 
-  /** The WeChat Pay order marked paid and its money booked into clearing, once: false when another path got there first. */
-  private async bookMoney(trx: Transaction<DB>, row: WechatPayOrderRow, order: OrderRow, transaction: WechatPayTransaction, now: number): Promise<boolean> {
-    // The row lock of this update orders concurrent settlements: the second sees 'paid' and changes nothing.
-    const updated = await trx
-      .updateTable('wechatpay_orders')
-      .set({ status: 'paid', transaction_id: transaction.transaction_id?.slice(0, 64) ?? null, settled_at: now })
-      .where('id', '=', row.id)
-      .where('status', '!=', 'paid')
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) return false;
-    await postTransfer(trx, {
-      from: PLATFORM_WECHATPAY,
-      to: PLATFORM_CLEARING,
-      amountCents: Number(order.amount_cents),
-      kind: 'wechatpay',
-      ref: order.ref,
-      now,
-    });
-    return true;
-  }
-
-  private async sweepOne(row: WechatPayOrderRow): Promise<SweepOutcome> {
+  /** One expired WeChat Pay order asked about: settled when paid, closed there unless closed or refunded already. */
+  private async sweepOne(row: ExpiredTrade): Promise<SweepOutcome> {
     let state: string;
     try {
       const transaction = await this.client.query(row.out_trade_no);
@@ -351,7 +280,6 @@ export class WechatPay implements TradeCloser {
     // Still being paid (a password being typed): the next sweep asks again.
     if (state === 'USERPAYING') return 'open';
     if (state !== 'CLOSED' && state !== 'REFUND') await this.client.close(row.out_trade_no);
-    await closeUnpaidTrade(this.deps.db, { table: 'wechatpay_orders', id: row.id, orderId: row.order_id, method: 'wechat' }, this.deps.now());
     return 'closed';
   }
 

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { sharedGzipOf } from './sharedGzip';
-import type { SharedLayout, SharedParts } from './sharedParts';
+import type { SharedParts } from './sharedGzip';
+import type { SharedLayout } from './sharedParts';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);

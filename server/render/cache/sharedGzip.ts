@@ -20,6 +20,11 @@ export interface SharedGzip {
   crcBefore: number;
 }
 
+/** The layout with the page's fixed parts compressed once. */
+export interface SharedParts extends SharedLayout {
+  gzip: SharedGzip;
+}
+
 /** Compresses the fixed parts at store time, off the main thread (zlib's pool). */
 export async function sharedGzipOf(identity: Buffer, layout: SharedLayout): Promise<SharedGzip> {
   const [stateFrom, stateTo] = layout.stateRange;

@@ -1,6 +1,5 @@
 import { pageFacts, PAGE_NAMES, type PageName } from '../../../client/routing/pageModules';
 import type { RenderedPage } from './dependencies';
-import type { SharedGzip } from './sharedGzip';
 
 const STATE_OPEN = '<script type="application/json" id="__STATE__">';
 const STATE_CLOSE = '</script>';
@@ -24,11 +23,6 @@ export interface SharedLayout {
   renderedAt: number;
   stateRange: readonly [number, number];
   navRange: readonly [number, number];
-}
-
-/** The layout with the page's fixed parts compressed once (sharedGzip.ts). */
-export interface SharedParts extends SharedLayout {
-  gzip: SharedGzip;
 }
 
 /** The shared parts of a rendered page whose page is declared `sharedWithSignedIn`; null for any other or when a part is not found. */

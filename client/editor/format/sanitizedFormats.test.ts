@@ -1,25 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeArticleHtml } from '../../../server/content/sanitize';
-import { IMAGE_TEXTS } from '../images/texts';
-import { LOOK_TEXTS } from '../look/texts';
-import { PROMPT_TEXTS } from '../prompts/texts';
-import { FORMAT_TEXTS } from './texts';
 
-describe('the formatting, look, image and prompt texts', () => {
-  it.each([
-    ['format', FORMAT_TEXTS],
-    ['look', LOOK_TEXTS],
-    ['images', IMAGE_TEXTS],
-    ['prompts', PROMPT_TEXTS],
-  ])('%s: every key in en, zh-CN and zh-TW, none empty', (_name, texts) => {
-    const keys = Object.keys(texts.en).sort();
-    for (const locale of ['zh-CN', 'zh-TW'] as const) {
-      expect(Object.keys(texts[locale]).sort()).toEqual(keys);
-      for (const value of Object.values(texts[locale])) expect(value).not.toBe('');
-    }
-  });
-});
-
+// The texts' completeness in the three languages: client/i18n/pageTexts.test.ts.
 describe('what the editor emits survives the sanitiser', () => {
   it('keeps marks, colour, font, size, alignment, indent, headings, lists, quotes, code and images', () => {
     // Tiptap's output for these (attribute order and spacing as it renders them).
