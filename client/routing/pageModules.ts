@@ -30,6 +30,9 @@ export interface PageVariant {
   id: ScreenId;
 }
 
+/** What a cached page shows: the home feed, an article, a column's tab, a booklet's overview. */
+export type CachedContent = 'feed' | 'article' | 'column' | 'booklet';
+
 /** The ids that have a screen title in the catalogues. */
 export type ScreenId<Key = MessageKey> = Key extends `screen.${infer Id}.title` ? Id : never;
 
@@ -52,8 +55,16 @@ export interface PageFacts {
   guards?: readonly string[];
   /** false: never indexed by search engines though anyone may open it (sign-in, one-time links). */
   indexable?: boolean;
-  /** Kept by the render cache for anonymous readers (server/render/cache). */
-  cached?: boolean;
+  /**
+   * The robots.txt `Disallow` pattern keeping crawlers out of it (server/seo/robots.ts): a prefix,
+   * `*` any run of characters; pages under one prefix repeat it. Only for pages never indexed.
+   */
+  disallow?: string;
+  /**
+   * Kept by the render cache for anonymous readers, named by what it shows: the cache drops it when
+   * that changes (server/render/cache/dependencies.ts says what each kind depends on).
+   */
+  cache?: CachedContent;
   /**
    * A cached page a signed-in reader gets too, with their own header (server/render/sharedPages.tsx),
    * when their store snapshot is the anonymous one's but for the account: the page reads `account` only
@@ -84,33 +95,33 @@ const hasSlug = (params: Params) => !!params.slug;
 
 /**
  * Every page of docs/specification/shell.md §2, declared once: the route table, the server's
- * head, the sitemap, the render cache, the guards and the build's reader chunk read their
- * facts here. The name is the folder under `client/pages/`, which is how the server finds a
+ * head, the sitemap, robots.txt, the render cache, the guards, the build's reader chunk and the
+ * HTTP tests' page tables read their facts here. The name is the folder under `client/pages/`, which is how the server finds a
  * page's chunks in the manifest. Children follow their parent.
  */
 export const PAGES = {
-  home: { path: '', module: () => import('../pages/home/page'), cached: true, sharedWithSignedIn: true, website: true, reader: true },
+  home: { path: '', module: () => import('../pages/home/page'), cache: 'feed', sharedWithSignedIn: true, website: true, reader: true },
   business: { path: 'business', module: () => import('../pages/business/page') },
-  editor: { path: 'editor', module: () => import('../pages/editor/page'), guards: SIGNED_IN },
-  found: { path: 'found', module: () => import('../pages/found/page'), cached: true, sharedWithSignedIn: true, website: true, reader: true },
+  editor: { path: 'editor', module: () => import('../pages/editor/page'), guards: SIGNED_IN, disallow: '/editor' },
+  found: { path: 'found', module: () => import('../pages/found/page'), cache: 'feed', sharedWithSignedIn: true, website: true, reader: true },
   member: { path: 'member', module: () => import('../pages/member/page') },
   'apps-download': { path: 'apps/download', module: () => import('../pages/apps-download/page') },
   'h5-sms-code': { path: 'h5/sms_code', module: () => import('../pages/h5-sms-code/page'), indexable: false },
-  'profile-notification': { path: 'profile/notification', module: () => import('../pages/profile-notification/page'), guards: SIGNED_IN },
-  'profile-wallet': { path: 'profile/wallet', module: () => import('../pages/profile-wallet/page'), guards: SIGNED_IN },
-  'profile-orders': { path: 'profile/orders', module: () => import('../pages/profile-orders/page'), guards: SIGNED_IN },
-  'payment-return': { path: 'payments/return/:ref', module: () => import('../pages/payment-return/page'), guards: SIGNED_IN },
+  'profile-notification': { path: 'profile/notification', module: () => import('../pages/profile-notification/page'), guards: SIGNED_IN, disallow: '/profile/' },
+  'profile-wallet': { path: 'profile/wallet', module: () => import('../pages/profile-wallet/page'), guards: SIGNED_IN, disallow: '/profile/' },
+  'profile-orders': { path: 'profile/orders', module: () => import('../pages/profile-orders/page'), guards: SIGNED_IN, disallow: '/profile/' },
   'reseller-digital-lizhi': { path: 'reseller/digital_lizhi', module: () => import('../pages/reseller-digital-lizhi/page') },
   'reseller-redeem': { path: 'reseller/redeem', module: () => import('../pages/reseller-redeem/page'), indexable: false },
   search: { path: 'search', module: () => import('../pages/search/page'), indexable: false },
-  'sign-in': { path: 'sign/in', module: () => import('../pages/sign-in/page'), indexable: false },
+  'sign-in': { path: 'sign/in', module: () => import('../pages/sign-in/page'), indexable: false, disallow: '/sign/' },
   static: { path: 'page', module: () => import('../pages/static/page'), variants: STATIC_PAGES },
-  referral: { path: 'accounts/referral/:code?', module: () => import('../pages/referral/page'), indexable: false },
-  'password-reset': { path: 'accounts/reset/:token', module: () => import('../pages/password-reset/page'), indexable: false },
-  'article-review': { path: 'article/:slug/review', module: () => import('../pages/article-review/page'), guards: SIGNED_IN },
-  article: { path: 'article/:slug?', validate: hasSlug, module: () => import('../pages/article/page'), cached: true, sharedWithSignedIn: true, reader: true },
+  referral: { path: 'accounts/referral/:code?', module: () => import('../pages/referral/page'), indexable: false, disallow: '/accounts/' },
+  'password-reset': { path: 'accounts/reset/:token', module: () => import('../pages/password-reset/page'), indexable: false, disallow: '/accounts/' },
+  'article-review': { path: 'article/:slug/review', module: () => import('../pages/article-review/page'), guards: SIGNED_IN, disallow: '/article/*/review' },
+  'payment-return': { path: 'payments/return/:ref', module: () => import('../pages/payment-return/page'), guards: SIGNED_IN, disallow: '/payments/' },
+  article: { path: 'article/:slug?', validate: hasSlug, module: () => import('../pages/article/page'), cache: 'article', sharedWithSignedIn: true, reader: true },
   booklet: { path: 'booklet/:slug?', validate: hasSlug, module: () => import('../pages/booklet/page'), reader: true },
-  'booklet-overview': { path: '', parent: 'booklet', module: () => import('../pages/booklet-overview/page'), cached: true, reader: true },
+  'booklet-overview': { path: '', parent: 'booklet', module: () => import('../pages/booklet-overview/page'), cache: 'booklet', reader: true },
   'booklet-chapter': { path: ':childSlug', parent: 'booklet', module: () => import('../pages/booklet-chapter/page'), reader: true },
   'short-link': { path: 'r/:slug?', module: () => import('../pages/short-link/page'), indexable: false },
   redeem: { path: 'redeem/:code?', module: () => import('../pages/redeem/page'), indexable: false },
@@ -120,9 +131,9 @@ export const PAGES = {
     module: () => import('../pages/column/page'),
     reader: true,
   },
-  'column-home': { path: '', parent: 'column', module: () => import('../pages/column-home/page'), cached: true, reader: true },
-  'column-articles': { path: 'articles', parent: 'column', module: () => import('../pages/column-articles/page'), cached: true, reader: true },
-  'column-collections': { path: 'collections', parent: 'column', module: () => import('../pages/column-collections/page'), cached: true, reader: true },
+  'column-home': { path: '', parent: 'column', module: () => import('../pages/column-home/page'), cache: 'column', reader: true },
+  'column-articles': { path: 'articles', parent: 'column', module: () => import('../pages/column-articles/page'), cache: 'column', reader: true },
+  'column-collections': { path: 'collections', parent: 'column', module: () => import('../pages/column-collections/page'), cache: 'column', reader: true },
 } as const satisfies Record<string, PageFacts>;
 
 export type PageName = keyof typeof PAGES;

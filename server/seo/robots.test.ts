@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_NAMES, pageChain, pageFacts } from '../../client/routing/pageModules';
+import { isIndexable, PAGE_NAMES, pageChain, pageFacts } from '../../client/routing/pageModules';
 import { robotsTxt } from './robots';
 
 /** Whether a robots.txt `Disallow` pattern (`*` any run of characters, prefix match) covers a path. */
@@ -32,6 +32,17 @@ describe('robots.txt', () => {
     const guarded = PAGE_NAMES.filter((name) => (pageFacts(name).guards ?? []).length > 0);
     expect(guarded.length).toBeGreaterThan(3);
     for (const name of guarded) expect(disallowed(robots, samplePath(name)), name).toBe(true);
+  });
+
+  it('lists each declared pattern once, which covers its own page, a page never indexed', () => {
+    const declaring = PAGE_NAMES.filter((name) => pageFacts(name).disallow !== undefined);
+    expect(declaring.length).toBeGreaterThan(5);
+    for (const name of declaring) {
+      const pattern = pageFacts(name).disallow ?? '';
+      expect(robots.split('\n').filter((line) => line === `Disallow: ${pattern}`), name).toHaveLength(1);
+      expect(disallowed(`Disallow: ${pattern}`, samplePath(name)), name).toBe(true);
+      expect(isIndexable(name), name).toBe(false);
+    }
   });
 
   it('lets them into the reader pages', () => {

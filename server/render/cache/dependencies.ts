@@ -1,6 +1,6 @@
 import { matchRoutes } from 'react-router-dom';
 import { createRoutes } from '../../../client/routes';
-import { pageFacts } from '../../../client/routing/pageModules';
+import { isPageName, pageFacts, type CachedContent } from '../../../client/routing/pageModules';
 import { isRouteHandle } from '../../../client/routing/pageRoute';
 import { columnUsername } from '../../../shared/column';
 import type { ContentKey } from '../../content/changes';
@@ -13,12 +13,12 @@ const routeTable = createRoutes(() => {
 const matched = new Map<string, boolean>();
 const MATCHED_PATHS = 2000;
 
-/** Whether a path is a page declared `cached` (client/routing/pageModules.ts), so a miss renders complete for the cache (else it streams). */
+/** Whether a path is a page declared `cache` (client/routing/pageModules.ts), so a miss renders complete for the cache (else it streams). */
 export function isCachedRoute(path: string): boolean {
   let cached = matched.get(path);
   if (cached === undefined) {
     const handle: unknown = matchRoutes(routeTable, path)?.at(-1)?.route.handle;
-    cached = isRouteHandle(handle) && pageFacts(handle.page).cached === true;
+    cached = isRouteHandle(handle) && pageFacts(handle.page).cache !== undefined;
     if (matched.size >= MATCHED_PATHS) matched.clear();
     matched.set(path, cached);
   }
@@ -47,37 +47,34 @@ export interface PageDependencies {
   viewsOf: string | null;
 }
 
+/** What each kind of cached page (its `cache`, client/routing/pageModules.ts) depends on; null when its params do not say. */
+const DEPENDENCIES: Record<CachedContent, (page: RenderedPage) => PageDependencies | null> = {
+  // The home feed and discovery show the same feed.
+  feed: () => ({ keys: ['feed'], authors: [], booklet: null, viewsOf: null }),
+  article: ({ params, articleAuthor }) => {
+    const slug = params.slug;
+    if (!slug || !articleAuthor) return null;
+    return { keys: [`article:${slug}`, `author:${articleAuthor}`], authors: [articleAuthor], booklet: null, viewsOf: slug };
+  },
+  column: ({ params }) => {
+    const username = columnUsername(params.column ?? '');
+    if (!username) return null;
+    return { keys: [`author:${username}`], authors: [username], booklet: null, viewsOf: null };
+  },
+  booklet: ({ params }) => {
+    const slug = params.slug;
+    if (!slug) return null;
+    return { keys: [`booklet:${slug}`], authors: [], booklet: slug, viewsOf: null };
+  },
+};
+
 /**
- * The pages anonymous readers get from the cache (docs/design.md §3) and what each shows:
- * the home feed and discovery (the same feed), an article, a column tab, a booklet's
- * overview. Any other page: null.
+ * What a page anonymous readers get from the cache (docs/design.md §3) depends on, by what its
+ * declaration says it shows. A failed render or any other page: null.
  */
 export function pageDependencies(page: RenderedPage): PageDependencies | null {
   if (page.failed) return null;
   const leaf = page.routeIds.at(-1);
-  switch (leaf) {
-    case 'home':
-    case 'found':
-      return { keys: ['feed'], authors: [], booklet: null, viewsOf: null };
-    case 'article': {
-      const slug = page.params.slug;
-      if (!slug || !page.articleAuthor) return null;
-      const author = page.articleAuthor;
-      return { keys: [`article:${slug}`, `author:${author}`], authors: [author], booklet: null, viewsOf: slug };
-    }
-    case 'column-home':
-    case 'column-articles':
-    case 'column-collections': {
-      const username = columnUsername(page.params.column ?? '');
-      if (!username) return null;
-      return { keys: [`author:${username}`], authors: [username], booklet: null, viewsOf: null };
-    }
-    case 'booklet-overview': {
-      const slug = page.params.slug;
-      if (!slug) return null;
-      return { keys: [`booklet:${slug}`], authors: [], booklet: slug, viewsOf: null };
-    }
-    default:
-      return null;
-  }
+  const shows = leaf !== undefined && isPageName(leaf) ? pageFacts(leaf).cache : undefined;
+  return shows === undefined ? null : DEPENDENCIES[shows](page);
 }
