@@ -39,7 +39,10 @@ describe('robots.txt', () => {
     expect(declaring.length).toBeGreaterThan(5);
     for (const name of declaring) {
       const pattern = pageFacts(name).disallow ?? '';
-      expect(robots.split('\n').filter((line) => line === `Disallow: ${pattern}`), name).toHaveLength(1);
+      expect(
+        robots.split('\n').filter((line) => line === `Disallow: ${pattern}`),
+        name,
+      ).toHaveLength(1);
       expect(disallowed(`Disallow: ${pattern}`, samplePath(name)), name).toBe(true);
       expect(isIndexable(name), name).toBe(false);
     }

@@ -2,12 +2,11 @@ import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import type { RouteObject } from 'react-router-dom';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createRoutes } from '../../client/routes';
+import { isPageName, pageChain, type PageName } from '../../client/routing/pageModules';
 import { QiniuMediaStore } from '../../server/media/qiniuStore';
 import { exporterWith, fakeRenderer } from '../support/pdfExporter';
 import { redeemCommands } from '../../server/admin/redeemCommands';
@@ -17,6 +16,7 @@ import { createPerson, PASSWORD } from '../support/people';
 import { cookieValue, Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
 import { testDatabase } from '../support/testDatabase';
+import { pageRoutePatterns, patternParams } from '../support/pageRoutes';
 import { membershipOrder } from '../support/orders';
 
 // A corpus of bad input over every /api endpoint of the embedded
@@ -24,8 +24,9 @@ import { membershipOrder } from '../support/orders';
 // that is plainly wrong (malformed JSON, wrong types) must be refused with a 4xx.
 
 // ---------------------------------------------------------------------------------------
-// The tables. A route added to the routers, the client's route table or the server's own
-// pages without a line here fails the first tests below.
+// The tables. An /api route or a server's own page added without a line here, or a page
+// parameter without a source in PAGE_PARAMS, fails the first tests below; a page is probed
+// from the client's route table as soon as it is declared.
 // ---------------------------------------------------------------------------------------
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -442,46 +443,39 @@ const API_ROUTES: readonly ApiRoute[] = [
 ];
 
 /**
- * Every route of the client's table (client/routes.tsx), rendered by the server, with where
- * its parameters come from. An optional parameter is also left out.
+ * Where the path parameters of a page (client/routing/pageModules.ts) take their real values from;
+ * a page inside another takes its parent's too. A page without parameters needs no line: every
+ * leaf of the client's route table is probed (tests/support/pageRoutes.ts).
  */
-const PAGE_ROUTES: Readonly<Record<string, Readonly<Record<string, Ref>>>> = {
-  '/': {},
-  '/business': {},
-  '/editor': {},
-  '/found': {},
-  '/search': {},
-  '/member': {},
-  '/apps/download': {},
-  '/h5/sms_code': {},
-  '/profile/notification': {},
-  '/profile/wallet': {},
-  '/profile/orders': {},
-  '/payments/return/:ref': { ref: 'order' },
-  '/reseller/digital_lizhi': {},
-  '/reseller/redeem': {},
-  '/sign/in': {},
-  '/page/column/agreement': {},
-  '/page/privacy/cn': {},
-  '/page/privacy/policy': {},
-  '/page/service/member': {},
-  '/page/service/terms': {},
-  '/page/withdraw/rules': {},
-  '/page/guide': {},
-  '/accounts/referral/:code?': { code: 'referral' },
-  '/accounts/reset/:token': { token: 'resetToken' },
-  '/article/:slug/review': { slug: 'articleSlug' },
-  '/article/:slug?': { slug: 'articleSlug' },
-  '/booklet/:slug?': { slug: 'bookletSlug' },
-  '/booklet/:slug?/:childSlug': { slug: 'bookletSlug', childSlug: 'childSlug' },
-  '/r/:slug?': { slug: 'redeem' },
-  '/redeem/:code?': { code: 'redeem' },
-  '/:column': { column: 'columnPath' },
-  '/:column/articles': { column: 'columnPath' },
-  '/:column/collections': { column: 'columnPath' },
-  // A path no page declares: the not-found route (client/routes.tsx).
-  '/*': {},
+const PAGE_PARAMS: Partial<Record<PageName, Readonly<Record<string, Ref>>>> = {
+  referral: { code: 'referral' },
+  'password-reset': { token: 'resetToken' },
+  'article-review': { slug: 'articleSlug' },
+  'payment-return': { ref: 'order' },
+  article: { slug: 'articleSlug' },
+  booklet: { slug: 'bookletSlug' },
+  'booklet-chapter': { childSlug: 'childSlug' },
+  'short-link': { slug: 'redeem' },
+  redeem: { code: 'redeem' },
+  column: { column: 'columnPath' },
 };
+
+/**
+ * Every route of the client's table (client/routes.tsx), rendered by the server, with where
+ * its parameters come from (an optional parameter is also left out). `unknown`: parameters
+ * PAGE_PARAMS gives no source for.
+ */
+const PAGE_ROUTES = pageRoutePatterns().map(({ pattern, page }) => {
+  const chain = page === null ? [] : pageChain(page);
+  const params: Record<string, Ref> = {};
+  const unknown: string[] = [];
+  for (const { name } of patternParams(pattern)) {
+    const ref = chain.map((declared) => PAGE_PARAMS[declared]?.[name]).findLast((found) => found !== undefined);
+    if (ref === undefined) unknown.push(`${pattern} :${name}`);
+    else params[name] = ref;
+  }
+  return { pattern, chain, params, unknown };
+});
 
 interface ServerRoute {
   method: Method;
@@ -1221,17 +1215,23 @@ describe('bad input answers 4xx, never 5xx', async () => {
     expect({ missing, stale }, 'missing: routes to add to API_ROUTES; stale: entries no router declares').toEqual({ missing: [], stale: [] });
   });
 
-  it('lists every page of the client route table and every route of the server’s own', () => {
-    const patterns = clientRoutePatterns();
+  it('knows the parameters of every page of the client route table, and lists every route of the server’s own', () => {
     const server = declaredServerRoutes();
+    const paramsOf = (page: PageName) =>
+      PAGE_ROUTES.filter(({ chain }) => chain.includes(page)).flatMap(({ pattern }) => patternParams(pattern).map(({ name }) => name));
+    expect(PAGE_ROUTES.length).toBeGreaterThan(30);
     expect(
       {
-        missingPages: patterns.filter((p) => !(p in PAGE_ROUTES)),
-        stalePages: Object.keys(PAGE_ROUTES).filter((p) => !patterns.includes(p)),
+        missingPages: PAGE_ROUTES.flatMap(({ unknown }) => unknown),
+        stalePages: Object.entries(PAGE_PARAMS).flatMap(([page, refs]) =>
+          Object.keys(refs ?? {})
+            .filter((name) => !isPageName(page) || !paramsOf(page).includes(name))
+            .map((name) => `${page} :${name}`),
+        ),
         missingServerRoutes: server.filter((r) => !(r in SERVER_ROUTES)),
         staleServerRoutes: Object.keys(SERVER_ROUTES).filter((r) => !server.includes(r)),
       },
-      'missing: routes to add to PAGE_ROUTES or SERVER_ROUTES; stale: entries nothing declares',
+      'missing: page parameters to add to PAGE_PARAMS, routes to add to SERVER_ROUTES; stale: entries nothing declares',
     ).toEqual({ missingPages: [], stalePages: [], missingServerRoutes: [], staleServerRoutes: [] });
   });
 
@@ -1315,7 +1315,7 @@ describe('bad input answers 4xx, never 5xx', async () => {
   }
 
   it('renders every page, with garbage in its path, query, headers and cookies, without a 5xx', async () => {
-    const probes = Object.entries(PAGE_ROUTES).flatMap(([pattern, params]) =>
+    const probes = PAGE_ROUTES.flatMap(({ pattern, params }) =>
       pagePaths(pattern, params).flatMap(({ url, full }) => [...pageProbes(url, full), ...(full ? pageProbes(`${url.replace(/\/$/, '')}/`, false) : [])]),
     );
     const failures = await failuresOf(probes);
@@ -1495,23 +1495,5 @@ function declaredServerRoutes(): string[] {
       }
     }
   }
-  return [...found];
-}
-
-/** Every leaf of the client's route table as a full path pattern. */
-function clientRoutePatterns(): string[] {
-  const table = createRoutes(() => {
-    throw new Error('the route table is only read here');
-  });
-  const found = new Set<string>();
-  const join = (base: string, segment: string) => `${base.replace(/\/$/, '')}/${segment}`;
-  const walk = (routes: readonly RouteObject[], base: string) => {
-    for (const route of routes) {
-      const full = route.index ? base : route.path === undefined ? base : route.path.startsWith('/') ? route.path : join(base, route.path);
-      if (route.children?.length) walk(route.children, full);
-      else found.add(full);
-    }
-  };
-  walk(table, '/');
   return [...found];
 }
