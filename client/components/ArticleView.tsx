@@ -11,6 +11,7 @@ import { ScriptToggle } from './ScriptToggle';
 import { NewsletterButton } from './NewsletterButton';
 import { photosIn } from './ArticleViewPhotos';
 import { watchLazyImagesIn } from '../images/watchLazyImagesIn';
+import { watchRead } from '../tracking/readBeacon';
 import { deferImages } from '../../shared/deferredImages';
 
 /** The cover's box before it loads: covers are cut 2:1 (1080 x 540). */
@@ -25,6 +26,8 @@ interface ArticleViewProps {
   body?: ReactNode;
   /** Shown after the body (the booklet a chapter belongs to, and its neighbours). */
   after?: ReactNode;
+  /** Called once when the reader has read the article (client/tracking/readBeacon.ts); the article page's read beacon. */
+  onRead?: () => void;
 }
 
 /**
@@ -32,10 +35,11 @@ interface ArticleViewProps {
  * page: the theme's own stylesheet and background, title, author line with follow,
  * relative date, cover, body, actions and comments. Any image opens the photo viewer.
  */
-export const ArticleView = observer(function ArticleView({ article, banner, body, after }: ArticleViewProps) {
+export const ArticleView = observer(function ArticleView({ article, banner, body, after, onRead }: ArticleViewProps) {
   const stores = useStores();
   const { env, account, photos } = stores;
   const sheet = useRef<HTMLElement>(null);
+  const end = useRef<HTMLDivElement>(null);
   const theme = themeOf(article.theme);
   const background = backgroundOf(article.style);
   const modified = Date.parse(article.modified);
@@ -54,6 +58,9 @@ export const ArticleView = observer(function ArticleView({ article, banner, body
       image.setAttribute('role', 'button');
     }
   }, [article.content]);
+
+  // The reader's read, once they reached the end or stayed (docs/decisions/074).
+  useEffect(() => (onRead && end.current ? watchRead(end.current, onRead) : undefined), [article.id, onRead]);
 
   // Images marked data-lazy-src (media-host images) load 50 px ahead, resized (docs/specification/shell.md §9).
   useEffect(() => watchLazyImagesIn(sheet.current, env.mediaHosts), [article.content, env.mediaHosts]);
@@ -137,6 +144,7 @@ export const ArticleView = observer(function ArticleView({ article, banner, body
           />
         )}
         {after}
+        <div ref={end} className="article__end" aria-hidden="true" />
         <ArticleActions article={article} />
         <CommentPanel slug={article.slug} initialCount={article.comment_count} />
       </article>
