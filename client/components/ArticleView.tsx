@@ -11,7 +11,6 @@ import { ScriptToggle } from './ScriptToggle';
 import { NewsletterButton } from './NewsletterButton';
 import { photosIn } from './ArticleViewPhotos';
 import { watchLazyImagesIn } from '../images/watchLazyImagesIn';
-import { watchRead } from '../tracking/readBeacon';
 import { deferImages } from '../../shared/deferredImages';
 
 /** The cover's box before it loads: covers are cut 2:1 (1080 x 540). */
@@ -26,8 +25,8 @@ interface ArticleViewProps {
   body?: ReactNode;
   /** Shown after the body (the booklet a chapter belongs to, and its neighbours). */
   after?: ReactNode;
-  /** Called once when the reader has read the article (client/tracking/readBeacon.ts); the article page's read beacon. */
-  onRead?: () => void;
+  /** Reports the reader's read of the article once (client/tracking/readBeacon.ts): the article page's, not a preview's. */
+  countsRead?: boolean;
 }
 
 /**
@@ -35,7 +34,7 @@ interface ArticleViewProps {
  * page: the theme's own stylesheet and background, title, author line with follow,
  * relative date, cover, body, actions and comments. Any image opens the photo viewer.
  */
-export const ArticleView = observer(function ArticleView({ article, banner, body, after, onRead }: ArticleViewProps) {
+export const ArticleView = observer(function ArticleView({ article, banner, body, after, countsRead }: ArticleViewProps) {
   const stores = useStores();
   const { env, account, photos } = stores;
   const sheet = useRef<HTMLElement>(null);
@@ -59,8 +58,23 @@ export const ArticleView = observer(function ArticleView({ article, banner, body
     }
   }, [article.content]);
 
-  // The reader's read, once they reached the end or stayed (docs/decisions/074).
-  useEffect(() => (onRead && end.current ? watchRead(end.current, onRead) : undefined), [article.id, onRead]);
+  // The reader's read, once they reached the end or stayed (docs/decisions/074): its code loads after hydration, out of the reader chunk.
+  useEffect(() => {
+    const target = end.current;
+    if (!countsRead || !target) return;
+    let stop: (() => void) | undefined;
+    let live = true;
+    void import('../tracking/readBeacon').then(
+      ({ watchArticleRead }) => {
+        if (live) stop = watchArticleRead(target, stores.api, article.id);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [article.id, countsRead, stores.api]);
 
   // Images marked data-lazy-src (media-host images) load 50 px ahead, resized (docs/specification/shell.md §9).
   useEffect(() => watchLazyImagesIn(sheet.current, env.mediaHosts), [article.content, env.mediaHosts]);

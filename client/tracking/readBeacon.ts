@@ -1,4 +1,6 @@
 import { READ_END_AFTER_S, READ_STAY_S } from '../../shared/authorStats';
+import type { ApiClient } from '../api/client';
+import { statsApi } from '../api/stats';
 
 /**
  * Reports a read once (docs/decisions/074): when `end` (the article's last line) has come into view
@@ -36,4 +38,11 @@ export function watchRead(end: Element, report: () => void): () => void {
     observer?.disconnect();
   }
   return stop;
+}
+
+/** The article page's read beacon: reports the read of the article to the server, which counts it only after a counted view. */
+export function watchArticleRead(end: Element, api: ApiClient, articleId: number): () => void {
+  return watchRead(end, () => {
+    statsApi.read(api, articleId).catch(() => undefined);
+  });
 }

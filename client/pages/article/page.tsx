@@ -1,8 +1,6 @@
 import { observer } from 'mobx-react-lite';
-import { useCallback } from 'react';
 import { redirect } from 'react-router-dom';
 import { articlePath } from '../../../shared/seoMeta';
-import { statsApi } from '../../api/stats';
 import { ArticleBookletLine } from '../../components/ArticleBookletLine';
 import { ArticleView } from '../../components/ArticleView';
 import { BookletPurchasePrompt } from '../../components/BookletPurchasePrompt';
@@ -21,15 +19,10 @@ export async function loader({ stores, params, request }: PageLoaderArgs): Promi
 
 /** The article reading page (docs/specification/content-and-commerce.md §2): the article in its theme, with actions and comments. */
 export default observer(function ArticlePage() {
-  const { article, api } = useStores();
+  const { article } = useStores();
   const current = article.current;
-  const id = current?.id;
-  // A read counts only after a counted view (docs/decisions/074): the server decides; a failure is no concern of the reader's.
-  const onRead = useCallback(() => {
-    if (id !== undefined) statsApi.read(api, id).catch(() => undefined);
-  }, [api, id]);
   if (!current) return null;
   // A paid chapter the reader has not bought: the purchase prompt instead of the (absent) content.
   const body = current.paywall ? <BookletPurchasePrompt paywall={current.paywall} from="article" /> : undefined;
-  return <ArticleView article={current} body={body} onRead={current.paywall ? undefined : onRead} after={current.booklet_place ? <ArticleBookletLine place={current.booklet_place} /> : null} />;
+  return <ArticleView article={current} body={body} countsRead={!current.paywall} after={current.booklet_place ? <ArticleBookletLine place={current.booklet_place} /> : null} />;
 });
