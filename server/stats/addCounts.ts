@@ -37,7 +37,9 @@ export async function addCounts(trx: Kysely<DB>, column: CountedByServer, acts: 
     await trx
       .insertInto('article_stats')
       .values(articleRows.slice(i, i + ROWS_PER_UPSERT).map(({ article_id, hour, n }) => ({ article_id, hour, [column]: n })))
-      .onConflict((oc) => oc.columns(['article_id', 'hour']).doUpdateSet((eb) => ({ [column]: eb(`article_stats.${column}`, '+', eb.ref(`excluded.${column}`)) })))
+      .onConflict((oc) =>
+        oc.columns(['article_id', 'hour']).doUpdateSet((eb) => ({ [column]: eb(`article_stats.${column}`, '+', eb.ref(`excluded.${column}`)) })),
+      )
       .execute();
   }
   const authorRows = [...authors.values()];
@@ -45,7 +47,9 @@ export async function addCounts(trx: Kysely<DB>, column: CountedByServer, acts: 
     await trx
       .insertInto('author_stats')
       .values(authorRows.slice(i, i + ROWS_PER_UPSERT).map(({ author_id, hour, n }) => ({ author_id, hour, [column]: n })))
-      .onConflict((oc) => oc.columns(['author_id', 'hour']).doUpdateSet((eb) => ({ [column]: eb(`author_stats.${column}`, '+', eb.ref(`excluded.${column}`)) })))
+      .onConflict((oc) =>
+        oc.columns(['author_id', 'hour']).doUpdateSet((eb) => ({ [column]: eb(`author_stats.${column}`, '+', eb.ref(`excluded.${column}`)) })),
+      )
       .execute();
   }
 }

@@ -1,5 +1,13 @@
 import type { Kysely } from 'kysely';
-import { ARTICLE_STATS_COUNTERS, STATS_COUNTERS, zeroCounts, type StatsCounter, type StatsCounts, type StatsRange, type StatsReport } from '../../shared/authorStats';
+import {
+  ARTICLE_STATS_COUNTERS,
+  STATS_COUNTERS,
+  zeroCounts,
+  type StatsCounter,
+  type StatsCounts,
+  type StatsRange,
+  type StatsReport,
+} from '../../shared/authorStats';
 import type { DB } from '../db/schema';
 import { DomainError } from '../domain/DomainError';
 import { foldHours, hourRange, localDays, type LocalDays } from './localDays';

@@ -97,15 +97,24 @@ function postgresTriggers(): { create: string[]; drop: string[] } {
           take('author_stats', 'author_id', column, perArticle('old_rows', actor, 'a.author_id')),
       ),
     ]),
-    fn('follows_stats_added', add('author_stats', 'author_id', 'followers', `select followee_id as k, ${hourOf('created_at')} as h, count(*) as n from new_rows group by 1, 2`)),
-    fn('follows_stats_removed', take('author_stats', 'author_id', 'followers', `select followee_id as k, ${hourOf('created_at')} as h, count(*) as n from old_rows group by 1, 2`)),
+    fn(
+      'follows_stats_added',
+      add('author_stats', 'author_id', 'followers', `select followee_id as k, ${hourOf('created_at')} as h, count(*) as n from new_rows group by 1, 2`),
+    ),
+    fn(
+      'follows_stats_removed',
+      take('author_stats', 'author_id', 'followers', `select followee_id as k, ${hourOf('created_at')} as h, count(*) as n from old_rows group by 1, 2`),
+    ),
     fn(
       'newsletter_sends_stats_sent',
       (() => {
         const sent = (key: string) =>
           `select ${key} as k, ${hourOf('w.sent_at')} as h, count(*) as n from old_rows o join new_rows w on w.id = o.id join articles a on a.id = w.article_id
              where w.status = 'sent' and o.status <> 'sent' and w.sent_at is not null group by 1, 2`;
-        return add('article_stats', 'article_id', 'newsletter_sends', sent('w.article_id')) + add('author_stats', 'author_id', 'newsletter_sends', sent('a.author_id'));
+        return (
+          add('article_stats', 'article_id', 'newsletter_sends', sent('w.article_id')) +
+          add('author_stats', 'author_id', 'newsletter_sends', sent('a.author_id'))
+        );
       })(),
     ),
     fn(
@@ -122,7 +131,10 @@ function postgresTriggers(): { create: string[]; drop: string[] } {
   const statement = (name: string, event: 'insert' | 'delete' | 'update', table: string) =>
     `create trigger ${name} after ${event} on ${table} referencing ${event === 'insert' ? 'new table as new_rows' : event === 'delete' ? 'old table as old_rows' : 'old table as old_rows new table as new_rows'} for each statement execute function ${name}()`;
   const triggers = [
-    ...['likes', 'favorites', 'comments', 'follows'].flatMap((table) => [statement(`${table}_stats_added`, 'insert', table), statement(`${table}_stats_removed`, 'delete', table)]),
+    ...['likes', 'favorites', 'comments', 'follows'].flatMap((table) => [
+      statement(`${table}_stats_added`, 'insert', table),
+      statement(`${table}_stats_removed`, 'delete', table),
+    ]),
     statement('newsletter_sends_stats_sent', 'update', 'newsletter_sends'),
     statement('ledger_entries_stats_income', 'insert', 'ledger_entries'),
   ];

@@ -60,7 +60,9 @@ beforeAll(async () => {
       if (who) await db.insertInto('follows').values({ follower_id: who.id, followee_id: ann.id, created_at: at }).execute();
     }
     if (day.saleCents > 0) {
-      await db.transaction().execute((trx) => creditWallet(trx, ann.id, day.saleCents, { from: PLATFORM_CLEARING, kind: 'booklet_sale', ref: `sale-${day.k}`, now: at }));
+      await db
+        .transaction()
+        .execute((trx) => creditWallet(trx, ann.id, day.saleCents, { from: PLATFORM_CLEARING, kind: 'booklet_sale', ref: `sale-${day.k}`, now: at }));
     }
   }
   if (SHOTS) fs.mkdirSync(SHOTS, { recursive: true });
@@ -83,7 +85,10 @@ async function signedIn(email: string, width: number, locale: TextLocale = 'en')
 /** The table's cells of a day, by column heading. */
 async function rowOf(page: Page, day: string): Promise<Record<string, string>> {
   const headings = await page.locator('.stats__table thead th').allTextContents();
-  const cells = await page.locator('.stats__table tbody tr', { has: page.locator(`time[datetime="${day}"]`) }).locator('th, td').allTextContents();
+  const cells = await page
+    .locator('.stats__table tbody tr', { has: page.locator(`time[datetime="${day}"]`) })
+    .locator('th, td')
+    .allTextContents();
   return Object.fromEntries(headings.map((heading, i) => [heading, cells[i] ?? '']));
 }
 
@@ -127,7 +132,7 @@ describe("the author's numbers, in Chromium", () => {
     // The article's own numbers, from its line in the editor's list.
     await page.goto(`${server.origin}/editor`);
     await page.getByRole('link', { name: 'Stats of “Title of week-essay”' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Stats of “Title of week-essay”' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Stats: Title of week-essay' }).waitFor();
     await page.locator('.stats__note', { hasText: 'Asia/Shanghai' }).waitFor();
     expect(await page.locator('.stats__total[data-counter="followers"]').count()).toBe(0);
     expect(await tile('views').textContent()).toBe(String(sum((d) => d.views)));
@@ -156,22 +161,26 @@ describe("the author's numbers, in Chromium", () => {
     await context.close();
   }, 60_000);
 
-  it.skipIf(!SHOTS)('screenshots at 1280 and 390 px in three languages', async () => {
-    for (const locale of ['en', 'zh-CN', 'zh-TW'] as const) {
-      for (const width of [1280, 390]) {
-        const context = await signedIn('ann@example.com', width, locale);
-        const page = await context.newPage();
-        const problems = watchForErrors(page);
-        await page.goto(`${server.origin}/editor/stats/?days=30`);
-        await page.waitForSelector('html[data-hydrated="true"]');
-        await page.locator('.stats__note', { hasText: 'Asia/Shanghai' }).waitFor();
-        await page.screenshot({ path: `${SHOTS}/stats-${locale}-${width}.png`, fullPage: false });
-        await page.goto(`${server.origin}/editor/stats/${essayId}/?days=7&show=reads`);
-        await page.locator('.stats__note', { hasText: 'Asia/Shanghai' }).waitFor();
-        await page.screenshot({ path: `${SHOTS}/stats-article-${locale}-${width}.png`, fullPage: true });
-        expect(problems).toEqual([]);
-        await context.close();
+  it.skipIf(!SHOTS)(
+    'screenshots at 1280 and 390 px in three languages',
+    async () => {
+      for (const locale of ['en', 'zh-CN', 'zh-TW'] as const) {
+        for (const width of [1280, 390]) {
+          const context = await signedIn('ann@example.com', width, locale);
+          const page = await context.newPage();
+          const problems = watchForErrors(page);
+          await page.goto(`${server.origin}/editor/stats/?days=30`);
+          await page.waitForSelector('html[data-hydrated="true"]');
+          await page.locator('.stats__note', { hasText: 'Asia/Shanghai' }).waitFor();
+          await page.screenshot({ path: `${SHOTS}/stats-${locale}-${width}.png`, fullPage: false });
+          await page.goto(`${server.origin}/editor/stats/${essayId}/?days=7&show=reads`);
+          await page.locator('.stats__note', { hasText: 'Asia/Shanghai' }).waitFor();
+          await page.screenshot({ path: `${SHOTS}/stats-article-${locale}-${width}.png`, fullPage: true });
+          expect(problems).toEqual([]);
+          await context.close();
+        }
       }
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });

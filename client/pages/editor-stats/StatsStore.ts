@@ -48,7 +48,9 @@ export class StatsStore {
   async read(ask: StatsAsk): Promise<void> {
     const generation = ++this.generation;
     const report =
-      ask.articleId === null ? await statsApi.author(this.api, ask.days, ask.timeZone) : await statsApi.article(this.api, ask.articleId, ask.days, ask.timeZone);
+      ask.articleId === null
+        ? await statsApi.author(this.api, ask.days, ask.timeZone)
+        : await statsApi.article(this.api, ask.articleId, ask.days, ask.timeZone);
     if (generation !== this.generation) return;
     runInAction(() => {
       this.report = report;

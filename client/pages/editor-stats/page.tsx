@@ -88,17 +88,19 @@ export default observer(function EditorStatsPage() {
             </ul>
           </nav>
           <figure className="stats__figure">
-            <StatsChart
-              daily={report.daily}
-              counter={counter}
-              title={t('chartTitle', { counter: t(`counter.${counter}`), days: report.days })}
-              summary={summaryOf(report.daily, counter, format, t)}
-              format={format}
-            />
+            {(['wide', 'narrow'] as const).map((size) => (
+              <StatsChart
+                key={size}
+                size={size}
+                daily={report.daily}
+                counter={counter}
+                title={t('chartTitle', { counter: t(`counter.${counter}`), days: report.days })}
+                summary={summaryOf(report.daily, counter, format, t)}
+                format={format}
+              />
+            ))}
           </figure>
-          <p className="stats__note">
-            {t('timeZone', { zone: report.time_zone })} {t('readRule')} {t('notMeasured')}
-          </p>
+          <p className="stats__note">{[t('timeZone', { zone: report.time_zone }), t('readRule'), t('notMeasured')].join(env.textLocale === 'en' ? ' ' : '')}</p>
           <StatsTable report={report} format={format} t={t} />
         </>
       ) : null}

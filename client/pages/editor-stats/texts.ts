@@ -23,7 +23,7 @@ export type StatsTextKey =
 /** The stats page's own texts (docs/decisions/074). */
 export const STATS_TEXTS: PageTexts<StatsTextKey> = {
   en: {
-    articleTitle: 'Stats of “{title}”',
+    articleTitle: 'Stats: {title}',
     allArticles: 'All my articles',
     openArticle: 'Open the article',
     period: 'Period',
