@@ -44,11 +44,20 @@ export function zoneOffset(at: number, timeZone: string): number {
   return wallTime(at, timeZone) - (at - (((at % 60_000) + 60_000) % 60_000));
 }
 
+/** Days' starts already worked out, per zone and day: a year's page asks for 366 of them, each an Intl call or two. */
+const midnights = new Map<string, number>();
+const KEPT_MIDNIGHTS = 50_000;
+
 /** The instant a local calendar day (`Date.UTC` of its midnight) starts in the zone. */
 export function localMidnight(dayUtc: number, timeZone: string): number {
+  const key = `${timeZone} ${dayUtc}`;
+  const known = midnights.get(key);
+  if (known !== undefined) return known;
   const first = dayUtc - zoneOffset(dayUtc, timeZone);
-  const offset = zoneOffset(first, timeZone);
-  return dayUtc - offset;
+  const start = dayUtc - zoneOffset(first, timeZone);
+  if (midnights.size >= KEPT_MIDNIGHTS) midnights.clear();
+  midnights.set(key, start);
+  return start;
 }
 
 /** The `count` local days ending with today in `timeZone`. */

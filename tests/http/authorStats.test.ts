@@ -4,7 +4,7 @@ import type { StatsReport } from '../../shared/authorStats';
 import { PageViewCounter } from '../../server/content/pageViews';
 import { createBooklet } from '../../server/content/createBooklet';
 import { recountAll } from '../../server/content/keptCounts';
-import { creditWallet, PLATFORM_ADJUSTMENTS } from '../../server/payments/ledger';
+import { creditWallet, PLATFORM_ADJUSTMENTS, PLATFORM_CLEARING, postTransfer, walletAccount } from '../../server/payments/ledger';
 import { writeArticle, writtenAt } from '../support/articles';
 import { bookletOrder } from '../support/orders';
 import { createPerson, PASSWORD } from '../support/people';
@@ -108,6 +108,57 @@ describe("the author's numbers", async () => {
     expect(day(after, '2026-11-20')).toMatchObject({ views: 2, reads: 2, likes: 0, favorites: 1, comments: 1, followers: 0, income_cents: 1200 });
     await recountAll(database.db);
     expect(await stats('days=7&tz=UTC')).toEqual(after);
+  });
+
+  it('counts a newsletter mail when it is sent, and takes a refunded sale off the income at the refund', async () => {
+    const { db } = database;
+    const subscription = await db
+      .insertInto('newsletter_subscriptions')
+      .values({
+        author_id: ann.id,
+        reader_id: ben.id,
+        email: 'ben@example.com',
+        locale: 'en',
+        status: 'active',
+        created_at: EVENING,
+        updated_at: EVENING,
+        confirmed_at: EVENING,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const send = await db
+      .insertInto('newsletter_sends')
+      .values({ article_id: essay, subscription_id: subscription.id, status: 'pending', next_at: EVENING, created_at: EVENING, sent_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const mails = async () => (await stats('days=7&tz=UTC', `articles/${essay}/`)).totals.newsletter_sends;
+    await db.updateTable('newsletter_sends').set({ status: 'claimed' }).where('id', '=', send.id).execute();
+    expect(await mails()).toBe(0);
+    await db.updateTable('newsletter_sends').set({ status: 'sent', sent_at: EVENING }).where('id', '=', send.id).execute();
+    await db.updateTable('newsletter_sends').set({ status: 'sent', error: '' }).where('id', '=', send.id).execute();
+    expect(await mails()).toBe(1);
+    expect((await stats('days=7&tz=UTC')).totals.newsletter_sends).toBe(1);
+
+    await db
+      .transaction()
+      .execute((trx) =>
+        postTransfer(trx, {
+          from: walletAccount(ann.id),
+          to: PLATFORM_CLEARING,
+          amountCents: 1200,
+          kind: 'booklet_sale_refund',
+          ref: 'refund',
+          now: AFTER_MIDNIGHT_IN_SHANGHAI + 86_400_000,
+        }),
+      );
+    clock = AFTER_MIDNIGHT_IN_SHANGHAI + 86_400_000;
+    const after = await stats('days=7&tz=UTC');
+    expect(day(after, '2026-11-20')?.income_cents).toBe(1200);
+    expect(day(after, '2026-11-21')?.income_cents).toBe(-1200);
+    expect(after.totals.income_cents).toBe(0);
+    await recountAll(database.db);
+    expect(await stats('days=7&tz=UTC')).toEqual(after);
+    clock = AFTER_MIDNIGHT_IN_SHANGHAI;
   });
 
   it('shows the numbers of the author only: 403 for another article or without an account, 404 for none, 400 for bad input', async () => {
