@@ -121,7 +121,7 @@ function summaryOf(daily: readonly StatsDay[], counter: StatsCounter, format: (v
 function StatsTable({ report, format, t }: { report: StatsReport; format: (value: number, which: StatsCounter) => string; t: Translate<StatsTextKey> }) {
   const days = [...report.daily].reverse();
   return (
-    <section aria-labelledby="stats-table">
+    <>
       <h2 id="stats-table">{t('table')}</h2>
       <div className="stats__table-wrap" tabIndex={0} role="region" aria-labelledby="stats-table">
         <table className="stats__table">
@@ -155,6 +155,6 @@ function StatsTable({ report, format, t }: { report: StatsReport; format: (value
           </tbody>
         </table>
       </div>
-    </section>
+    </>
   );
 }
