@@ -5,7 +5,9 @@
 // hourly `article_stats` rows (four hours each over the year), the author's own `author_stats` row for
 // every hour of the past 365 days (the 10 million views spread over them), and 50 other authors' years
 // beside them. Then the stats reads the page makes, timed (p50 and max of 20 runs) over 7, 30 and 365
-// days in Asia/Shanghai, with each engine's plan of the year's query.
+// days in Asia/Shanghai, the API's answer and the whole server-rendered page through the app (React's
+// production build: the npm script sets NODE_ENV=production, as `npm start` does), with each engine's
+// plan of the year's query.
 // A benchmark, not a test: it is not part of `npm test`, and its times depend on the machine.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';

@@ -186,8 +186,12 @@ describe("the author's numbers", async () => {
       expect(res.status, query).toBe(400);
     }
     expect((await annV.get('/api/editor/stats/')).body).toMatchObject({ days: 30, time_zone: 'UTC' });
+    // New York changed its clocks this year: its days are added up from the hours, and agree.
     const year = await stats('days=365&tz=America%2FNew_York');
     expect(year.daily).toHaveLength(365);
+    expect(year.daily.at(-1)?.day).toBe('2026-11-20');
+    expect(day(year, '2026-11-20')).toMatchObject({ views: 2, reads: 2, favorites: 1, comments: 1, income_cents: 1200 });
+    expect(year.totals).toMatchObject({ views: 2, reads: 2, newsletter_sends: 1, income_cents: 1200 });
   });
 
   it('refuses a read beacon without the CSRF token, and for an article that is not there', async () => {

@@ -38,6 +38,8 @@ export function StatsChart({ daily, counter, title, summary, format, size }: Sta
   const y = scaleLinear<number>({ domain: [min, max === min ? min + 1 : max], range: [HEIGHT - MARGIN.bottom, MARGIN.top], nice: true });
   const zero = y(0);
   const ticks = y.ticks(4);
+  // A month's bars are wide enough to point at; a year's are a pixel or two, and their 365 titles only weigh on the page.
+  const tooltips = daily.length <= 31;
   const labelled = [daily[0], daily[Math.floor((daily.length - 1) / 2)], daily.at(-1)].filter((day): day is StatsDay => day !== undefined);
   return (
     <svg
@@ -63,7 +65,7 @@ export function StatsChart({ daily, counter, title, summary, format, size }: Sta
         const height = Math.abs(y(value) - zero);
         return (
           <Bar key={day.day} className="stats-chart__bar" x={x(day.day) ?? 0} y={top} width={Math.max(1, x.bandwidth())} height={height}>
-            <title>{`${day.day}: ${format(value)}`}</title>
+            {tooltips ? <title>{`${day.day}: ${format(value)}`}</title> : null}
           </Bar>
         );
       })}
