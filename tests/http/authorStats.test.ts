@@ -139,18 +139,16 @@ describe("the author's numbers", async () => {
     expect(await mails()).toBe(1);
     expect((await stats('days=7&tz=UTC')).totals.newsletter_sends).toBe(1);
 
-    await db
-      .transaction()
-      .execute((trx) =>
-        postTransfer(trx, {
-          from: walletAccount(ann.id),
-          to: PLATFORM_CLEARING,
-          amountCents: 1200,
-          kind: 'booklet_sale_refund',
-          ref: 'refund',
-          now: AFTER_MIDNIGHT_IN_SHANGHAI + 86_400_000,
-        }),
-      );
+    await db.transaction().execute((trx) =>
+      postTransfer(trx, {
+        from: walletAccount(ann.id),
+        to: PLATFORM_CLEARING,
+        amountCents: 1200,
+        kind: 'booklet_sale_refund',
+        ref: 'refund',
+        now: AFTER_MIDNIGHT_IN_SHANGHAI + 86_400_000,
+      }),
+    );
     clock = AFTER_MIDNIGHT_IN_SHANGHAI + 86_400_000;
     const after = await stats('days=7&tz=UTC');
     expect(day(after, '2026-11-20')?.income_cents).toBe(1200);
