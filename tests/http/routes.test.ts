@@ -37,7 +37,7 @@ const PAGES: [path: string, heading: string][] = [
   ['/@alice/collections', 'Articles this author has favourited.'],
 ];
 
-const GUARDED = ['/editor', '/profile/notification', '/profile/wallet', '/profile/orders', '/article/hello-world/review'];
+const GUARDED = ['/editor', '/editor/stats', '/editor/stats/1', '/profile/notification', '/profile/wallet', '/profile/orders', '/article/hello-world/review'];
 
 describe('the route table', () => {
   it.each(PAGES.flatMap(([path, heading]) => [[path, heading] as const, [`${path.replace(/\/$/, '')}/`, heading] as const]))(
