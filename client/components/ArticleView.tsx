@@ -25,6 +25,8 @@ interface ArticleViewProps {
   body?: ReactNode;
   /** Shown after the body (the booklet a chapter belongs to, and its neighbours). */
   after?: ReactNode;
+  /** Reports the reader's read of the article once (client/tracking/readBeacon.ts): the article page's, not a preview's. */
+  countsRead?: boolean;
 }
 
 /**
@@ -32,10 +34,11 @@ interface ArticleViewProps {
  * page: the theme's own stylesheet and background, title, author line with follow,
  * relative date, cover, body, actions and comments. Any image opens the photo viewer.
  */
-export const ArticleView = observer(function ArticleView({ article, banner, body, after }: ArticleViewProps) {
+export const ArticleView = observer(function ArticleView({ article, banner, body, after, countsRead }: ArticleViewProps) {
   const stores = useStores();
   const { env, account, photos } = stores;
   const sheet = useRef<HTMLElement>(null);
+  const end = useRef<HTMLDivElement>(null);
   const theme = themeOf(article.theme);
   const background = backgroundOf(article.style);
   const modified = Date.parse(article.modified);
@@ -54,6 +57,24 @@ export const ArticleView = observer(function ArticleView({ article, banner, body
       image.setAttribute('role', 'button');
     }
   }, [article.content]);
+
+  // The reader's read, once they reached the end or stayed (docs/decisions/074): its code loads after hydration, out of the reader chunk.
+  useEffect(() => {
+    const target = end.current;
+    if (!countsRead || !target) return;
+    let stop: (() => void) | undefined;
+    let live = true;
+    void import('../tracking/readBeacon').then(
+      ({ watchArticleRead }) => {
+        if (live) stop = watchArticleRead(target, stores.api, article.id);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [article.id, countsRead, stores.api]);
 
   // Images marked data-lazy-src (media-host images) load 50 px ahead, resized (docs/specification/shell.md §9).
   useEffect(() => watchLazyImagesIn(sheet.current, env.mediaHosts), [article.content, env.mediaHosts]);
@@ -137,6 +158,7 @@ export const ArticleView = observer(function ArticleView({ article, banner, body
           />
         )}
         {after}
+        <div ref={end} className="article__end" aria-hidden="true" />
         <ArticleActions article={article} />
         <CommentPanel slug={article.slug} initialCount={article.comment_count} />
       </article>

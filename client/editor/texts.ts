@@ -76,7 +76,9 @@ export type EditorTextKey =
   | 'heading'
   | 'tools'
   | 'newsletterToggle'
-  | 'newsletterQueued';
+  | 'newsletterQueued'
+  | 'stats'
+  | 'statsOf';
 
 /**
  * Every text of the editor in the three languages (docs/specification/content-and-commerce.md §8 and the editor's own labels).
@@ -167,6 +169,8 @@ export const EDITOR_TEXTS: PageTexts<EditorTextKey> = {
       one: 'Mailing it to {count} subscriber',
       other: 'Mailing it to {count} subscribers',
     },
+    stats: 'Stats',
+    statsOf: 'Stats of “{title}”',
   },
   'zh-CN': {
     copied: '已复制',
@@ -249,6 +253,8 @@ export const EDITOR_TEXTS: PageTexts<EditorTextKey> = {
     newsletterQueued: {
       other: '正在邮件发送给 {count} 位订阅者',
     },
+    stats: '数据',
+    statsOf: '“{title}”的数据',
   },
   'zh-TW': {
     copied: '已複製',
@@ -331,6 +337,8 @@ export const EDITOR_TEXTS: PageTexts<EditorTextKey> = {
     newsletterQueued: {
       other: '正在以郵件寄給 {count} 位訂閱者',
     },
+    stats: '數據',
+    statsOf: '「{title}」的數據',
   },
 };
 

@@ -146,6 +146,7 @@ const en = {
   'notify.page.of': 'Page {page} of {pages}',
   'notify.page.label': 'Notification pages',
   'screen.profile-wallet.title': 'My Wallet',
+  'screen.editor-stats.title': 'My Stats',
   'screen.profile-wallet.intro': 'Your balance, orders and withdrawals.',
   'screen.profile-orders.title': 'Past orders',
   'screen.payment-return.title': 'Payment result',

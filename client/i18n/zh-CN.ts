@@ -145,6 +145,7 @@ const zhCN: Catalogue = {
   'notify.page.of': '第 {page} / {pages} 页',
   'notify.page.label': '通知分页',
   'screen.profile-wallet.title': '我的钱包',
+  'screen.editor-stats.title': '我的数据',
   'screen.profile-wallet.intro': '你的余额、订单与提现。',
   'screen.profile-orders.title': '历史订单',
   'screen.payment-return.title': '支付结果',

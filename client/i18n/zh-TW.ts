@@ -145,6 +145,7 @@ const zhTW: Catalogue = {
   'notify.page.of': '第 {page} / {pages} 頁',
   'notify.page.label': '通知分頁',
   'screen.profile-wallet.title': '我的錢包',
+  'screen.editor-stats.title': '我的數據',
   'screen.profile-wallet.intro': '你的餘額、訂單與提現。',
   'screen.profile-orders.title': '歷史訂單',
   'screen.payment-return.title': '付款結果',

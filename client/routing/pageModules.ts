@@ -103,6 +103,12 @@ export const PAGES = {
   home: { path: '', module: () => import('../pages/home/page'), cache: 'feed', sharedWithSignedIn: true, website: true, reader: true },
   business: { path: 'business', module: () => import('../pages/business/page') },
   editor: { path: 'editor', module: () => import('../pages/editor/page'), guards: SIGNED_IN, disallow: '/editor' },
+  'editor-stats': {
+    path: 'editor/stats/:article?',
+    validate: (params: Params) => params.article === undefined || /^[1-9]\d{0,14}$/.test(params.article),
+    module: () => import('../pages/editor-stats/page'),
+    guards: SIGNED_IN,
+  },
   found: { path: 'found', module: () => import('../pages/found/page'), cache: 'feed', sharedWithSignedIn: true, website: true, reader: true },
   member: { path: 'member', module: () => import('../pages/member/page') },
   'apps-download': { path: 'apps/download', module: () => import('../pages/apps-download/page') },

@@ -23,7 +23,8 @@ async function keptCounts(db: Kysely<DB>): Promise<Set<string>> {
 /** The counts kept by triggers (server/content/keptCounts.ts, docs/decisions/056), recomputed from their rows. */
 export const counterCommands: Readonly<Record<string, Command>> = {
   recount: {
-    usage: 'recount          (recomputes the kept like, favourite, comment, follower, article, chapter and notification counts; says how many were off)',
+    usage:
+      'recount          (recomputes the kept like, favourite, comment, follower, article, chapter and notification counts, and the stats rows but their views and reads; says how many were off)',
     async run(args, { db }) {
       if (args.length > 0) throw new Error('recount takes no arguments');
       const started = performance.now();

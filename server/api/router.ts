@@ -49,6 +49,8 @@ import { articleNewsletterRoutes, newsletterRoutes } from './newsletter/routes';
 import type { Newsletter } from '../newsletter/startNewsletter';
 import { rateLimitStores, type RateLimitStores } from './throttle';
 import type { PageViewCounting } from './pageViewCounting';
+import { readRoutes } from './stats/readRoutes';
+import { statsRoutes } from './stats/routes';
 
 export interface ApiDeps {
   db: Kysely<DB>;
@@ -136,6 +138,8 @@ export function embeddedApi(given: ApiDeps): EmbeddedApi {
   api.use('/accounts', membershipRoutes(deps));
   api.use('/articles', authoringRoutes(deps));
   api.use('/articles', articleNewsletterRoutes(deps));
+  api.use('/articles', readRoutes(deps));
+  api.use('/editor/stats', statsRoutes(deps));
   api.use('/newsletter', newsletterRoutes(deps));
   api.use('/v2/articles', authoringListRoutes(deps));
   api.use(editorAssetRoutes(deps));

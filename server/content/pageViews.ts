@@ -4,6 +4,7 @@ import { PAGE_VIEW_LIMITS, quotaDay, quotaMonth } from '../../shared/pageViewQuo
 import type { DB } from '../db/schema';
 import { runOnceAcrossFleet } from '../jobs/runOnceAcrossFleet';
 import type { Logger } from '../logger';
+import { addCounts } from '../stats/addCounts';
 import { contentChanged } from './changes';
 import { RecentCounts } from './recentCounts';
 
@@ -63,6 +64,8 @@ interface NewRead {
   articleId: number;
   authorId: number;
   reader: string;
+  /** When it was read: the hour its view counts in the author's stats (server/stats/addCounts.ts). */
+  at: number;
 }
 
 export const DEFAULT_FLUSH_MS = 3000;
@@ -135,7 +138,7 @@ export class PageViewCounter implements PageViewGate {
     const key = `${day} ${view.articleId} ${view.reader}`;
     if (this.remembered.increment(key) !== 1) return;
     if (view.address && this.addressViews.increment(`${day} ${view.authorId} ${view.address()}`) > this.viewsPerAddress) return;
-    this.pending.set(key, { day, articleId: view.articleId, authorId: view.authorId, reader: view.reader });
+    this.pending.set(key, { day, articleId: view.articleId, authorId: view.authorId, reader: view.reader, at: now });
     this.addUnflushed(`${view.authorId}:${monthOf(day)}`, 1);
   }
 
@@ -232,12 +235,14 @@ export class PageViewCounter implements PageViewGate {
 
   /**
    * In one transaction: the new reads' rows, then, per author and month, the number of rows that
-   * were really inserted (not already counted by any process) added to the month. Its totals.
+   * were really inserted (not already counted by any process) added to the month, and those views to
+   * the article's and author's hourly stats (docs/decisions/074). Its totals.
    */
   private record(reads: readonly NewRead[]): Promise<{ authorId: number; month: string; total: number }[]> {
     return this.options.db.transaction().execute(async (trx) => {
-      const authorOf = new Map<string, number>();
-      for (const read of reads) authorOf.set(`${read.day} ${read.articleId} ${read.reader}`, read.authorId);
+      const readOf = new Map<string, NewRead>();
+      for (const read of reads) readOf.set(`${read.day} ${read.articleId} ${read.reader}`, read);
+      const views: NewRead[] = [];
       const added = new Map<string, { authorId: number; month: string; count: number }>();
       for (let i = 0; i < reads.length; i += ROWS_PER_INSERT) {
         const rows = await trx
@@ -247,8 +252,10 @@ export class PageViewCounter implements PageViewGate {
           .returning(['day', 'article_id', 'reader'])
           .execute();
         for (const row of rows) {
-          const authorId = authorOf.get(`${row.day} ${Number(row.article_id)} ${row.reader}`);
-          if (authorId === undefined) continue;
+          const read = readOf.get(`${row.day} ${Number(row.article_id)} ${row.reader}`);
+          if (read === undefined) continue;
+          views.push(read);
+          const authorId = read.authorId;
           const month = monthOf(row.day);
           const key = `${authorId}:${month}`;
           const entry = added.get(key);
@@ -256,6 +263,7 @@ export class PageViewCounter implements PageViewGate {
           else added.set(key, { authorId, month, count: 1 });
         }
       }
+      await addCounts(trx, 'views', views);
       const totals: { authorId: number; month: string; total: number }[] = [];
       for (const entry of added.values()) {
         const row = await trx

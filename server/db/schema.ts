@@ -61,6 +61,8 @@ export interface DB {
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   newsletter_sends: NewsletterSendsTable;
   site_secrets: SiteSecretsTable;
+  article_stats: ArticleStatsTable;
+  author_stats: AuthorStatsTable;
 }
 
 export type BaseRole = 'user' | 'reseller' | 'operator';
@@ -290,6 +292,34 @@ export interface PageViewReadersTable {
   article_id: number;
   /** `u:<user id>`, or `a:` and an anonymous reader's keyed hash of the day (server/security/readerKeys.ts). */
   reader: string;
+  /** 1 once the reader's read beacon counted a read of the article that day (migration 041, server/stats/reads.ts). */
+  read: Generated<number>;
+}
+
+/** An article's numbers in one UTC hour (`hour`: epoch ms / 3,600,000), migration 041, docs/decisions/074. */
+export interface ArticleStatsTable {
+  article_id: number;
+  hour: number;
+  views: Generated<number>;
+  reads: Generated<number>;
+  likes: Generated<number>;
+  favorites: Generated<number>;
+  comments: Generated<number>;
+  newsletter_sends: Generated<number>;
+}
+
+/** An author's numbers in one UTC hour, over all their articles, with their new followers and sale income. */
+export interface AuthorStatsTable {
+  author_id: number;
+  hour: number;
+  views: Generated<number>;
+  reads: Generated<number>;
+  likes: Generated<number>;
+  favorites: Generated<number>;
+  comments: Generated<number>;
+  followers: Generated<number>;
+  newsletter_sends: Generated<number>;
+  income_cents: Generated<number>;
 }
 
 /** A share link's code; a revoked code no longer opens the article. */

@@ -30,7 +30,7 @@ async function axeViolations(page: Page): Promise<Violation[]> {
 /** Waits until the page is what a reader sees: hydrated, the editor mounted. */
 async function settled(page: Page, view: StandardsView): Promise<void> {
   await page.waitForSelector('html[data-hydrated="true"]');
-  if (view.path.startsWith('/editor')) await page.waitForSelector('.ze-root:not(.ze-skeleton)');
+  if (view.path === '/editor') await page.waitForSelector('.ze-root:not(.ze-skeleton)');
 }
 
 /** A reader's browser at a width, signed in as them, with axe-core added to its pages (CSP bypassed for that). */

@@ -189,6 +189,10 @@ const API_ROUTES: readonly ApiRoute[] = [
   { method: 'post', route: '/api/newsletter/authors/:name/', params: { name: 'column' } },
   { method: 'delete', route: '/api/newsletter/authors/:name/', params: { name: 'column' } },
   { method: 'get', route: '/api/newsletter/subscribers/' },
+  // the author's numbers (docs/decisions/074)
+  { method: 'post', route: '/api/articles/:id/read/', params: { id: 'victimArticle' } },
+  { method: 'get', route: '/api/editor/stats/', query: { days: ['strict', '7'], tz: ['strict', 'Asia/Shanghai'] } },
+  { method: 'get', route: '/api/editor/stats/articles/:id/', params: { id: 'article' }, query: { days: ['strict', '30'], tz: ['strict', 'UTC'] } },
   { method: 'get', route: '/api/articles/:id/share_codes/', params: { id: 'article' } },
   { method: 'post', route: '/api/articles/:id/share_codes/', params: { id: 'article' } },
   { method: 'delete', route: '/api/articles/:id/share_codes/:code/', params: { id: 'article', code: 'victimShareCode' } },
@@ -448,6 +452,7 @@ const API_ROUTES: readonly ApiRoute[] = [
  * leaf of the client's route table is probed (tests/support/pageRoutes.ts).
  */
 const PAGE_PARAMS: Partial<Record<PageName, Readonly<Record<string, Ref>>>> = {
+  'editor-stats': { article: 'article' },
   referral: { code: 'referral' },
   'password-reset': { token: 'resetToken' },
   'article-review': { slug: 'articleSlug' },

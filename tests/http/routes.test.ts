@@ -12,7 +12,7 @@ const { app, database } = await testApp();
 await createPerson(database, 'alice');
 
 /** A value for each path parameter the pages below take. */
-const SAMPLES: Readonly<Record<string, string>> = { code: 'CODE42', column: '@alice', ref: 'ORDER-1', slug: 'hello-world', token: 'some-token' };
+const SAMPLES: Readonly<Record<string, string>> = { article: '1', code: 'CODE42', column: '@alice', ref: 'ORDER-1', slug: 'hello-world', token: 'some-token' };
 
 /** Pages these tests leave to others, which render them with real data. */
 const ELSEWHERE: Partial<Record<PageName, string>> = {

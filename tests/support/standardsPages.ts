@@ -91,6 +91,7 @@ const PAGES: readonly PageSpec[] = [
   { path: `/payments/return/${WAITING_ORDER}/?next=/member/`, only: 'reader' },
   { path: '/profile/notification/', only: 'author' },
   { path: '/editor', only: 'author' },
+  { path: '/editor/stats/?days=30', only: 'author' },
   { path: '/article/west-lake-in-the-rain/review/', only: 'author' },
   { path: '/no/such/page/', status: 404 },
   { path: '/article/no-such-article/', status: 404, only: 'anonymous', once: true },

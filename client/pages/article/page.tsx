@@ -24,5 +24,12 @@ export default observer(function ArticlePage() {
   if (!current) return null;
   // A paid chapter the reader has not bought: the purchase prompt instead of the (absent) content.
   const body = current.paywall ? <BookletPurchasePrompt paywall={current.paywall} from="article" /> : undefined;
-  return <ArticleView article={current} body={body} after={current.booklet_place ? <ArticleBookletLine place={current.booklet_place} /> : null} />;
+  return (
+    <ArticleView
+      article={current}
+      body={body}
+      countsRead={!current.paywall}
+      after={current.booklet_place ? <ArticleBookletLine place={current.booklet_place} /> : null}
+    />
+  );
 });

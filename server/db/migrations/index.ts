@@ -39,6 +39,7 @@ import { chapterCounts } from './037_chapter_counts';
 import { articleVersions } from './038_article_versions';
 import { newsletter } from './039_newsletter';
 import { usersHidden } from './040_users_hidden';
+import { authorStats } from './041_author_stats';
 
 /** Every migration, in order. Never edit one that has landed: add the next number. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -82,5 +83,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '038_article_versions': articleVersions(engine),
     '039_newsletter': newsletter(engine),
     '040_users_hidden': usersHidden(),
+    '041_author_stats': authorStats(engine),
   };
 }

@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
 import type { EditorArticleListItem, SharedMark } from '../../../../shared/entities';
 import { useEditorRoot } from '../../EditorContext';
 import type { EditorTextKey } from '../../texts';
@@ -32,6 +33,11 @@ export const ArticleListView = observer(function ArticleListView({ onOpen }: { o
         <button type="button" className="ze-button" onClick={() => void list.showTrash(!list.trash)}>
           {list.trash ? t('backToArticles') : t('trash')}
         </button>
+        {!list.trash && (
+          <Link className="ze-button" to="/editor/stats/">
+            {t('stats')}
+          </Link>
+        )}
       </div>
       {list.loaded && list.items.length === 0 && <p className="ze-muted">{list.trash ? t('emptyTrash') : t('emptyList')}</p>}
       <ul>
@@ -70,6 +76,11 @@ const ListItem = observer(function ListItem(props: { item: EditorArticleListItem
         </span>
       </button>
       <span className="ze-list-item-actions">
+        {!list.trash && (
+          <Link className="ze-button" to={`/editor/stats/${item.id}/`} aria-label={t('statsOf', { title: item.title || t('untitled') })}>
+            {t('stats')}
+          </Link>
+        )}
         {list.trash && (
           <button type="button" className="ze-button" onClick={() => void list.restore(item)}>
             {t('restore')}
