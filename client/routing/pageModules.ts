@@ -56,10 +56,10 @@ export interface PageFacts {
   /** false: never indexed by search engines though anyone may open it (sign-in, one-time links). */
   indexable?: boolean;
   /**
-   * The robots.txt `Disallow` pattern keeping crawlers out of it (server/seo/robots.ts): a prefix,
-   * `*` any run of characters; pages under one prefix repeat it. Only for pages never indexed.
+   * Keeps crawlers out of it in robots.txt (server/seo/robots.ts): 'path' its own path and what is
+   * under it, 'folder' everything under its path's first segment. Only for pages never indexed.
    */
-  disallow?: string;
+  disallow?: 'path' | 'folder';
   /**
    * Kept by the render cache for anonymous readers, named by what it shows: the cache drops it when
    * that changes (server/render/cache/dependencies.ts says what each kind depends on).
@@ -102,7 +102,7 @@ const hasSlug = (params: Params) => !!params.slug;
 export const PAGES = {
   home: { path: '', module: () => import('../pages/home/page'), cache: 'feed', sharedWithSignedIn: true, website: true, reader: true },
   business: { path: 'business', module: () => import('../pages/business/page') },
-  editor: { path: 'editor', module: () => import('../pages/editor/page'), guards: SIGNED_IN, disallow: '/editor' },
+  editor: { path: 'editor', module: () => import('../pages/editor/page'), guards: SIGNED_IN, disallow: 'path' },
   'editor-stats': {
     path: 'editor/stats/:article?',
     validate: (params: Params) => params.article === undefined || /^[1-9]\d{0,14}$/.test(params.article),
@@ -117,19 +117,19 @@ export const PAGES = {
     path: 'profile/notification',
     module: () => import('../pages/profile-notification/page'),
     guards: SIGNED_IN,
-    disallow: '/profile/',
+    disallow: 'folder',
   },
-  'profile-wallet': { path: 'profile/wallet', module: () => import('../pages/profile-wallet/page'), guards: SIGNED_IN, disallow: '/profile/' },
-  'profile-orders': { path: 'profile/orders', module: () => import('../pages/profile-orders/page'), guards: SIGNED_IN, disallow: '/profile/' },
+  'profile-wallet': { path: 'profile/wallet', module: () => import('../pages/profile-wallet/page'), guards: SIGNED_IN, disallow: 'folder' },
+  'profile-orders': { path: 'profile/orders', module: () => import('../pages/profile-orders/page'), guards: SIGNED_IN, disallow: 'folder' },
   'reseller-digital-lizhi': { path: 'reseller/digital_lizhi', module: () => import('../pages/reseller-digital-lizhi/page') },
   'reseller-redeem': { path: 'reseller/redeem', module: () => import('../pages/reseller-redeem/page'), indexable: false },
   search: { path: 'search', module: () => import('../pages/search/page'), indexable: false },
-  'sign-in': { path: 'sign/in', module: () => import('../pages/sign-in/page'), indexable: false, disallow: '/sign/' },
+  'sign-in': { path: 'sign/in', module: () => import('../pages/sign-in/page'), indexable: false, disallow: 'folder' },
   static: { path: 'page', module: () => import('../pages/static/page'), variants: STATIC_PAGES },
-  referral: { path: 'accounts/referral/:code?', module: () => import('../pages/referral/page'), indexable: false, disallow: '/accounts/' },
-  'password-reset': { path: 'accounts/reset/:token', module: () => import('../pages/password-reset/page'), indexable: false, disallow: '/accounts/' },
-  'article-review': { path: 'article/:slug/review', module: () => import('../pages/article-review/page'), guards: SIGNED_IN, disallow: '/article/*/review' },
-  'payment-return': { path: 'payments/return/:ref', module: () => import('../pages/payment-return/page'), guards: SIGNED_IN, disallow: '/payments/' },
+  referral: { path: 'accounts/referral/:code?', module: () => import('../pages/referral/page'), indexable: false, disallow: 'folder' },
+  'password-reset': { path: 'accounts/reset/:token', module: () => import('../pages/password-reset/page'), indexable: false, disallow: 'folder' },
+  'article-review': { path: 'article/:slug/review', module: () => import('../pages/article-review/page'), guards: SIGNED_IN, disallow: 'path' },
+  'payment-return': { path: 'payments/return/:ref', module: () => import('../pages/payment-return/page'), guards: SIGNED_IN, disallow: 'folder' },
   article: {
     path: 'article/:slug?',
     validate: hasSlug,
@@ -182,6 +182,14 @@ export function isPageName(name: string): name is PageName {
 export function pageChain(name: PageName): PageName[] {
   const parent = pageFacts(name).parent;
   return parent !== undefined && isPageName(parent) ? [...pageChain(parent), name] : [name];
+}
+
+/** A page's full path pattern from the site root, its parents' paths included: `/article/:slug/review`. */
+export function pagePattern(name: PageName): string {
+  return `/${pageChain(name)
+    .map((page) => pageFacts(page).path)
+    .filter(Boolean)
+    .join('/')}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isIndexable, PAGE_NAMES, pageChain, pageFacts } from '../../client/routing/pageModules';
-import { robotsTxt } from './robots';
+import { disallowPattern, robotsTxt } from './robots';
 
 /** Whether a robots.txt `Disallow` pattern (`*` any run of characters, prefix match) covers a path. */
 function disallowed(robots: string, path: string): boolean {
@@ -38,7 +38,7 @@ describe('robots.txt', () => {
     const declaring = PAGE_NAMES.filter((name) => pageFacts(name).disallow !== undefined);
     expect(declaring.length).toBeGreaterThan(5);
     for (const name of declaring) {
-      const pattern = pageFacts(name).disallow ?? '';
+      const pattern = disallowPattern(name) ?? '';
       expect(
         robots.split('\n').filter((line) => line === `Disallow: ${pattern}`),
         name,
