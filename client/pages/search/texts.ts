@@ -28,7 +28,10 @@ export const SEARCH_TEXTS: PageTexts<SearchTextKey> = {
     'type.column': 'Columns',
     'type.booklet': 'Booklets',
     count: { one: '{count} result for “{q}”', other: '{count} results for “{q}”' },
-    countCapped: 'More than {count} results for “{q}”: the first {count} are shown. Add a word to narrow them.',
+    countCapped: {
+      one: 'More than {count} result for “{q}”: the first {count} is shown. Add a word to narrow them.',
+      other: 'More than {count} results for “{q}”: the first {count} are shown. Add a word to narrow them.',
+    },
     none: 'Nothing found for “{q}”. Try fewer or other words.',
     previous: 'Previous',
     next: 'Next',

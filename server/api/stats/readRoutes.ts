@@ -1,9 +1,11 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import { Router } from 'express';
 import type { ReadCounted } from '../../../shared/authorStats';
 import { countRead } from '../../stats/reads';
 import { idOf } from '../articles/authoringSchemas';
 import { ApiError } from '../errors';
-import type { ApiDeps } from '../router';
+import type { PageViewCounting } from '../pageViewCounting';
 
 /**
  * `POST /api/articles/{id}/read/` (docs/decisions/074): the article page's beacon that its reader
@@ -11,7 +13,7 @@ import type { ApiDeps } from '../router';
  * anonymous ones under the same per-address limit; it counts only after that reader's counted view
  * of the article today, once (server/stats/reads.ts).
  */
-export function readRoutes(deps: Pick<ApiDeps, 'db' | 'now' | 'pageViews'>): Router {
+export function readRoutes(deps: { db: Kysely<DB>; now: () => number; pageViews?: PageViewCounting }): Router {
   const router = Router();
   router.post('/:id/read/', async (req, res) => {
     const articleId = idOf(req);

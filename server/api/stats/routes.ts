@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import { Router } from 'express';
 import { z } from 'zod';
 import { DEFAULT_STATS_RANGE, STATS_RANGES, statsRange, type StatsQuery, type StatsReport } from '../../../shared/authorStats';
@@ -6,7 +8,6 @@ import { articleStatsReport, authorStatsReport } from '../../stats/statsReport';
 import { idOf } from '../articles/authoringSchemas';
 import { requireUser } from '../auth';
 import { requestSchema } from '../requestSchema';
-import type { ApiDeps } from '../router';
 
 const statsQuery = requestSchema<StatsQuery>()(
   z.object({
@@ -40,7 +41,7 @@ const statsQuery = requestSchema<StatsQuery>()(
  * zone (`?days=7|30|365&tz=Asia/Shanghai`), and `articles/{id}/` one of their articles' (403 for
  * another's). Shapes in shared/authorStats.ts.
  */
-export function statsRoutes(deps: Pick<ApiDeps, 'db' | 'now'>): Router {
+export function statsRoutes(deps: { db: Kysely<DB>; now: () => number }): Router {
   const router = Router();
   router.get('/', async (req, res) => {
     const author = requireUser(req);
