@@ -125,9 +125,18 @@ describe("the author's numbers, in Chromium", () => {
 
     await page.locator('.stats__total[data-counter="likes"]').click();
     await page.getByRole('img', { name: 'Likes per day, last 7 days' }).waitFor();
+    // A new period is one read, by the route's loader: the week is not read again on the way.
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/editor/stats/')) reads.push(new URL(request.url()).searchParams.get('days') ?? '');
+    });
     await page.getByRole('link', { name: 'Last 30 days' }).click();
+    await page.waitForURL(/days=30/);
     await page.getByRole('img', { name: 'Likes per day, last 30 days' }).waitFor();
+    await page.locator('.stats__table tbody tr').nth(30).waitFor();
+    await page.waitForTimeout(300);
     expect(await page.locator('.stats__table tbody tr').count()).toBe(31);
+    expect(reads).toEqual(['30']);
 
     // The article's own numbers, from its line in the editor's list.
     await page.goto(`${server.origin}/editor`);

@@ -38,10 +38,13 @@ export class StatsStore {
     kit.observe(this, { report: observableRef, error: observable });
   }
 
-  /** Whether the report in hand answers `ask` (the zone moves to the browser's after hydration). */
-  answers(ask: StatsAsk): boolean {
-    const report = this.report;
-    return report !== null && report.days === ask.days && report.time_zone === ask.timeZone && (report.article?.id ?? null) === ask.articleId;
+  /**
+   * Whether the report in hand is counted in `timeZone`. Only the zone is the page's to check: a new
+   * period or article is read by the route's loader, which stores its report before the address
+   * moves, so comparing days or article with the address would read the old period again.
+   */
+  inZone(timeZone: string): boolean {
+    return this.report !== null && this.report.time_zone === timeZone;
   }
 
   /** Reads the report `ask` names; a failure throws (the loader's: another's article is the 403 page). */

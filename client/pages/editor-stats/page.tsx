@@ -39,12 +39,12 @@ export default observer(function EditorStatsPage() {
   const [search] = useSearchParams();
   const store = statsStore(stores);
   const ask: StatsAsk = { days: statsDays(search), articleId: articleOf(params.article), timeZone: env.timeZone };
-  const current = store.answers(ask);
+  const inZone = store.inZone(ask.timeZone);
   useEffect(() => {
-    if (!current) void store.load(ask);
-    // The ask's parts are its identity.
+    if (!inZone) void store.load(ask);
+    // Read again only when the zone moves (hydration learns the browser's); the loader reads the rest.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [current, ask.days, ask.articleId, ask.timeZone]);
+  }, [inZone, ask.timeZone]);
 
   const report = store.report;
   const base = ask.articleId === null ? '/editor/stats/' : `/editor/stats/${ask.articleId}/`;
