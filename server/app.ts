@@ -344,7 +344,7 @@ function upstreamBackend(deps: AppDeps, upstream: string): Backend {
     pages: [],
     mediaCsp: { img: [], connect: [] },
     transportFor: (req) => upstreamTransport(upstream, readerOf(req), config.upstreamTimeoutMs),
-    health: async () => ({ ok: true, body: { status: 'ok', api: 'upstream' } }),
+    health: () => Promise.resolve({ ok: true, body: { status: 'ok', api: 'upstream' } }),
   };
 }
 
