@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
 import { runOnceAcrossFleet } from './runOnceAcrossFleet';
+import { SerialInterval } from './serialInterval';
 
 export interface FleetTimerOptions {
   db: Kysely<DB>;
@@ -16,29 +17,25 @@ export interface FleetTimerOptions {
 }
 
 /**
- * A job run every interval until stopped (unref'd: it never keeps the process up). Of the
- * processes on one database, one runs it an interval: the others skip. Runs never overlap in a
- * process, and `stop()` waits for the one in progress (graceful shutdown).
+ * A job run every interval until stopped (server/jobs/serialInterval.ts). Of the processes on one
+ * database, one runs it an interval: the others skip.
  */
 export class FleetTimer {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
+  private interval: SerialInterval | undefined;
 
   constructor(private readonly options: FleetTimerOptions) {}
 
   start(intervalMs: number): void {
-    if (this.timer) return;
+    if (this.interval) return;
     const { db, name, failure, logger, now, work } = this.options;
     const job = { name, ttlMs: intervalMs, now };
-    this.timer = setInterval(() => {
-      this.running = this.running.then(() => runOnceAcrossFleet(db, job, work)).catch((error: unknown) => logger.error({ err: error }, failure));
-    }, intervalMs);
-    this.timer.unref();
+    this.interval = new SerialInterval(() => runOnceAcrossFleet(db, job, work), logger, failure);
+    this.interval.start(intervalMs);
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+    const interval = this.interval;
+    this.interval = undefined;
+    await interval?.stop();
   }
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import type { Kysely } from 'kysely';
 import { normaliseLocaleTag, TEXT_LOCALES, textLocale, type TextLocale } from '../../shared/locale';
 import type { DB } from '../db/schema';
+import { ClaimLoop } from '../jobs/claimLoop';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { articleMailTemplate, mailArticle, type MailTemplate } from './articleMail';
@@ -65,78 +66,53 @@ export function isHardBounce(error: unknown): boolean {
  */
 export class NewsletterSender {
   private readonly workerId: string;
-  private running = false;
-  private wokenWhileRunning = false;
-  private idleWaiters: Array<() => void> = [];
-  private pollTimer: ReturnType<typeof setInterval> | null = null;
-  private stopped = false;
+  private readonly loop: ClaimLoop<SendClaim[]>;
   /** When the next mail may start: the rate's pacing across batches. */
   private nextSlot = 0;
 
   constructor(private readonly options: NewsletterSenderOptions) {
     this.workerId = (options.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`).slice(0, 100);
+    this.loop = new ClaimLoop<SendClaim[]>({
+      claim: async () => {
+        const claims = await claimDueSends(options.db, {
+          workerId: this.workerId,
+          now: options.now(),
+          leaseMs: options.leaseMs ?? LEASE_MS,
+          limit: this.batchSize,
+        });
+        return claims.length > 0 ? claims : null;
+      },
+      work: (claims) => this.sendBatch(claims),
+      logger: options.logger,
+      claimFailed: 'newsletter: could not claim mails',
+      workFailed: 'newsletter: a batch could not be recorded',
+    });
   }
 
   start(): void {
-    if (this.stopped || this.pollTimer) return;
-    this.pollTimer = setInterval(() => this.wake(), this.options.pollMs ?? POLL_MS);
-    this.pollTimer.unref();
-    this.wake();
+    if (this.loop.stopped) return;
+    this.loop.poll(this.options.pollMs ?? POLL_MS);
+    this.loop.wake();
   }
 
   /** Looks for due mails now (an article was just queued by this process). */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.wokenWhileRunning = true;
-      return;
-    }
-    this.running = true;
-    void this.drain();
+    this.loop.wake();
   }
 
   /** Resolves when this process has nothing left to claim (tests, shutdown). */
   idle(): Promise<void> {
-    if (!this.running) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    return this.loop.idle();
   }
 
   /** Stops claiming, finishes the mails in flight, hands the rest of the batch back, closes SMTP. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.pollTimer) clearInterval(this.pollTimer);
-    this.pollTimer = null;
-    await this.idle();
+    await this.loop.stop();
     this.options.mailer.close();
   }
 
   private get batchSize(): number {
     return this.options.batchSize ?? Math.min(500, Math.max(50, Math.ceil(this.options.ratePerSecond * 5)));
-  }
-
-  private async drain(): Promise<void> {
-    const { db, now, logger } = this.options;
-    while (!this.stopped) {
-      this.wokenWhileRunning = false;
-      let claims: SendClaim[];
-      try {
-        claims = await claimDueSends(db, { workerId: this.workerId, now: now(), leaseMs: this.options.leaseMs ?? LEASE_MS, limit: this.batchSize });
-      } catch (error) {
-        logger.error({ err: error }, 'newsletter: could not claim mails');
-        break;
-      }
-      if (claims.length === 0) {
-        if (this.wokenWhileRunning) continue;
-        break;
-      }
-      try {
-        await this.sendBatch(claims);
-      } catch (error) {
-        logger.error({ err: error }, 'newsletter: a batch could not be recorded');
-      }
-    }
-    this.running = false;
-    for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
   private async sendBatch(claims: SendClaim[]): Promise<void> {
@@ -163,7 +139,7 @@ export class NewsletterSender {
     const queue = [...claims];
     const worker = async () => {
       for (let claim = queue.shift(); claim; claim = queue.shift()) {
-        if (this.stopped) {
+        if (this.loop.stopped) {
           queue.unshift(claim);
           return;
         }

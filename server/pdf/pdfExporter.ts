@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { ClaimLoop } from '../jobs/claimLoop';
 import type { Logger } from '../logger';
 import type { PdfRenderer } from './chromiumRenderer';
 import { exportDocumentHtml } from './exportDocument';
@@ -51,16 +52,25 @@ export class PdfExporter {
   /** Where this server answers, for jobs asked of it (the request's local address). */
   private readonly origins = new Map<number, string>();
   private readonly workerId: string;
-  private running = false;
-  private wokenWhileRunning = false;
-  private idleWaiters: Array<() => void> = [];
-  private pollTimer: ReturnType<typeof setInterval> | null = null;
-  private stopped = false;
+  private readonly loop: ClaimLoop<PdfClaim>;
   readonly files: PdfFiles;
 
   constructor(private readonly options: PdfExporterOptions) {
     this.files = options.files ?? new LocalPdfFiles(options.dir);
     this.workerId = (options.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`).slice(0, 100);
+    this.loop = new ClaimLoop<PdfClaim>({
+      claim: () => claimNextJob(options.db, { workerId: this.workerId, now: options.now(), leaseMs: this.leaseMs, maxAttempts: MAX_ATTEMPTS }),
+      work: (claim) => {
+        if (claim.attempt > 1) options.logger.warn({ exportId: claim.id, attempt: claim.attempt }, 'PDF export: taking over a job whose renderer stopped');
+        return this.run(claim);
+      },
+      // Nothing waits: jobs asked of this process were taken by others.
+      onEmpty: () => this.origins.clear(),
+      logger: options.logger,
+      claimFailed: 'PDF export: could not claim a job',
+      workFailed: 'PDF export: the job could not be recorded',
+      describe: (claim) => ({ exportId: claim.id }),
+    });
   }
 
   /** False when this server cannot render PDFs. */
@@ -80,16 +90,13 @@ export class PdfExporter {
 
   /** Picks up what was left unfinished, then looks for jobs every `pollMs`, whoever queued them. */
   start(): Promise<void> {
-    if (this.available && !this.stopped && !this.pollTimer) {
-      this.pollTimer = setInterval(() => this.wake(), this.options.pollMs ?? POLL_MS);
-      this.pollTimer.unref();
-    }
+    if (this.available) this.loop.poll(this.options.pollMs ?? POLL_MS);
     return this.recover();
   }
 
   /** Wakes the queue for a pending export asked of this process; `origin` is where this server answers (from the request). */
   enqueue(id: number, origin?: string | null): void {
-    if (!this.available || this.stopped) return;
+    if (!this.available || this.loop.stopped) return;
     if (origin) this.origins.set(id, origin);
     this.wake();
   }
@@ -116,57 +123,19 @@ export class PdfExporter {
 
   /** Resolves when this process has nothing left to claim (tests, shutdown). */
   idle(): Promise<void> {
-    if (!this.running) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    return this.loop.idle();
   }
 
   /** Stops taking jobs, lets the current one finish, closes Chromium. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.pollTimer) clearInterval(this.pollTimer);
-    this.pollTimer = null;
+    const stopping = this.loop.stop();
     this.origins.clear();
-    await this.idle();
+    await stopping;
     await this.options.renderer?.close();
   }
 
   private wake(): void {
-    if (!this.available || this.stopped) return;
-    if (this.running) {
-      this.wokenWhileRunning = true;
-      return;
-    }
-    this.running = true;
-    void this.drain();
-  }
-
-  private async drain(): Promise<void> {
-    const { db, now, logger } = this.options;
-    while (!this.stopped) {
-      // A wake during the claim may be for a job the claim did not see yet: then look again.
-      this.wokenWhileRunning = false;
-      let claim: PdfClaim | null;
-      try {
-        claim = await claimNextJob(db, { workerId: this.workerId, now: now(), leaseMs: this.leaseMs, maxAttempts: MAX_ATTEMPTS });
-      } catch (error) {
-        logger.error({ err: error }, 'PDF export: could not claim a job');
-        break;
-      }
-      if (!claim) {
-        if (this.wokenWhileRunning) continue;
-        // Nothing waits: jobs asked of this process were taken by others.
-        this.origins.clear();
-        break;
-      }
-      if (claim.attempt > 1) logger.warn({ exportId: claim.id, attempt: claim.attempt }, 'PDF export: taking over a job whose renderer stopped');
-      try {
-        await this.run(claim);
-      } catch (error) {
-        logger.error({ err: error, exportId: claim.id }, 'PDF export: the job could not be recorded');
-      }
-    }
-    this.running = false;
-    for (const resolve of this.idleWaiters.splice(0)) resolve();
+    if (this.available) this.loop.wake();
   }
 
   private async run(claim: PdfClaim): Promise<void> {

@@ -1,4 +1,5 @@
 import { runOnceAcrossFleet } from '../../jobs/runOnceAcrossFleet';
+import { SerialInterval } from '../../jobs/serialInterval';
 import type { Logger } from '../../logger';
 import { chinaTimeOfDay, chinaYesterday, type ChinaDate } from './chinaDay';
 import { reconcileDay, type ReconcileDeps, type ReconcileReport } from './reconcile';
@@ -28,10 +29,11 @@ export interface DailyReconcileDeps extends ReconcileDeps {
  * operator runs `npm run admin -- reconcile --date <date>`.
  */
 export class DailyReconcile {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
+  private readonly interval: SerialInterval;
 
-  constructor(private readonly deps: DailyReconcileDeps) {}
+  constructor(private readonly deps: DailyReconcileDeps) {
+    this.interval = new SerialInterval(() => this.tick(), deps.logger, 'the daily reconciliation failed');
+  }
 
   /** One look: the report when this process ran yesterday's reconciliation now, else null (too early, or run already). */
   async tick(): Promise<ReconcileReport | null> {
@@ -48,17 +50,11 @@ export class DailyReconcile {
   }
 
   start(intervalMs = RECONCILE_CHECK_INTERVAL_MS): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      this.running = this.running.then(() => this.tick()).catch((error: unknown) => this.deps.logger.error({ err: error }, 'the daily reconciliation failed'));
-    }, intervalMs);
-    this.timer.unref();
+    this.interval.start(intervalMs);
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+  stop(): Promise<void> {
+    return this.interval.stop();
   }
 }
 
