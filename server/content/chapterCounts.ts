@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../db/engine';
 import type { DB } from '../db/schema';
 import { readable, readableUntil } from './counters';
+import { dropPostgresTriggers, dropSqliteTriggers, plpgsqlTriggerFunction, statementTrigger as statement } from '../db/triggerSql';
 
 /**
  * `user_counts.public_chapter_count` (migration 037): how many of an author's articles that anyone may
@@ -69,8 +70,7 @@ function sqliteTriggers(): { create: string[]; drop: string[] } {
        ${recountOwners('old.author_id')}
      end`,
   ];
-  const drop = create.map((statement) => `drop trigger if exists ${/create trigger (\w+)/.exec(statement)?.[1] ?? ''}`);
-  return { create, drop };
+  return { create, drop: dropSqliteTriggers(create) };
 }
 
 /**
@@ -82,15 +82,13 @@ function sqliteTriggers(): { create: string[]; drop: string[] } {
  */
 function postgresTriggers(): { create: string[]; drop: string[] } {
   const fn = (name: string, owners: string) =>
-    // `set search_path from current`: the tables are the migration's schema's, whatever the caller's path.
-    `create or replace function ${name}() returns trigger language plpgsql set search_path from current as $$
-     begin
-       insert into user_counts (user_id, readable_until) select u.id, ${readableUntil('u')} from users u where u.id in (${owners})
+    plpgsqlTriggerFunction(
+      name,
+      `insert into user_counts (user_id, readable_until) select u.id, ${readableUntil('u')} from users u where u.id in (${owners})
          on conflict (user_id) do nothing;
        perform 1 from user_counts where user_id in (${owners}) order by user_id for update;
-       update user_counts set public_chapter_count = ${chaptersOf('user_counts.user_id')} where user_id in (${owners});
-       return null;
-     end $$`;
+       update user_counts set public_chapter_count = ${chaptersOf('user_counts.user_id')} where user_id in (${owners});`,
+    );
   const ownersOfItems = (rows: string) => `select b.owner_id from ${rows} r join booklets b on b.id = r.booklet_id where r.article_id is not null`;
   const functions = [
     fn('booklet_items_chapters_added', ownersOfItems('new_rows')),
@@ -110,8 +108,6 @@ function postgresTriggers(): { create: string[]; drop: string[] } {
     ),
     fn('articles_chapters_removed', `select author_id from old_rows o where ${readable('o')} and ${hasChapters('o.author_id')}`),
   ];
-  const statement = (name: string, event: 'insert' | 'delete' | 'update', table: string) =>
-    `create trigger ${name} after ${event} on ${table} referencing ${event === 'insert' ? 'new table as new_rows' : event === 'delete' ? 'old table as old_rows' : 'old table as old_rows new table as new_rows'} for each statement execute function ${name}()`;
   const triggers = [
     statement('booklet_items_chapters_added', 'insert', 'booklet_items'),
     statement('booklet_items_chapters_removed', 'delete', 'booklet_items'),
@@ -121,11 +117,7 @@ function postgresTriggers(): { create: string[]; drop: string[] } {
     statement('articles_chapters_moved', 'update', 'articles'),
     statement('articles_chapters_removed', 'delete', 'articles'),
   ];
-  const drop = triggers.map((statement) => {
-    const [, name, table] = /create trigger (\w+) after \w+ on (\w+)/.exec(statement) ?? [];
-    return `drop trigger if exists ${name ?? ''} on ${table ?? ''}`;
-  });
-  return { create: [...functions, ...triggers], drop };
+  return { create: [...functions, ...triggers], drop: dropPostgresTriggers(triggers) };
 }
 
 /** Recomputes every author's chapter count from the booklets (after a bulk load, by `npm run admin -- recount`, by migration 037). */

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../db/engine';
 import type { DB } from '../db/schema';
+import { dropPostgresTriggers, dropSqliteTriggers, plpgsqlTriggerFunction as fn, statementTrigger as statement } from '../db/triggerSql';
 
 /**
  * Counts that pages show on every view, kept with the rows they count (migration 029,
@@ -83,8 +84,7 @@ function sqliteTriggers(): { create: string[]; drop: string[] } {
        ${notification('new', '+')}
      end`,
   ];
-  const drop = create.map((statement) => `drop trigger if exists ${/create trigger (\w+)/.exec(statement)?.[1] ?? ''}`);
-  return { create, drop };
+  return { create, drop: dropSqliteTriggers(create) };
 }
 
 /**
@@ -94,13 +94,6 @@ function sqliteTriggers(): { create: string[]; drop: string[] } {
  * adding a version that the next one had to step over.
  */
 function postgresTriggers(): { create: string[]; drop: string[] } {
-  const fn = (name: string, body: string) =>
-    // `set search_path from current`: the tables are the migration's schema's, whatever the caller's path.
-    `create or replace function ${name}() returns trigger language plpgsql set search_path from current as $$
-     begin
-       ${body}
-       return null;
-     end $$`;
   /** Adds the positive changes (a row made when missing), then takes off the negative ones (rows gone with a cascade stay gone). */
   const apply = (table: string, key: string, column: string, changes: string) => {
     const made =
@@ -153,8 +146,6 @@ function postgresTriggers(): { create: string[]; drop: string[] } {
     fn('notifications_count_removed', notificationsIn(notificationsOf('old_rows', -1))),
     fn('notifications_count_moved', notificationsIn(notificationsMoved)),
   ];
-  const statement = (name: string, event: 'insert' | 'delete' | 'update', table: string, fnName = name) =>
-    `create trigger ${name} after ${event} on ${table} referencing ${event === 'insert' ? 'new table as new_rows' : event === 'delete' ? 'old table as old_rows' : 'old table as old_rows new table as new_rows'} for each statement execute function ${fnName}()`;
   const triggers = [
     ...['likes', 'favorites', 'comments', 'follows', 'articles', 'notifications'].flatMap((table) => [
       statement(`${table}_count_added`, 'insert', table),
@@ -164,11 +155,7 @@ function postgresTriggers(): { create: string[]; drop: string[] } {
     statement('users_readable', 'update', 'users'),
     statement('notifications_count_moved', 'update', 'notifications'),
   ];
-  const drop = triggers.map((statement) => {
-    const [, name, table] = /create trigger (\w+) after \w+ on (\w+)/.exec(statement) ?? [];
-    return `drop trigger if exists ${name ?? ''} on ${table ?? ''}`;
-  });
-  return { create: [...functions, ...triggers], drop };
+  return { create: [...functions, ...triggers], drop: dropPostgresTriggers(triggers) };
 }
 
 /**

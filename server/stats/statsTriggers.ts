@@ -1,4 +1,5 @@
 import type { Engine } from '../db/engine';
+import { dropPostgresTriggers, dropSqliteTriggers, plpgsqlTriggerFunction as fn, statementTrigger as statement } from '../db/triggerSql';
 
 /** An hour bucket of the stats tables: epoch hours (ms / 3,600,000), in SQL over a column of epoch ms. */
 export const HOUR_MS = 3_600_000;
@@ -63,18 +64,11 @@ function sqliteTriggers(): { create: string[]; drop: string[] } {
        ${add('author_stats', 'author_id', 'income_cents', 'cast(substr(new.account, 8) as integer)', hourOf('new.created_at'), 'new.amount_cents')}
      end`,
   ];
-  const drop = create.map((statement) => `drop trigger if exists ${/create trigger (\w+)/.exec(statement)?.[1] ?? ''}`);
-  return { create, drop };
+  return { create, drop: dropSqliteTriggers(create) };
 }
 
 /** PostgreSQL: statement-level triggers over transition tables, one aggregated change per stats row (as server/content/counters.ts). */
 function postgresTriggers(): { create: string[]; drop: string[] } {
-  const fn = (name: string, body: string) =>
-    `create or replace function ${name}() returns trigger language plpgsql set search_path from current as $$
-     begin
-       ${body}
-       return null;
-     end $$`;
   const add = (table: 'article_stats' | 'author_stats', key: string, column: string, changes: string) =>
     `insert into ${table} (${key}, hour, ${column}) select k, h, n from (${changes}) d
        on conflict (${key}, hour) do update set ${column} = ${table}.${column} + excluded.${column};`;
@@ -128,8 +122,6 @@ function postgresTriggers(): { create: string[]; drop: string[] } {
       ),
     ),
   ];
-  const statement = (name: string, event: 'insert' | 'delete' | 'update', table: string) =>
-    `create trigger ${name} after ${event} on ${table} referencing ${event === 'insert' ? 'new table as new_rows' : event === 'delete' ? 'old table as old_rows' : 'old table as old_rows new table as new_rows'} for each statement execute function ${name}()`;
   const triggers = [
     ...['likes', 'favorites', 'comments', 'follows'].flatMap((table) => [
       statement(`${table}_stats_added`, 'insert', table),
@@ -138,9 +130,5 @@ function postgresTriggers(): { create: string[]; drop: string[] } {
     statement('newsletter_sends_stats_sent', 'update', 'newsletter_sends'),
     statement('ledger_entries_stats_income', 'insert', 'ledger_entries'),
   ];
-  const drop = triggers.map((statement) => {
-    const [, name, table] = /create trigger (\w+) after \w+ on (\w+)/.exec(statement) ?? [];
-    return `drop trigger if exists ${name ?? ''} on ${table ?? ''}`;
-  });
-  return { create: [...functions, ...triggers], drop };
+  return { create: [...functions, ...triggers], drop: dropPostgresTriggers(triggers) };
 }
