@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditWalletByEmail } from '../../server/payments/walletCredit';
-import { seedDemo } from '../../server/db/seed/demo';
+import { seedDemo } from '../../server/startup/seed/demo';
 import { launchBrowser, watchForErrors } from '../support/browser';
 import type { DemoSite, LiveServer } from '../support/demoSite';
 import { startLiveServer } from '../support/liveServer';
