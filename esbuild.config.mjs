@@ -20,6 +20,7 @@ const COMPRESSIBLE = /\.(js|css|svg|json)$/;
 const TARGETS = ['chrome100', 'safari15', 'firefox100'];
 // Stylesheets that are their own entry, linked only by one page (docs/design.md §8: CSS imported
 // by a lazy chunk would land in the entry's CSS, which every page links).
+/** @type {Record<string, string>} */
 const PAGE_STYLESHEETS = { 'client/editor/editor.css': 'client/pages/editor/page.tsx' };
 
 // React Router's package exports only its development build (warnings, invariant messages);
@@ -41,6 +42,7 @@ const LAZY = 'lazy-module';
  * one that also imports the shell: everything the entry reaches is then reached by every entry
  * point, and is one chunk. The pages readers land on are imported by the shell
  * (client/routing/readerPages.ts), so a first visit loads the entry, that chunk and a catalogue.
+ * @type {esbuild.Plugin}
  */
 const oneShellChunk = {
   name: 'one-shell-chunk',
@@ -71,6 +73,7 @@ const oneShellChunk = {
  * to esbuild each is a side effect, so every component of the package stayed in the bundle
  * (`Form`, `ScrollRestoration`, the fetchers…) whatever the site imports. Without the names, and
  * with those calls marked pure, what the site does not use is left out.
+ * @type {esbuild.Plugin}
  */
 const treeShakenReactRouter = {
   name: 'tree-shaken-react-router',
@@ -85,6 +88,7 @@ const treeShakenReactRouter = {
   },
 };
 
+/** @satisfies {esbuild.BuildOptions} */
 export const scriptOptions = {
   entryPoints: [ENTRY],
   outdir: CLIENT_DIR,
@@ -110,6 +114,7 @@ export const scriptOptions = {
   logLevel: 'warning',
 };
 
+/** @satisfies {esbuild.BuildOptions} */
 export const stylesheetOptions = {
   entryPoints: ['client/styles/app.css', ...Object.keys(PAGE_STYLESHEETS)],
   outdir: CLIENT_DIR,
@@ -123,6 +128,7 @@ export const stylesheetOptions = {
   logLevel: 'warning',
 };
 
+/** @satisfies {esbuild.BuildOptions} */
 export const serverOptions = {
   entryPoints: ['server/index.ts'],
   outdir: SERVER_DIR,
@@ -140,29 +146,36 @@ export const serverOptions = {
 };
 
 /** A file of the build as the server names it: `/static/…`. */
-const url = (file) => `/static/${path.relative(CLIENT_DIR, file).split(path.sep).join('/')}`;
+const url = (/** @type {string} */ file) => `/static/${path.relative(CLIENT_DIR, file).split(path.sep).join('/')}`;
 
-/** A source module's path from the project's root, as the manifest keys it (a wrapped one by the module it wraps). */
+/** A source module's path from the project's root, as the manifest keys it (a wrapped one by the module it wraps).
+ * @param {string} input
+ */
 function sourceOf(input) {
   const file = input.startsWith(`${LAZY}:`) ? input.slice(LAZY.length + 1) : input;
   return path.relative(process.cwd(), path.resolve(file)).split(path.sep).join('/');
 }
 
-/** The manifest: the entry, the stylesheets, and for every module of ours the chunks its first use loads. */
+/** The manifest: the entry, the stylesheets, and for every module of ours the chunks its first use loads.
+ * @param {esbuild.Metafile} scripts
+ * @param {esbuild.Metafile} stylesheets
+ */
 export function manifestOf(scripts, stylesheets) {
   const outputs = Object.entries(scripts.outputs).filter(([file]) => file.endsWith('.js'));
   const leaked = outputs.flatMap(([, output]) => Object.keys(output.inputs)).filter((input) => sourceOf(input).startsWith('server/'));
   if (leaked.length > 0) throw new Error(`server code in the client bundle: ${[...new Set(leaked)].join(', ')}`);
+  /** @type {(file: string, seen?: Set<string>) => Set<string>} */
   const closure = (file, seen = new Set()) => {
     if (seen.has(file)) return seen;
     seen.add(file);
     for (const imported of scripts.outputs[file]?.imports ?? []) if (imported.kind === 'import-statement') closure(imported.path, seen);
     return seen;
   };
-  const urlsOf = (file) => [...closure(file)].map(url);
+  const urlsOf = (/** @type {string} */ file) => [...closure(file)].map(url);
   const entryFile = outputs.find(([, output]) => output.entryPoint === ENTRY)?.[0];
   if (!entryFile) throw new Error('no client entry in the build output');
   const loadedFirst = closure(entryFile);
+  /** @type {Record<string, string[]>} */
   const modules = {};
   for (const [file, output] of outputs) {
     for (const input of Object.keys(output.inputs)) {
@@ -179,7 +192,9 @@ export function manifestOf(scripts, stylesheets) {
     modules[source] = urlsOf(file);
   }
   const entry = url(entryFile);
+  /** @type {string[]} */
   const css = [];
+  /** @type {Record<string, string[]>} */
   const pageCss = {};
   for (const [file, output] of Object.entries(stylesheets.outputs)) {
     if (!file.endsWith('.css') || !output.entryPoint) continue;
@@ -190,12 +205,18 @@ export function manifestOf(scripts, stylesheets) {
   return { entry, css, pageCss, modules };
 }
 
+/**
+ * @param {esbuild.Metafile} scripts
+ * @param {esbuild.Metafile} stylesheets
+ */
 async function writeManifest(scripts, stylesheets) {
   const manifest = manifestOf(scripts, stylesheets);
   await fs.writeFile(path.join(CLIENT_DIR, 'manifest.json'), JSON.stringify(manifest, null, 2));
 }
 
-/** Writes `.gz` (Zopfli: ordinary gzip a few percent smaller than zlib's best, once, at build time) and `.br` beside each file. */
+/** Writes `.gz` (Zopfli: ordinary gzip a few percent smaller than zlib's best, once, at build time) and `.br` beside each file.
+ * @param {esbuild.Metafile[]} metafiles
+ */
 async function precompress(metafiles) {
   const files = metafiles.flatMap((metafile) => Object.keys(metafile.outputs)).filter((file) => COMPRESSIBLE.test(file));
   await Promise.all(
@@ -218,7 +239,9 @@ export async function build() {
 /** Builds, then rebuilds whatever changes: the manifest is written again after each browser build. */
 export async function watch() {
   await Promise.all([fs.rm(CLIENT_DIR, { recursive: true, force: true }), fs.rm(SERVER_DIR, { recursive: true, force: true })]);
+  /** @type {{ scripts: esbuild.Metafile | null, stylesheets: esbuild.Metafile | null }} */
   const latest = { scripts: null, stylesheets: null };
+  /** @type {(kind: 'scripts' | 'stylesheets') => esbuild.Plugin} */
   const afterEach = (kind) => ({
     name: `manifest-after-${kind}`,
     setup(context) {

@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 
+/** @type {import('node:child_process').ChildProcess | null} */
 let server = null;
 function restart() {
   if (server) server.kill('SIGTERM');
@@ -12,10 +13,11 @@ function restart() {
 }
 
 const build = spawn(process.execPath, ['esbuild.config.mjs', '--watch'], { stdio: ['ignore', 'pipe', 'inherit'] });
-build.stdout.on('data', (chunk) => process.stdout.write(chunk));
+build.stdout.on('data', (/** @type {Buffer} */ chunk) => process.stdout.write(chunk));
 
 // Restart whenever the server bundle or the client manifest is rewritten.
-let timer = null;
+/** @type {NodeJS.Timeout | undefined} */
+let timer;
 const schedule = () => {
   clearTimeout(timer);
   timer = setTimeout(restart, 300);

@@ -238,7 +238,7 @@ function describe(item: Record<string, unknown>): string {
       if (value.type === 'node') {
         parts.push([value.selector, value.snippet].filter((s): s is string => typeof s === 'string' && s !== '').join(' '));
       } else if (value.type === 'source-location' && typeof value.url === 'string') {
-        parts.push(`${value.url}:${String(value.line ?? '?')}`);
+        parts.push(`${value.url}:${typeof value.line === 'number' ? value.line : '?'}`);
       } else if (key === 'subItems' && Array.isArray(value.items)) {
         const sub = (value.items as unknown[]).filter(isObject).map(describe).filter(Boolean).slice(0, 3);
         if (sub.length > 0) parts.push(`[${sub.join('; ')}]`);

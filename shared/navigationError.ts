@@ -17,7 +17,7 @@ interface ErrorLike {
  * response's status, else 500; the message from the error itself.
  */
 export function navigationErrorInfo(error: unknown): NavigationErrorInfo {
-  const e: ErrorLike = typeof error === 'object' && error !== null ? (error as ErrorLike) : {};
+  const e: ErrorLike = typeof error === 'object' && error !== null ? error : {};
   const status = firstStatus(e.statusCode, e.status, e.response?.status) ?? 500;
   return { status, message: errorMessage(error, e) };
 }

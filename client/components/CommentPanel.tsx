@@ -46,7 +46,7 @@ export const CommentPanel = observer(function CommentPanel({ slug, initialCount 
           {env.t('comments.writeInMiniProgram')}
         </button>
       ) : (
-        <form className="comments__form" onSubmit={submit}>
+        <form className="comments__form" onSubmit={(event) => void submit(event)}>
           {replyTo ? (
             <p className="comments__replying">
               {env.t('comments.replyingTo', { name: replyTo.name })}{' '}

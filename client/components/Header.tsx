@@ -24,7 +24,7 @@ export const Header = observer(function Header() {
     <header className="site-header">
       <div className="site-header__inner">
         {showBack ? (
-          <button type="button" className="site-header__back" onClick={() => navigate(-1)} aria-label={env.t('nav.back')}>
+          <button type="button" className="site-header__back" onClick={() => void navigate(-1)} aria-label={env.t('nav.back')}>
             <span aria-hidden="true">‹</span> {env.t('nav.back')}
           </button>
         ) : (

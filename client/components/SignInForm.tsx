@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useStores } from '../stores/context';
+import { formText } from '../forms/formText';
 import { useHydrated } from './useHydrated';
 
 /** The mail sign-in and password-reset forms (docs/specification/shell.md §2, §4), used by the page and the overlay. */
@@ -13,19 +14,19 @@ export const SignInForm = observer(function SignInForm({ onSignedIn }: { onSigne
   const submitMail = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const ok = await signIn.signInByMail(String(form.get('email') ?? ''), String(form.get('password') ?? ''));
+    const ok = await signIn.signInByMail(formText(form, 'email'), formText(form, 'password'));
     if (ok) onSignedIn();
   };
 
   const submitReset = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    await signIn.requestReset(String(new FormData(event.currentTarget).get('email') ?? ''));
+    await signIn.requestReset(formText(new FormData(event.currentTarget), 'email'));
   };
 
   return (
     <div className="sign-in">
       {signIn.mode === 'reset' ? (
-        <form className="form" method="post" onSubmit={submitReset} noValidate>
+        <form className="form" method="post" onSubmit={(event) => void submitReset(event)} noValidate>
           <h2 className="form__heading">{t('reset.heading')}</h2>
           <p className="form__hint">{t('reset.intro')}</p>
           <label className="form__field">
@@ -40,7 +41,7 @@ export const SignInForm = observer(function SignInForm({ onSignedIn }: { onSigne
           </button>
         </form>
       ) : (
-        <form className="form" method="post" onSubmit={submitMail} noValidate>
+        <form className="form" method="post" onSubmit={(event) => void submitMail(event)} noValidate>
           <label className="form__field">
             <span>{t('signIn.email')}</span>
             <input name="email" type="email" autoComplete="username" inputMode="email" maxLength={254} />

@@ -41,5 +41,9 @@ function currentBridge(): MiniProgramBridge | null {
   if (typeof bridge !== 'object' || bridge === null) return null;
   const navigateTo: unknown = Reflect.get(bridge, 'navigateTo');
   if (typeof navigateTo !== 'function') return null;
-  return { navigateTo: (options) => Reflect.apply(navigateTo, bridge, [options]) };
+  return {
+    navigateTo: (options) => {
+      Reflect.apply(navigateTo, bridge, [options]);
+    },
+  };
 }

@@ -30,12 +30,13 @@ export function hydrationDataOf(value: unknown): { loaderData: Record<string, un
   const loaderData = typeof raw.loaderData === 'object' && raw.loaderData !== null ? { ...raw.loaderData } : {};
   if (typeof raw.errors !== 'object' || raw.errors === null) return { loaderData, errors: null };
   const errors: Record<string, unknown> = {};
-  for (const [routeId, entry] of Object.entries(raw.errors)) {
+  const rawErrors: Partial<Record<string, unknown>> = raw.errors;
+  for (const [routeId, entry] of Object.entries(rawErrors)) {
     const error: Partial<Record<string, unknown>> = typeof entry === 'object' && entry !== null ? entry : {};
     errors[routeId] =
       error.__type === 'RouteErrorResponse'
-        ? { status: Number(error.status), statusText: String(error.statusText ?? ''), data: error.data, internal: false }
-        : new Error(String(error.message ?? ''));
+        ? { status: Number(error.status), statusText: typeof error.statusText === 'string' ? error.statusText : '', data: error.data, internal: false }
+        : new Error(typeof error.message === 'string' ? error.message : '');
   }
   return { loaderData, errors };
 }

@@ -19,7 +19,7 @@ export function installLinkPrefetch(routes: RouteObject[]): void {
     if (seen.has(pathname)) return;
     seen.add(pathname);
     for (const match of matchRoutes(routes, pathname) ?? []) {
-      const handle = match.route.handle;
+      const handle: unknown = match.route.handle;
       if (isRouteHandle(handle))
         void pageFacts(handle.page)
           .module()

@@ -13,7 +13,7 @@ export function trackNavigationProgress(router: ReturnType<typeof createBrowserR
       ui.startProgress();
       return;
     }
-    const errors = state.errors ? Object.values(state.errors) : [];
+    const errors: unknown[] = state.errors ? Object.values(state.errors) : [];
     if (errors.some(isChunkLoadError) && reloadOnceForChunkError()) return;
     const [error] = errors;
     if (error !== undefined) {

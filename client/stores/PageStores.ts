@@ -29,7 +29,7 @@ export class PageStores implements PageStoreKit {
 
   /** Each page store that reads something per reader reads it again; failures are its own to show. */
   async refresh(): Promise<void> {
-    await Promise.all([...this.made.values()].map((store) => store.refresh?.().catch(() => {})));
+    await Promise.all([...this.made.values()].flatMap((store) => (store.refresh ? [store.refresh().catch(() => {})] : [])));
   }
 
   /** The snapshots of the page stores made, or nothing when there are none (most pages). */

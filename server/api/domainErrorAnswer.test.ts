@@ -41,7 +41,7 @@ describe('a domain error thrown by a handler', () => {
       .use(requestLogging(silent))
       .get('/:kind', (req) => {
         const kind = DOMAIN_ERROR_KINDS.find((k) => k === req.params.kind) ?? 'invalid';
-        throw new DomainError(kind, 'Refused.', req.query.field === undefined ? undefined : String(req.query.field));
+        throw new DomainError(kind, 'Refused.', typeof req.query.field === 'string' ? req.query.field : undefined);
       })
       .use(last);
 

@@ -22,6 +22,6 @@ export function upstreamBackend(deps: Pick<AppDeps, 'config' | 'logger' | 'now'>
     pages: Router(),
     mediaCsp: { img: [], connect: [] },
     transportFor: (req) => upstreamTransport(upstream, readerOf(req), config.upstreamTimeoutMs),
-    health: async () => ({ ok: true, body: { status: 'ok', api: 'upstream' } }),
+    health: () => Promise.resolve({ ok: true, body: { status: 'ok', api: 'upstream' } }),
   };
 }

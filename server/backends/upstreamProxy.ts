@@ -69,7 +69,7 @@ function proxyTo(target: string, pathFilter: string, options: ProxyOptions): Req
         res.end(JSON.stringify({ detail: status === 504 ? GATEWAY_TIMEOUT : BAD_GATEWAY }));
       },
     },
-  }) as unknown as RequestHandler;
+  });
 }
 
 function isResponse(res: ServerResponse | Socket): res is ServerResponse {

@@ -47,7 +47,7 @@ export function openDatabase(options: DatabaseOptions): Database {
 export async function migrate(database: Database): Promise<void> {
   const migrator = new Migrator({
     db: database.db,
-    provider: { getMigrations: async () => migrations(database.engine) },
+    provider: { getMigrations: () => Promise.resolve(migrations(database.engine)) },
     // Kysely looks for its own tables across every schema unless told which one.
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
@@ -85,7 +85,7 @@ function openPostgres(url: string, givenSchema?: string, poolSize = 10): Databas
     ...(givenSchema ? { options: `-c search_path=${givenSchema}` } : {}),
     // int8 (counts, epoch milliseconds) as numbers, as SQLite returns them.
     types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown =>
         oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
     },
   });

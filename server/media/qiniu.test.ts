@@ -119,7 +119,7 @@ describe('QiniuMediaStore', () => {
   it('stores a server-side file (a booklet cover) through Qiniu’s form upload, scoped to its key', async () => {
     const calls: { url: string; form: FormData }[] = [];
     const fakeFetch = (async (url: string | URL | Request, init?: RequestInit) => {
-      calls.push({ url: String(url), form: init?.body as FormData });
+      calls.push({ url: url instanceof Request ? url.url : url.toString(), form: init?.body as FormData });
       return new Response('{"key":"covers/abcdef12_hd.png"}', { status: 200 });
     }) as typeof fetch;
     const store = new QiniuMediaStore(CONFIG, 'https://zine.example', fakeFetch);
@@ -127,12 +127,12 @@ describe('QiniuMediaStore', () => {
     expect(url).toBe('https://media.example.com/covers/abcdef12_hd.png');
     expect(calls[0]?.url).toBe('https://upload.qiniup.com');
     expect(calls[0]?.form.get('key')).toBe('covers/abcdef12_hd.png');
-    expect(policyOf(String(calls[0]?.form.get('token')))).toMatchObject({ scope: 'my-bucket:covers/abcdef12_hd.png' });
+    expect(policyOf(String(calls[0]?.form.get('token') as string))).toMatchObject({ scope: 'my-bucket:covers/abcdef12_hd.png' });
     await expect(store.save('../x.png', Buffer.from('x'), 'image/png')).rejects.toThrow(/unsafe/);
   });
 
   it('fails loudly when Qiniu refuses', async () => {
-    const store = new QiniuMediaStore(CONFIG, 'https://zine.example', (async () => new Response('{"error":"bad token"}', { status: 401 })) as typeof fetch);
+    const store = new QiniuMediaStore(CONFIG, 'https://zine.example', async () => new Response('{"error":"bad token"}', { status: 401 }));
     await expect(store.save('abcdef12_hd.png', Buffer.from('x'), 'image/png')).rejects.toThrow(/401/);
   });
 

@@ -42,8 +42,8 @@ export class QiniuMediaStore implements MediaStore {
     return verifyQiniuCallback(this.config, request);
   }
 
-  async uploadTicket(grant: UploadGrant): Promise<UploadToken> {
+  uploadTicket(grant: UploadGrant): Promise<UploadToken> {
     const token = qiniuUploadToken(this.config, { ...grant, callbackOrigin: this.siteOrigin }, UPLOAD_TOKEN_TTL_MS);
-    return { token, upload_url: this.config.uploadUrl, domain: this.origin };
+    return Promise.resolve({ token, upload_url: this.config.uploadUrl, domain: this.origin });
   }
 }

@@ -29,7 +29,7 @@ export function errorHandler(): ErrorRequestHandler {
 
 /** An error with an HTTP status of its own (an ApiError, body-parser's, Express's), or a 500. */
 function httpErrorAnswer(error: unknown): { status: number; body: DrfErrorBody } {
-  const e: HttpError = typeof error === 'object' && error !== null ? (error as HttpError) : {};
+  const e: HttpError = typeof error === 'object' && error !== null ? error : {};
   const raw = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 500;
   const status = raw >= 400 && raw < 600 ? raw : 500;
   const detail =

@@ -43,7 +43,7 @@ export class LocalPdfFiles implements PdfFiles {
     await fs.rm(this.pathOf(name), { force: true });
   }
 
-  async download(name: string): Promise<PdfDownload | null> {
-    return name ? { path: this.pathOf(name) } : null;
+  download(name: string): Promise<PdfDownload | null> {
+    return Promise.resolve(name ? { path: this.pathOf(name) } : null);
   }
 }

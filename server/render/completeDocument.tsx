@@ -40,7 +40,7 @@ export function completeDocument(
         },
         onShellError(error) {
           clearTimeout(timer);
-          reject(error);
+          reject(error instanceof Error ? error : new Error(String(error)));
         },
         onError(error) {
           failed = true;

@@ -117,7 +117,7 @@ export function ssr(options: SsrOptions): RequestHandler {
     concealInternalErrors(query, req.log, options.config.env === 'production');
     // The head of a page's document: its meta, assets, store snapshot and route errors.
     const headOf = (pageStores: RootStore, state: StaticHandlerContext, pageRequest: Request) => {
-      const handles = state.matches.map((m) => ({ handle: m.route.handle, pathname: m.pathname }));
+      const handles = state.matches.map((m): { handle: unknown; pathname: string } => ({ handle: m.route.handle, pathname: m.pathname }));
       const pages = handles
         .map((m) => m.handle)
         .filter(isRouteHandle)

@@ -1,6 +1,5 @@
 import express, { Router, type Response } from 'express';
 import type { Kysely } from 'kysely';
-import type { Locale } from '../../shared/locale';
 import type { DB } from '../db/schema';
 import { DomainError } from '../domain/DomainError';
 import { linkPageHtml, type LinkPage } from './newsletterLinks/document';
@@ -42,7 +41,7 @@ export function newsletterLinkPages(deps: LinkPagesDeps): Router {
   function route(purpose: LinkPurpose, answer: (view: SubscriptionView, post: boolean) => Promise<Pick<LinkPage, 'text' | 'button'>>): void {
     const path = `/newsletter/${purpose}/:token/`;
     const handle = (post: boolean) => async (req: express.Request, res: Response) => {
-      const locale = res.locals.locale as Locale;
+      const locale = res.locals.locale;
       const id = await deps.links.verify(purpose, String(req.params.token));
       const view = id === null ? null : await subscriptionView(deps.db, id).catch(notFoundAsNull);
       if (!view) {

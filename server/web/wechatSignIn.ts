@@ -50,7 +50,7 @@ export function wechatSignInPages(deps: WechatSignInDeps): Router {
 
   for (const path of WECHAT_SIGN_IN_PATHS) {
     router.get([path, path.slice(0, -1)], (req, res) => {
-      const locale = res.locals.locale as Locale;
+      const locale = res.locals.locale;
       const next = nextOf(req);
       const kind = APP_OF[path];
       const app = deps.wechat[kind];
@@ -79,7 +79,7 @@ export function wechatSignInPages(deps: WechatSignInDeps): Router {
   });
 
   async function callback(db: Kysely<DB>, req: Request, res: Response): Promise<void> {
-    const locale = res.locals.locale as Locale;
+    const locale = res.locals.locale;
     const page = (status: number, text: MessageKey, back: string | null) => sendPage(res, status, { locale, siteName: deps.siteName, text, back });
     const cookies = req.cookies as Record<string, unknown>;
     const cookie = typeof cookies[STATE_COOKIE] === 'string' ? cookies[STATE_COOKIE] : undefined;

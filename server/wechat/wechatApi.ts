@@ -61,7 +61,7 @@ export class WechatApi {
     const record = body as Record<string, unknown>;
     const errcode = record.errcode;
     if (typeof errcode === 'number' && errcode !== 0) {
-      throw new WechatUpstreamError(`WeChat answered ${path} with errcode ${errcode}: ${String(record.errmsg ?? '')}`);
+      throw new WechatUpstreamError(`WeChat answered ${path} with errcode ${errcode}: ${typeof record.errmsg === 'string' ? record.errmsg : ''}`);
     }
     return record;
   }

@@ -85,7 +85,7 @@ describe('article images', () => {
     expect(requested).not.toContain(address);
 
     // Scroll until its top is 60 px below the viewport: still out of reach.
-    const top = async () => (await last.evaluate((image) => image.getBoundingClientRect().top)) as number;
+    const top = () => last.evaluate((image) => image.getBoundingClientRect().top);
     await page.evaluate((y) => window.scrollBy(0, y), (await top()) - 300 - 60);
     await page.waitForTimeout(400);
     expect(requested).not.toContain(address);

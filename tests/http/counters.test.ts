@@ -153,7 +153,7 @@ describe('counts kept with the rows they count', async () => {
     expect(users.find((r) => r.user_id === other.id)?.public_article_count).toBe(2);
 
     // A notification read moves from unread; reading all of them empties the unread count.
-    const bell = await new Visitor(app);
+    const bell = new Visitor(app);
     await bell.signIn('writer@example.com', PASSWORD);
     const unreadBefore = (await bell.get('/api/notification/count/?filter=unread')).body.results[0].unread_count;
     const listed = await bell.get('/api/notification/?filter=unread&page_size=50');

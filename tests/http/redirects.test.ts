@@ -31,7 +31,7 @@ describe('next and return addresses never leave the site', () => {
     for (const next of corpus) {
       const res = await ned.get(`/sign/in/?next=${encodeURIComponent(next)}`);
       expect(res.status, next).toBe(302);
-      expectOnSite(res.headers.location as string | undefined, next);
+      expectOnSite(res.headers.location, next);
       expect(res.headers.location, next).toBe('/');
     }
     expect((await ned.get(`/sign/in/?next=${encodeURIComponent('/profile/wallet/?a=1')}`)).headers.location).toBe('/profile/wallet/?a=1');
@@ -51,7 +51,7 @@ describe('next and return addresses never leave the site', () => {
     for (const next of corpus) {
       const res = await ned.get(`/accounts/login/wechat_payment/?next=${encodeURIComponent(next)}`);
       expect(res.status, next).toBe(302);
-      expectOnSite(res.headers.location as string | undefined, next);
+      expectOnSite(res.headers.location, next);
     }
   });
 

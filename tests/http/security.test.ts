@@ -29,7 +29,7 @@ describe('security headers', () => {
       expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
       expect(PERMISSIONS_POLICY).toContain('camera=()');
       // Each CSP directive names each source once (WeChat's QR frame is also the configured one).
-      for (const [name, values] of directives((res.headers['content-security-policy'] as string | undefined) ?? '')) {
+      for (const [name, values] of directives(res.headers['content-security-policy'] ?? '')) {
         expect(new Set(values).size, name).toBe(values.length);
       }
     }

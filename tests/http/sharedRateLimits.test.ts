@@ -76,7 +76,7 @@ describe('rate limits counted in the database (docs/decisions/042)', async () =>
     const at = later(3);
     const now = () => at;
     const stores = [storeOn(dbA, 60_000, now), storeOn(dbB, 60_000, now)];
-    const totals = await Promise.all(Array.from({ length: 60 }, (_, i) => stores[i % 2]?.increment('crowd')));
+    const totals = await Promise.all(Array.from({ length: 60 }, (_, i) => stores[i % 2]?.increment('crowd') ?? Promise.resolve(undefined)));
     const hits = totals.map((t) => t?.totalHits ?? 0).sort((a, b) => a - b);
     expect(hits).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
     expect((await stores[0]?.get('crowd'))?.totalHits).toBe(60);

@@ -39,7 +39,7 @@ class FakeServer implements ArticleCalls {
       const stored = this.articles.get(id);
       if (!stored) throw new ApiRequestError(404, { detail: 'Not found.' });
       if (base !== null && base !== stored.client_modify_date) throw new ApiRequestError(409, { detail: 'Conflict', article: stored });
-      const article = { ...stored, ...input, client_modify_date: input.client_modify_date ?? stored.client_modify_date } as EditableArticle;
+      const article = { ...stored, ...input, client_modify_date: input.client_modify_date ?? stored.client_modify_date };
       this.articles.set(id, article);
       return article;
     });

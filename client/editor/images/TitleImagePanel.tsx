@@ -8,7 +8,7 @@ import { formatBytes, imageTexts } from './texts';
  * The title image (cover) panel (docs/specification/content-and-commerce.md §2): choose and upload a cover, change or
  * remove it, and the month's upload traffic.
  */
-export const TitleImagePanel = observer(function TitleImagePanel(props: { store: ImageUploadStore; coverUrl: string; onChange(url: string): void }) {
+export const TitleImagePanel = observer(function TitleImagePanel(props: { store: ImageUploadStore; coverUrl: string; onChange: (url: string) => void }) {
   const { store, coverUrl, onChange } = props;
   const t = imageTexts(store.locale);
   const input = useRef<HTMLInputElement>(null);

@@ -50,7 +50,7 @@ export const BookletRatings = observer(function BookletRatings({ booklet }: { bo
       {own ? (
         <p className="booklet-ratings__own">{env.t('ratings.own')}</p>
       ) : (
-        <form className="booklet-ratings__form" onSubmit={submit}>
+        <form className="booklet-ratings__form" onSubmit={(event) => void submit(event)}>
           <fieldset className="booklet-ratings__stars">
             <legend>{env.t('ratings.choose')}</legend>
             {STARS.map((value) => (

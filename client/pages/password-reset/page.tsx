@@ -5,6 +5,7 @@ import { SIGN_IN_PATH } from '../../../shared/constants';
 import { ApiRequestError } from '../../api/client';
 import { ScreenFrame } from '../../components/ScreenFrame';
 import { useHydrated } from '../../components/useHydrated';
+import { formText } from '../../forms/formText';
 import { useStores } from '../../stores/context';
 
 const MIN = 8;
@@ -24,9 +25,9 @@ export default observer(function PasswordResetPage() {
     event.preventDefault();
     if (busy) return;
     const form = new FormData(event.currentTarget);
-    const password = String(form.get('password') ?? '');
+    const password = formText(form, 'password');
     if (password.length < MIN || password.length > MAX) return setMessage(t('newPassword.tooShort'));
-    if (password !== String(form.get('repeat') ?? '')) return setMessage(t('newPassword.mismatch'));
+    if (password !== formText(form, 'repeat')) return setMessage(t('newPassword.mismatch'));
     setBusy(true);
     try {
       await account.confirmPasswordReset(token, password);
@@ -46,7 +47,7 @@ export default observer(function PasswordResetPage() {
           {t('newPassword.done')} <Link to={SIGN_IN_PATH}>{t('signIn.submit')}</Link>
         </p>
       ) : (
-        <form className="form" method="post" onSubmit={submit} noValidate>
+        <form className="form" method="post" onSubmit={(event) => void submit(event)} noValidate>
           <h2 className="form__heading">{t('newPassword.heading')}</h2>
           <label className="form__field">
             <span>{t('newPassword.password')}</span>

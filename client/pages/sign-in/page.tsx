@@ -17,7 +17,7 @@ export default function SignInPage() {
   const [params] = useSearchParams();
   return (
     <ScreenFrame titleKey="screen.sign-in.title" introKey="screen.sign-in.intro">
-      <SignInForm onSignedIn={() => navigate(safeNextPath(params.get('next')), { replace: true })} />
+      <SignInForm onSignedIn={() => void navigate(safeNextPath(params.get('next')), { replace: true })} />
     </ScreenFrame>
   );
 }

@@ -33,7 +33,7 @@ export async function pgMarker(url: string): Promise<Marker | null> {
   const exists = await withClient(maintenance, async (c) => (await c.query('select 1 from pg_database where datname = $1', [database])).rowCount);
   if (!exists) return null;
   return withClient(url, async (c) => {
-    const table = await c.query("select to_regclass('public.bench_data_meta') as t");
+    const table = await c.query<{ t: string | null }>("select to_regclass('public.bench_data_meta') as t");
     if (table.rows[0]?.t === null) return null;
     return markerFromRows((await c.query('select key, value from bench_data_meta')).rows);
   });

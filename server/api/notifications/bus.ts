@@ -29,14 +29,16 @@ const notifiedSchema = z.object({ recipientId: z.number().int(), notificationId:
 /** The workers of one machine (or this process alone): published through the cluster's relay. */
 export function inProcessNotificationBus(relay: WorkerRelay = workerRelay()): NotificationBus {
   return {
-    async publish(notified) {
+    publish(notified) {
       relay.send('notified', notified);
+      return Promise.resolve();
     },
-    async subscribe(handler) {
-      return relay.on('notified', (payload) => {
+    subscribe(handler) {
+      const unsubscribe = relay.on('notified', (payload) => {
         const parsed = notifiedSchema.safeParse(payload);
         if (parsed.success) handler(parsed.data);
       });
+      return Promise.resolve(unsubscribe);
     },
   };
 }

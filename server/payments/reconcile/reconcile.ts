@@ -65,7 +65,7 @@ export async function reconcileDay(deps: ReconcileDeps, date: ChinaDate): Promis
         'alipay',
         date,
         (day) => alipayTradeBill(client, day, 15_000),
-        async () => null,
+        () => Promise.resolve(null),
       ),
     );
   }

@@ -37,10 +37,11 @@ export async function sendRenewalReminders(deps: RenewalReminderDeps): Promise<n
     .where('users.membership_tier', 'is not', null)
     .where('users.membership_expires_at', '>', now)
     .where('users.membership_expires_at', '<=', now + RENEWAL_REMINDER_MS)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('subscription_reminders')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('subscription_reminders')
             .select('subscription_reminders.id')
             .whereRef('subscription_reminders.user_id', '=', 'subscriptions.user_id')
             .whereRef('subscription_reminders.expires_at', '=', 'users.membership_expires_at'),

@@ -343,7 +343,7 @@ export class RenderCache {
   private send(req: Request, res: Response, page: CachedPage, state: 'hit' | 'miss' | 'bypass'): void {
     res.vary('Accept-Encoding');
     // The gzip middleware hid brotli from the request; the stored brotli copy is fine to send.
-    writeCachedPage(req, res, page, ['X-Cache', state], (res.locals.acceptEncoding as string | undefined) ?? req.headers['accept-encoding'] ?? '');
+    writeCachedPage(req, res, page, ['X-Cache', state], res.locals.acceptEncoding ?? req.headers['accept-encoding'] ?? '');
   }
 
   /** The page to keep of a finished render, compressed; null when it is not one to keep. */
