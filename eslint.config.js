@@ -8,6 +8,33 @@ import tseslint from 'typescript-eslint';
 
 const SERVER_CODE = { group: ['**/server', '**/server/**'], message: 'Server code stays out of the browser bundle and shared/.' };
 
+/** The domain folders of server/: they know no HTTP, and the web layer over them (server/web/) is theirs to be called by, never to call. */
+const DOMAINS = [
+  'accounts',
+  'admin',
+  'content',
+  'db',
+  'domain',
+  'jobs',
+  'mail',
+  'media',
+  'newsletter',
+  'payments',
+  'pdf',
+  'redeem',
+  'search',
+  'security',
+  'seo',
+  'sms',
+  'startup',
+  'stats',
+  'tracking',
+  'wechat',
+];
+/** An import path that reaches a folder named web (esquery's regex takes no slash: \x2F is one). */
+const WEB_FOLDER = '/(^|\\x2F)web(\\x2F|$)/';
+const WEB_LAYER_MESSAGE = 'Domain code does not import the web layer (server/web/): the web apps call the domains (docs/decisions/077).';
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'coverage/', 'node_modules/'] },
   js.configs.recommended,
@@ -75,10 +102,10 @@ export default tseslint.config(
       ],
     },
   },
-  // The payments domain speaks in DomainError, not HTTP (server/api/domainErrorAnswer.ts maps it); its sandbox pages are a router.
+  // The payments domain speaks in DomainError, not HTTP (server/api/domainErrorAnswer.ts maps it); its sandbox pages are in server/web/.
   {
     files: ['server/payments/**/*.ts'],
-    ignores: ['**/*.test.ts', 'server/payments/sandboxPages.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -94,6 +121,20 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { paths: ['express'], patterns: [{ group: ['**/api', '**/api/**'], message: 'Search is domain code: the API calls it.' }] },
+      ],
+    },
+  },
+  // The web layer imports the domains, never the other way round (docs/decisions/077). Its own rule, not
+  // no-restricted-imports: a later block setting that rule for the same files would replace this one.
+  {
+    files: DOMAINS.map((domain) => `server/${domain}/**/*.{ts,tsx}`),
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'].map((node) => ({
+          selector: `${node}[source.value=${WEB_FOLDER}]`,
+          message: WEB_LAYER_MESSAGE,
+        })),
       ],
     },
   },

@@ -15,7 +15,7 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { UserDirectory } from '../server/accounts/users';
 import { openDatabase } from '../server/db/connection';
-import { DEMO_AUTHOR } from '../server/db/seed/demoContent';
+import { DEMO_AUTHOR } from '../server/startup/seed/demoContent';
 import { benchAndReportImages } from './benchImages';
 import { freePort, startServer, waitForServer, type RunningServer } from './runningServer';
 

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { migrate, openDatabase } from '../server/db/connection';
-import { seedDemo } from '../server/db/seed/demo';
+import { seedDemo } from '../server/startup/seed/demo';
 import { READERS, STANDARDS_VIEWS, prepareStandardsSite, viewUrl, type Reader, type StandardsView } from '../tests/support/standardsPages';
 import { startServer } from './runningServer';
 

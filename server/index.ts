@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import v8 from 'node:v8';
 import { runPrimary } from './cluster';
 import { loadConfig } from './config';
-import { openPreparedDatabase } from './db/prepare';
+import { openPreparedDatabase } from './startup/prepare';
 import { createLogger } from './logger';
 import { serve } from './serve';
 

@@ -5,7 +5,7 @@ import { createApp } from './app';
 import type { Config } from './config';
 import { PageViewCounter } from './content/pageViews';
 import { openDatabase } from './db/connection';
-import { openPreparedDatabase } from './db/prepare';
+import { openPreparedDatabase } from './startup/prepare';
 import { drainServer } from './drainServer';
 import type { Logger } from './logger';
 import { createMailer } from './mail/mailer';

@@ -1,5 +1,5 @@
 import { parseBody, requestUrl, type ApiTransport } from '../../client/api/transport';
-import { BAD_GATEWAY, GATEWAY_TIMEOUT } from '../proxy';
+import { BAD_GATEWAY, GATEWAY_TIMEOUT } from '../backends/upstreamProxy';
 import { readerHeaders, type Reader } from './readerHeaders';
 
 /**

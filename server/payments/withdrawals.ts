@@ -39,7 +39,7 @@ export const MAX_WECHAT_TRANSFER_CENTS = 200_000 - 1;
 export const SANDBOX_NOTE = 'Sandbox payout: no money was sent.';
 export const AWAITING_TRANSFER_NOTE = 'Awaiting transfer: WeChat transfers are not configured yet.';
 
-/** The open id the sandbox payment login hands a user (server/payments/sandboxPages.ts). */
+/** The open id the sandbox payment login hands a user (server/web/sandboxCheckout.ts). */
 export function sandboxOpenId(userId: number): string {
   return `sandbox_openid_${userId}`;
 }

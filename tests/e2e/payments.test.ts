@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditWalletByEmail } from '../../server/payments/walletCredit';
-import { seedDemo } from '../../server/db/seed/demo';
+import { seedDemo } from '../../server/startup/seed/demo';
 import { launchBrowser, watchForErrors } from '../support/browser';
 import type { DemoSite, LiveServer } from '../support/demoSite';
 import { startLiveServer } from '../support/liveServer';
@@ -119,7 +119,7 @@ describe('paying in Chromium', () => {
   it.each(COMBINATIONS)('buys a VIP month with the sandbox web pay and gets the VIP badge (%s, %i px)', async (locale, width) => {
     const texts = TEXTS[locale];
     const { context, page } = await buyer(locale, width);
-    // The sandbox checkout page (server/payments/sandboxPages.ts) links no icon: the browser's /favicon.ico is a 404.
+    // The sandbox checkout page (server/web/sandboxCheckout.ts) links no icon: the browser's /favicon.ico is a 404.
     const problems = watchForErrors(page, [/status of 404/]);
     await page.goto(`${site.server.origin}/member/`);
     await hydrated(page);

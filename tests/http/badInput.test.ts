@@ -519,10 +519,10 @@ const SERVER_ROUTES: Readonly<Record<string, ServerRoute>> = {
   "server/app.ts GET '/metrics'": { method: 'get', paths: () => ['/metrics', '/metrics?x=%00&y=%ff'] },
   // The page renderer (and the render cache before it): PAGE_ROUTES and ODD_PATHS.
   "server/app.ts GET '/{*splat}'": { method: 'get', paths: () => [] },
-  "server/seo/routes.ts GET '/robots.txt'": { method: 'get', paths: () => ['/robots.txt', '/robots.txt?%ff'] },
-  "server/seo/routes.ts GET '/sitemap.xml'": { method: 'get', paths: () => ['/sitemap.xml', '/sitemap.xml?page=-1'] },
-  "server/seo/routes.ts GET '/sitemap-pages.xml'": { method: 'get', paths: () => ['/sitemap-pages.xml'] },
-  "server/seo/routes.ts GET '/sitemap-articles-:n.xml'": {
+  "server/web/seo.ts GET '/robots.txt'": { method: 'get', paths: () => ['/robots.txt', '/robots.txt?%ff'] },
+  "server/web/seo.ts GET '/sitemap.xml'": { method: 'get', paths: () => ['/sitemap.xml', '/sitemap.xml?page=-1'] },
+  "server/web/seo.ts GET '/sitemap-pages.xml'": { method: 'get', paths: () => ['/sitemap-pages.xml'] },
+  "server/web/seo.ts GET '/sitemap-articles-:n.xml'": {
     method: 'get',
     paths: () => [
       '/sitemap-articles-1.xml',
@@ -533,7 +533,7 @@ const SERVER_ROUTES: Readonly<Record<string, ServerRoute>> = {
       '/sitemap-articles-%00.xml',
     ],
   },
-  "server/seo/routes.ts GET '/:column/feed.xml'": {
+  "server/web/seo.ts GET '/:column/feed.xml'": {
     method: 'get',
     paths: (f) => [
       `/${f.own.columnPath}/feed.xml`,
@@ -544,7 +544,7 @@ const SERVER_ROUTES: Readonly<Record<string, ServerRoute>> = {
       '/article/feed.xml',
     ],
   },
-  "server/tracking/logEndpoint.ts GET '/log'": {
+  "server/web/tracking.ts GET '/log'": {
     method: 'get',
     paths: () => {
       const v = `v=${TRACKING_API_VERSION}`;
@@ -559,7 +559,7 @@ const SERVER_ROUTES: Readonly<Record<string, ServerRoute>> = {
       ];
     },
   },
-  'server/payments/sandboxPages.ts GET CHECKOUT': {
+  'server/web/sandboxCheckout.ts GET CHECKOUT': {
     method: 'get',
     paths: (f) => [
       '/payments/sandbox/checkout/x',
@@ -571,7 +571,7 @@ const SERVER_ROUTES: Readonly<Record<string, ServerRoute>> = {
       `/payments/sandbox/checkout/${'x'.repeat(5000)}`,
     ],
   },
-  'server/payments/sandboxPages.ts POST CHECKOUT': {
+  'server/web/sandboxCheckout.ts POST CHECKOUT': {
     method: 'post',
     paths: (f) => [
       '/payments/sandbox/checkout/x',
@@ -591,7 +591,7 @@ const SERVER_ROUTES: Readonly<Record<string, ServerRoute>> = {
       { data: Buffer.from([0xff, 0xfe]) },
     ],
   },
-  "server/payments/sandboxPages.ts GET ['/accounts/login/wechat_payment/', '/accounts/login/wechat_payment']": {
+  "server/web/sandboxCheckout.ts GET ['/accounts/login/wechat_payment/', '/accounts/login/wechat_payment']": {
     method: 'get',
     paths: () => [
       '/accounts/login/wechat_payment/',
@@ -601,7 +601,7 @@ const SERVER_ROUTES: Readonly<Record<string, ServerRoute>> = {
       '/accounts/login/wechat_payment/?next=/a&next=/b',
     ],
   },
-  'server/accounts/wechatSignIn.ts GET [path, path.slice(0, -1)]': {
+  'server/web/wechatSignIn.ts GET [path, path.slice(0, -1)]': {
     method: 'get',
     paths: () =>
       ['/accounts/login/weixin/', '/accounts/login/wechatweb', '/accounts/login/wechat_payment/'].flatMap((p) => [
@@ -614,7 +614,7 @@ const SERVER_ROUTES: Readonly<Record<string, ServerRoute>> = {
         `${p}?next=%3Cscript%3E`,
       ]),
   },
-  'server/accounts/wechatSignIn.ts GET [WECHAT_CALLBACK_PATH, WECHAT_CALLBACK_PATH.slice(0, -1)]': {
+  'server/web/wechatSignIn.ts GET [WECHAT_CALLBACK_PATH, WECHAT_CALLBACK_PATH.slice(0, -1)]': {
     method: 'get',
     paths: () => [
       '/accounts/login/wechat/callback/',
@@ -626,7 +626,7 @@ const SERVER_ROUTES: Readonly<Record<string, ServerRoute>> = {
     ],
   },
   // The newsletter's signed links (docs/decisions/072): forged, foreign and odd tokens answer 404.
-  'server/newsletter/linkPages.ts GET path': {
+  'server/web/newsletterLinks.ts GET path': {
     method: 'get',
     paths: () =>
       ['confirm', 'unsubscribe'].flatMap((kind) => [
@@ -637,12 +637,12 @@ const SERVER_ROUTES: Readonly<Record<string, ServerRoute>> = {
         `/newsletter/${kind}/${'9'.repeat(5000)}.x/`,
       ]),
   },
-  'server/newsletter/linkPages.ts POST path': {
+  'server/web/newsletterLinks.ts POST path': {
     method: 'post',
     paths: () => ['/newsletter/unsubscribe/1.AAAAAAAAAAAAAAAAAAAAAAAAAAA/', '/newsletter/confirm/%ff/', `/newsletter/unsubscribe/${'9'.repeat(40)}/`],
     bodies: () => [form(''), form('List-Unsubscribe=One-Click'), form(`x=${'y'.repeat(10_000)}`), jsonText('{'), { data: Buffer.from([0xff, 0xfe]) }],
   },
-  "server/media/uploadRoute.ts POST ['/upload', '/upload/']": {
+  "server/web/media/upload.ts POST ['/upload', '/upload/']": {
     method: 'post',
     paths: () => ['/media/upload/', '/media/upload'],
     bodies: (f) => [
@@ -659,7 +659,7 @@ const SERVER_ROUTES: Readonly<Record<string, ServerRoute>> = {
       jsonText(JSON.stringify({ token: f.uploadToken, key: 'abcdef1234_hd.png' })),
     ],
   },
-  "server/media/mediaHost.ts GET '/*key'": {
+  "server/web/media/localHost.ts GET '/*key'": {
     method: 'get',
     paths: (f) => [
       `/media/${f.mediaKey}`,
@@ -678,10 +678,10 @@ const SERVER_ROUTES: Readonly<Record<string, ServerRoute>> = {
       '/media/',
     ],
   },
-  // Mounted instead of mediaHost.ts when S3 is configured: tests/http/s3Storage.test.ts sends it bad views.
-  "server/media/bucketMediaHost.ts GET '/*key'": { method: 'get', paths: () => [] },
+  // Mounted instead of server/web/media/localHost.ts when S3 is configured: tests/http/s3Storage.test.ts sends it bad views.
+  "server/web/media/bucketHost.ts GET '/*key'": { method: 'get', paths: () => [] },
   // Mounted only with Qiniu credentials: its own test below, on an app that has them.
-  'server/media/qiniuCallback.ts POST QINIU_CALLBACK_PATH': { method: 'post', paths: () => [] },
+  'server/web/media/qiniuCallback.ts POST QINIU_CALLBACK_PATH': { method: 'post', paths: () => [] },
 };
 
 /** Paths no route expects. */

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { seedDemo } from '../../server/db/seed/demo';
-import { DEMO_AUTHOR } from '../../server/db/seed/demoContent';
+import { seedDemo } from '../../server/startup/seed/demo';
+import { DEMO_AUTHOR } from '../../server/startup/seed/demoContent';
 import { Visitor } from '../support/session';
 import { testApp } from '../support/testApp';
 

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { UserDirectory } from '../../server/accounts/users';
 import type { Database } from '../../server/db/connection';
-import { seoRoutes } from '../../server/seo/routes';
+import { seoRoutes } from '../../server/web/seo';
 import { writeArticle as writeArticleRow, type ArticleOverrides } from '../support/articles';
 import { createPerson, PASSWORD } from '../support/people';
 import { Visitor } from '../support/session';

@@ -2,7 +2,7 @@ import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { contentChanged } from '../../server/content/changes';
-import { seoRoutes } from '../../server/seo/routes';
+import { seoRoutes } from '../../server/web/seo';
 import { writeArticle } from '../support/articles';
 import { createPerson } from '../support/people';
 import { testDatabase } from '../support/testDatabase';

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/connection';
 import { PLATFORM_ADJUSTMENTS, balanceCents, creditWallet, walletAccount } from '../../server/payments/ledger';
-import { seedDemo } from '../../server/db/seed/demo';
+import { seedDemo } from '../../server/startup/seed/demo';
 import { runAdminCommand } from '../../server/admin/commands';
 import { UserDirectory } from '../../server/accounts/users';
 import { createPerson, PASSWORD } from '../support/people';

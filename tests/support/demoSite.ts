@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { seedDemo } from '../../server/db/seed/demo';
+import { seedDemo } from '../../server/startup/seed/demo';
 import { launchBrowser } from './browser';
 import { startLiveServer } from './liveServer';
 

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AlipayConfig, Config, WechatPayConfig } from '../../server/config';
 import type { Database } from '../../server/db/connection';
-import { seedDemo } from '../../server/db/seed/demo';
+import { seedDemo } from '../../server/startup/seed/demo';
 import { createLogger, type Logger } from '../../server/logger';
 import { Alipay } from '../../server/payments/alipay/alipay';
 import { WechatPay } from '../../server/payments/wechatpay/wechatPay';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { UserDirectory } from '../../server/accounts/users';
 import { moderateArticle } from '../../server/content/moderation';
 import type { DB } from '../../server/db/schema';
-import { DEMO_AUTHOR } from '../../server/db/seed/demoContent';
+import { DEMO_AUTHOR } from '../../server/startup/seed/demoContent';
 import { PLATFORM_REVENUE, spendFromWallet } from '../../server/payments/ledger';
 import { createOrder } from '../../server/payments/orders';
 import { findMembershipProduct } from '../../shared/membershipProducts';

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { openDatabase } from '../../../server/db/connection';
 import type { DB } from '../../../server/db/schema';
-import { DEMO_AUTHOR } from '../../../server/db/seed/demoContent';
+import { DEMO_AUTHOR } from '../../../server/startup/seed/demoContent';
 import { BENCH_PASSWORD, emailOf, NAMED } from '../plan';
 import type { Credentials } from './session';
 

@@ -10,9 +10,10 @@ import type { WechatApp, WechatConfig } from '../config';
 import type { DB } from '../db/schema';
 import { siteOriginFor } from '../seo/origin';
 import { resolveWechatIdentity } from '../wechat/identities';
+import { authorizeUrl } from '../wechat/authorizeUrl';
 import { issueState, STATE_TTL_MS, stateKey, verifyState, type WechatAppKind } from '../wechat/signInState';
 import { WechatApi, WechatUpstreamError } from '../wechat/wechatApi';
-import { wechatContinueHtml, wechatMessageHtml, type WechatMessage } from './wechatSignInDocuments';
+import { wechatContinueHtml, wechatMessageHtml, type WechatMessage } from './wechatSignIn/documents';
 
 /** The chat-app sign-in navigations of docs/specification/shell.md §7: full page, and the QR code inside a 300x450 frame. */
 export const WECHAT_SIGN_IN_PATHS = ['/accounts/login/weixin/', '/accounts/login/wechatweb/', '/accounts/login/wechat_payment/'] as const;
@@ -149,19 +150,6 @@ function withPaymentIdentity(next: string, openid: string, appId: string): strin
 function nextOf(req: Request): string {
   const next = safeNextPath(typeof req.query.next === 'string' ? req.query.next : null);
   return next.length > NEXT_MAX ? '/' : next;
-}
-
-/** WeChat's authorisation page: the QR code (open platform) or the in-app consent (official account). */
-function authorizeUrl(openBase: string, kind: WechatAppKind, app: WechatApp, redirectUri: string, state: string): string {
-  const path = kind === 'web' ? '/connect/qrconnect' : '/connect/oauth2/authorize';
-  const query = new URLSearchParams({
-    appid: app.appId,
-    redirect_uri: redirectUri,
-    response_type: 'code',
-    scope: kind === 'web' ? 'snsapi_login' : 'snsapi_userinfo',
-    state,
-  });
-  return `${openBase}${path}?${query.toString()}#wechat_redirect`;
 }
 
 function sendPage(res: Response, status: number, page: WechatMessage): void {

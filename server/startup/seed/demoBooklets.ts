@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { escapeHtml } from '../../../shared/escapeHtml';
 import { createBooklet, type BookletItemSpec } from '../../content/createBooklet';
-import type { DB, SalesMode } from '../schema';
+import type { DB, SalesMode } from '../../db/schema';
 import { insertDemoArticle } from './demoArticles';
 
 const DAY_MS = 24 * 3600 * 1000;

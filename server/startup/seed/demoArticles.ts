@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { ArticlesTable, DB } from '../schema';
+import type { ArticlesTable, DB } from '../../db/schema';
 import { ARTICLE_HTML_RULES, sanitizeArticleHtml } from '../../content/sanitize';
 
 /** What differs between the demo's articles; the rest is the same for every one. */

@@ -2,13 +2,13 @@ import type { Kysely } from 'kysely';
 import { Router } from 'express';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
-import { bucketMediaHost } from './bucketMediaHost';
-import { mediaHost } from './mediaHost';
-import { LocalMediaStore, type MediaStore } from './mediaStore';
-import { qiniuCallbackRoute } from './qiniuCallback';
-import { QiniuMediaStore } from './qiniuStore';
-import { S3MediaStore } from './s3Store';
-import { uploadRoute } from './uploadRoute';
+import { LocalMediaStore, type MediaStore } from '../media/mediaStore';
+import { QiniuMediaStore } from '../media/qiniuStore';
+import { S3MediaStore } from '../media/s3Store';
+import { bucketMediaHost } from './media/bucketHost';
+import { mediaHost } from './media/localHost';
+import { qiniuCallbackRoute } from './media/qiniuCallback';
+import { uploadRoute } from './media/upload';
 
 export interface MediaRouteDeps {
   db: Kysely<DB>;

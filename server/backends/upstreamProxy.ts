@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import type { Logger } from './logger';
+import type { Logger } from '../logger';
 
 export const BAD_GATEWAY = 'Bad Gateway: the API server did not answer.';
 export const GATEWAY_TIMEOUT = 'Gateway Timeout: the API server took too long to answer.';

@@ -1,12 +1,12 @@
 import express, { type RequestHandler, Router } from 'express';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { DB } from '../db/schema';
-import { QINIU_CALLBACK_PATH } from './qiniu';
-import type { QiniuMediaStore } from './qiniuStore';
-import { recordUpload } from './recordUpload';
-import { UPLOAD_KEY } from './uploadRoute';
-import { MAX_ROW_ID } from '../db/rowId';
+import type { DB } from '../../db/schema';
+import { MAX_ROW_ID } from '../../db/rowId';
+import { QINIU_CALLBACK_PATH } from '../../media/qiniu';
+import type { QiniuMediaStore } from '../../media/qiniuStore';
+import { recordUpload } from '../../media/recordUpload';
+import { UPLOAD_KEY } from '../../media/uploadKey';
 
 export interface QiniuCallbackDeps {
   db: Kysely<DB>;

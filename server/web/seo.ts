@@ -3,13 +3,13 @@ import type { Kysely } from 'kysely';
 import { columnUsername } from '../../shared/column';
 import type { DB } from '../db/schema';
 import { acceptsGzip } from '../render/cache/encoding';
-import { columnFeed } from './feed';
-import { SeoFileCache, type KeptFile } from './fileCache';
-import { siteOriginFor } from './origin';
-import { robotsTxt } from './robots';
-import { rssXml } from './rss';
-import { articleFile, sitemapRoot, sitePages, SITEMAP_MAX_URLS } from './sitemap';
-import { sitemapIndexXml, urlsetXml } from './xml';
+import { columnFeed } from '../seo/feed';
+import { SeoFileCache, type KeptFile } from '../seo/fileCache';
+import { siteOriginFor } from '../seo/origin';
+import { robotsTxt } from '../seo/robots';
+import { rssXml } from '../seo/rss';
+import { articleFile, sitemapRoot, sitePages, SITEMAP_MAX_URLS } from '../seo/sitemap';
+import { sitemapIndexXml, urlsetXml } from '../seo/xml';
 
 export interface SeoRouteDeps {
   /** The embedded backend's database; without it (proxy mode) only robots.txt is served. */

@@ -1,9 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { pageTranslator } from '../../client/i18n/pageTexts';
-import { columnPath } from '../../shared/column';
-import { htmlLang, textLocale, type Locale } from '../../shared/locale';
-import type { NewsletterTextKey } from './texts';
-import { NEWSLETTER_TEXTS } from './texts';
+import { pageTranslator } from '../../../client/i18n/pageTexts';
+import { columnPath } from '../../../shared/column';
+import { htmlLang, textLocale, type Locale } from '../../../shared/locale';
+import type { NewsletterTextKey } from '../../newsletter/texts';
+import { NEWSLETTER_TEXTS } from '../../newsletter/texts';
 
 export interface LinkPage {
   locale: Locale;
@@ -17,7 +17,7 @@ export interface LinkPage {
   button: { label: NewsletterTextKey; id: string } | null;
 }
 
-/** The small page a newsletter link opens (server/newsletter/linkPages.ts): no sign-in, no script. */
+/** The small page a newsletter link opens (server/web/newsletterLinks.ts): no sign-in, no script. */
 export function linkPageHtml(page: LinkPage): string {
   const t = pageTranslator(NEWSLETTER_TEXTS, textLocale(page.locale), page.siteName);
   const author = page.author ?? '';

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { MessageKey } from '../../client/i18n/en';
-import { translate } from '../../client/i18n/translate';
-import { htmlLang, textLocale, type Locale } from '../../shared/locale';
-import { CATALOGUES } from '../render/catalogues';
+import type { MessageKey } from '../../../client/i18n/en';
+import { translate } from '../../../client/i18n/translate';
+import { htmlLang, textLocale, type Locale } from '../../../shared/locale';
+import { CATALOGUES } from '../../render/catalogues';
 
 export interface WechatMessage {
   locale: Locale;
@@ -14,7 +14,7 @@ export interface WechatMessage {
   back: string | null;
 }
 
-/** The short page of wechatSignIn.ts: chat-app sign-in is not configured, or why it did not go through. */
+/** The short page of server/web/wechatSignIn.ts: chat-app sign-in is not configured, or why it did not go through. */
 export function wechatMessageHtml(page: WechatMessage): string {
   const locale = textLocale(page.locale);
   const t = (key: MessageKey) => translate(CATALOGUES[locale], locale, key, { site: page.siteName });

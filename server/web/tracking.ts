@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { TRACKING_API_VERSION } from '../../shared/tracking';
 import { rateLimitKey } from '../api/caller';
 import type { DB } from '../db/schema';
+import { recordTrackingEvent } from '../tracking/events';
 
 /** The smallest transparent GIF: what an image beacon expects back. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -36,7 +37,7 @@ const eventQuery = z.object({
 });
 
 /**
- * The embedded log service: stores each tracking event and answers a 1x1 image. Its flood limit
+ * The embedded log service: stores each tracking event (server/tracking/events.ts) and answers a 1x1 image. Its flood limit
  * counts in each process's memory: every page view sends events, and a shared count would double
  * the database writes of each (docs/decisions/042).
  */
@@ -52,25 +53,7 @@ export function logEndpoint(db: Kysely<DB>, now: () => number): Router {
         res.status(400).type('image/gif').send(PIXEL);
         return;
       }
-      const e = parsed.data;
-      await db
-        .insertInto('tracking_events')
-        .values({
-          cate: e.cate,
-          event: e.event,
-          status: e.status ?? '',
-          method: e.method ?? '',
-          msg: e.msg ?? '',
-          order_id: e.order_id ?? '',
-          page: e.page ?? '',
-          path: e.path ?? '',
-          uid: e.uid ?? '',
-          sid: e.sid ?? '',
-          version: e.v,
-          user_agent: (req.headers['user-agent'] ?? '').slice(0, 300),
-          created_at: now(),
-        })
-        .execute();
+      await recordTrackingEvent(db, parsed.data, req.headers['user-agent'] ?? '', now());
       res.type('image/gif').send(PIXEL);
     },
   );

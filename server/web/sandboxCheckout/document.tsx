@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { formatCents } from '../../shared/money';
+import { formatCents } from '../../../shared/money';
 
-/** The checkout's words in the reader's language (TEXTS in sandboxPages.ts). */
+/** The checkout's words in the reader's language (server/web/sandboxCheckout/texts.ts). */
 export interface SandboxTexts {
   item: string;
   title: string;
@@ -26,7 +26,7 @@ export interface SandboxCheckout {
   returnUrl: string;
 }
 
-/** The sandbox checkout (server/payments/sandboxPages.ts): the order, and Pay / Fail unless it is paid already. */
+/** The sandbox checkout (server/web/sandboxCheckout.ts): the order, and Pay / Fail unless it is paid already. */
 export function sandboxCheckoutHtml(t: SandboxTexts, order: SandboxCheckout): string {
   return documentHtml(
     <SandboxDocument title={t.title}>

@@ -2,9 +2,9 @@ import express, { Router, type Response } from 'express';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { DomainError } from '../domain/DomainError';
-import { linkPageHtml, type LinkPage } from './linkDocuments';
-import { confirmSubscription, subscriptionView, unsubscribe, type SubscriptionView } from './subscriptions';
-import type { LinkPurpose, NewsletterLinks } from './tokens';
+import { linkPageHtml, type LinkPage } from './newsletterLinks/document';
+import { confirmSubscription, subscriptionView, unsubscribe, type SubscriptionView } from '../newsletter/subscriptions';
+import type { LinkPurpose, NewsletterLinks } from '../newsletter/tokens';
 
 export interface LinkPagesDeps {
   db: Kysely<DB>;

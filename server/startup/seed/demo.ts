@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { escapeHtml } from '../../../shared/escapeHtml';
 import { UserDirectory } from '../../accounts/users';
-import type { DB } from '../schema';
+import type { DB } from '../../db/schema';
 import { insertDemoArticle } from './demoArticles';
 import { DEMO_ARTICLES, DEMO_PEOPLE, type DemoArticle } from './demoContent';
 import { seedDemoBooklets } from './demoBooklets';

@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import { ensureSearchIndex } from '../search/indexer';
-import { migrate, openDatabase, type Database } from './connection';
+import { migrate, openDatabase, type Database } from '../db/connection';
 import { seedDemo } from './seed/demo';
 
 /**
