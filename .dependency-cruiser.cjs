@@ -1,4 +1,4 @@
-// The import rule of the layers (docs/architecture.md), run by `npm run deps`
+// The import rule of the layers (docs/architecture.md §6, docs/decisions/080-import-rule-of-the-layers.md), run by `npm run deps`
 // in `npm test`. The HTTP and web layer (server/api, server/web, server/middleware, server/render
 // and the entry files) may import domains; a domain (every other folder of server/) may not import
 // that layer, nor Express; shared/ imports neither side, nor Node; the browser's code no server code.

@@ -13,22 +13,43 @@ const root = path.resolve(import.meta.dirname, '..');
 const config = createRequire(import.meta.url)(path.join(root, '.dependency-cruiser.cjs')) as IConfiguration;
 const fixture = fs.mkdtempSync(path.join(os.tmpdir(), 'import-boundaries-'));
 
-const FILES: Record<string, string> = {
-  'server/api/articles/routes.ts': "import { publish } from '../../articles/publish';\nexport const route = publish;\n",
-  'server/articles/publish.ts': 'export const publish = 1;\n',
-  'server/articles/badRule.ts': "import { route } from '../api/articles/routes';\nexport const bad = route;\n",
-  'server/articles/speaksHttp.ts': "import type { Request } from 'express';\nexport type R = Request;\n",
-  'server/web/page.ts': "import { publish } from '../articles/publish';\nexport const page = publish;\n",
-  'server/articles/badPage.ts': "import { page } from '../web/page';\nexport const bad = page;\n",
-  'server/articles/badApp.ts': "import { app } from '../app';\nexport const bad = app;\n",
-  'server/app.ts': "import { route } from './api/articles/routes';\nexport const app = route;\n",
-  'shared/badServer.ts': "import { publish } from '../server/articles/publish';\nexport const bad = publish;\n",
-  'shared/badNode.ts': "import fs from 'node:fs';\nexport const bad = fs;\n",
-  'shared/fine.ts': 'export const fine = 1;\n',
-  'client/badClient.ts': "import { publish } from '../server/articles/publish';\nexport const bad = publish;\n",
-  'client/fine.ts': "import { fine } from '../shared/fine';\nexport const ok = fine;\n",
-  'server/articles/rule.test.ts': "import { route } from '../api/articles/routes';\nexport const inTest = route;\n",
+/** The small tree's files, from its root (written `./…`: they are not this repository's). */
+const F = {
+  route: './server/api/articles/routes.ts',
+  rule: './server/articles/publish.ts',
+  ruleImportingRoute: './server/articles/badRule.ts',
+  ruleImportingExpress: './server/articles/speaksHttp.ts',
+  webPage: './server/web/page.ts',
+  ruleImportingPage: './server/articles/badPage.ts',
+  ruleImportingApp: './server/articles/badApp.ts',
+  app: './server/app.ts',
+  sharedImportingServer: './shared/badServer.ts',
+  sharedImportingNode: './shared/badNode.ts',
+  sharedFine: './shared/fine.ts',
+  clientImportingServer: './client/badClient.ts',
+  clientFine: './client/fine.ts',
+  testImportingRoute: './server/articles/rule.test.ts',
 };
+
+const FILES: Record<string, string> = {
+  [F.route]: "import { publish } from '../../articles/publish';\nexport const route = publish;\n",
+  [F.rule]: 'export const publish = 1;\n',
+  [F.ruleImportingRoute]: "import { route } from '../api/articles/routes';\nexport const bad = route;\n",
+  [F.ruleImportingExpress]: "import type { Request } from 'express';\nexport type R = Request;\n",
+  [F.webPage]: "import { publish } from '../articles/publish';\nexport const page = publish;\n",
+  [F.ruleImportingPage]: "import { page } from '../web/page';\nexport const bad = page;\n",
+  [F.ruleImportingApp]: "import { app } from '../app';\nexport const bad = app;\n",
+  [F.app]: "import { route } from './api/articles/routes';\nexport const app = route;\n",
+  [F.sharedImportingServer]: "import { publish } from '../server/articles/publish';\nexport const bad = publish;\n",
+  [F.sharedImportingNode]: "import fs from 'node:fs';\nexport const bad = fs;\n",
+  [F.sharedFine]: 'export const fine = 1;\n',
+  [F.clientImportingServer]: "import { publish } from '../server/articles/publish';\nexport const bad = publish;\n",
+  [F.clientFine]: "import { fine } from '../shared/fine';\nexport const ok = fine;\n",
+  [F.testImportingRoute]: "import { route } from '../api/articles/routes';\nexport const inTest = route;\n",
+};
+
+/** A break as the cruise reports it. */
+const broken = (rule: string, from: string, to: string) => `${rule}: ${path.normalize(from)} -> ${path.normalize(to)}`;
 
 afterAll(() => fs.rmSync(fixture, { recursive: true, force: true }));
 
@@ -51,15 +72,15 @@ describe('the import rule of the layers', () => {
       });
       const output = result.output;
       if (typeof output === 'string') throw new Error('expected a cruise result');
-      const broken = output.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
-      expect(broken).toEqual([
-        'client-imports-server: client/badClient.ts -> server/articles/publish.ts',
-        'domain-imports-http: server/articles/badApp.ts -> server/app.ts',
-        'domain-imports-http: server/articles/badPage.ts -> server/web/page.ts',
-        'domain-imports-http: server/articles/badRule.ts -> server/api/articles/routes.ts',
-        expect.stringMatching(/^domain-imports-http: server\/articles\/speaksHttp\.ts -> .*node_modules\/express\/index\.js$/),
-        'shared-imports-a-side: shared/badServer.ts -> server/articles/publish.ts',
-        'shared-imports-node: shared/badNode.ts -> fs',
+      const found = output.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
+      expect(found).toEqual([
+        broken('client-imports-server', F.clientImportingServer, F.rule),
+        broken('domain-imports-http', F.ruleImportingApp, F.app),
+        broken('domain-imports-http', F.ruleImportingPage, F.webPage),
+        broken('domain-imports-http', F.ruleImportingRoute, F.route),
+        expect.stringMatching(/^domain-imports-http: \S+speaksHttp\.ts -> .*node_modules\/express\/index\.js$/),
+        broken('shared-imports-a-side', F.sharedImportingServer, F.rule),
+        broken('shared-imports-node', F.sharedImportingNode, 'fs'),
       ]);
     } finally {
       process.chdir(before);

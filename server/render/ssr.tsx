@@ -29,7 +29,7 @@ import { completeDocument, renderedPage } from './completeDocument';
 import { EDITOR_PAGE_MODULE, modulePreloads, pageStylesheets, type AssetManifest } from './manifest';
 import { pageHead } from '../seo/pageHead';
 import { siteOriginFor } from '../seo/origin';
-import { ROUTE_LABEL } from '../metrics/requestMetrics';
+import { ROUTE_LABEL } from '../middleware/requestMetrics';
 
 enableStaticRendering(true);
 storesForServerRendering();
@@ -112,7 +112,7 @@ export function ssr(options: SsrOptions): RequestHandler {
         .end();
       return;
     }
-    // The page's route id names it in /metrics (server/metrics/requestMetrics.ts).
+    // The page's route id names it in /metrics (server/middleware/requestMetrics.ts).
     res.locals[ROUTE_LABEL] = query.matches.at(-1)?.route.id;
     concealInternalErrors(query, req.log, options.config.env === 'production');
     // The head of a page's document: its meta, assets, store snapshot and route errors.

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { HealthReport } from '../health';
+import type { HealthReport } from '../../health';
 import { bearerTokenCheck } from './bearerToken';
 
 /**

@@ -1,6 +1,6 @@
-import type { AppDeps } from '../appDeps';
-import type { Backend } from '../backends/backend';
-import { createMetrics, type AppMetrics } from './metrics';
+import type { AppDeps } from '../../appDeps';
+import type { Backend } from '../../backends/backend';
+import { createMetrics, type AppMetrics } from '../../metrics/metrics';
 
 /**
  * This process's metrics only with METRICS_TOKEN (docs/decisions/048): otherwise no timing at

@@ -1,6 +1,6 @@
 import type { Express, Request, RequestHandler, Response } from 'express';
 import type { Histogram } from 'prom-client';
-import { routePatterns } from './routePatterns';
+import { routePatterns } from '../metrics/routePatterns';
 
 /** Where a handler names what it served when its Express route says too little (a page's route id). */
 export const ROUTE_LABEL = 'metricsRoute';
