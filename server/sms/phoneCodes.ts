@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { SMS_CODE, SMS_ERRORS } from '../../../shared/phone';
-import type { DB } from '../../db/schema';
-import type { SmsSender } from '../../sms/sender';
-import { ApiError } from '../errors';
-import { hashSecret, secretsEqual } from '../../security/secrets';
+import { SMS_CODE, SMS_ERRORS } from '../../shared/phone';
+import type { DB } from '../db/schema';
+import type { SmsSender } from './sender';
+import { DomainError } from '../domain/DomainError';
+import { hashSecret, secretsEqual } from '../security/secrets';
 
 export interface SmsDeps {
   db: Kysely<DB>;
@@ -19,9 +19,10 @@ export type SmsLanguage = 'en' | 'zh-CN' | 'zh-TW';
 
 /**
  * Sends a fresh code to a number (already normalised), after the resend wait and the
- * per-number and per-address limits. Older codes of the number stop working.
+ * per-number and per-address limits. Older codes of the number stop working. `'not_sent'` when
+ * the provider refused or could not be reached (the API answers 503, server/api/sms/routes.ts).
  */
-export async function sendCode(deps: SmsDeps, phone: string, address: string, language: SmsLanguage): Promise<void> {
+export async function sendCode(deps: SmsDeps, phone: string, address: string, language: SmsLanguage): Promise<'sent' | 'not_sent'> {
   const now = deps.now();
   const since = now - SMS_CODE.windowMs;
   const recent = await deps.db
@@ -33,16 +34,16 @@ export async function sendCode(deps: SmsDeps, phone: string, address: string, la
     .execute();
   const latest = recent[0];
   if (latest && now - latest.created_at < SMS_CODE.resendAfterMs) {
-    throw ApiError.detail(429, SMS_ERRORS.wait(Math.ceil((latest.created_at + SMS_CODE.resendAfterMs - now) / 1000)));
+    throw new DomainError('limit', SMS_ERRORS.wait(Math.ceil((latest.created_at + SMS_CODE.resendAfterMs - now) / 1000)));
   }
-  if (recent.length >= SMS_CODE.perNumber) throw ApiError.detail(429, SMS_ERRORS.tooManyForNumber);
+  if (recent.length >= SMS_CODE.perNumber) throw new DomainError('limit', SMS_ERRORS.tooManyForNumber);
   const fromAddress = await deps.db
     .selectFrom('sms_codes')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('address', '=', address)
     .where('created_at', '>', since)
     .executeTakeFirstOrThrow();
-  if (Number(fromAddress.n) >= SMS_CODE.perAddress) throw ApiError.detail(429, SMS_ERRORS.tooManyFromAddress);
+  if (Number(fromAddress.n) >= SMS_CODE.perAddress) throw new DomainError('limit', SMS_ERRORS.tooManyFromAddress);
 
   const code = String(randomInt(0, 10 ** SMS_CODE.length)).padStart(SMS_CODE.length, '0');
   const id = await deps.db.transaction().execute(async (trx) => {
@@ -60,8 +61,9 @@ export async function sendCode(deps: SmsDeps, phone: string, address: string, la
     // A code that never left does not count against the limits; the reader may try again at once.
     await deps.db.deleteFrom('sms_codes').where('id', '=', id).execute();
     deps.onSendFailure?.(error);
-    throw ApiError.detail(503, SMS_ERRORS.notSent);
+    return 'not_sent';
   }
+  return 'sent';
 }
 
 /** Checks a code against the number's live one; a right code is spent, a wrong one counts a try. */
@@ -74,12 +76,12 @@ export async function verifyCode(deps: SmsDeps, phone: string, code: string): Pr
     .where('used_at', 'is', null)
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
-  if (!row || row.expires_at <= now) throw ApiError.detail(400, SMS_ERRORS.noCode);
-  if (row.attempts >= SMS_CODE.maxAttempts) throw ApiError.detail(429, SMS_ERRORS.spent);
+  if (!row || row.expires_at <= now) throw new DomainError('invalid', SMS_ERRORS.noCode);
+  if (row.attempts >= SMS_CODE.maxAttempts) throw new DomainError('limit', SMS_ERRORS.spent);
   if (secretsEqual(row.code_hash, codeHash(phone, code))) {
     const spent = await deps.db.updateTable('sms_codes').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
     // A second, simultaneous verification of the same code loses.
-    if (Number(spent.numUpdatedRows) !== 1) throw ApiError.detail(400, SMS_ERRORS.noCode);
+    if (Number(spent.numUpdatedRows) !== 1) throw new DomainError('invalid', SMS_ERRORS.noCode);
     return;
   }
   await deps.db
@@ -87,7 +89,7 @@ export async function verifyCode(deps: SmsDeps, phone: string, code: string): Pr
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', row.id)
     .execute();
-  throw ApiError.detail(400, row.attempts + 1 >= SMS_CODE.maxAttempts ? SMS_ERRORS.spent : SMS_ERRORS.wrong);
+  throw new DomainError('invalid', row.attempts + 1 >= SMS_CODE.maxAttempts ? SMS_ERRORS.spent : SMS_ERRORS.wrong);
 }
 
 /** The stored form of a code: salted with its number, so equal codes of two numbers differ. */
