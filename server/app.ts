@@ -6,7 +6,7 @@ import type { RouteTableOptions } from '../client/routes';
 import { bringsNoCredentials, resolveAuth } from './api/auth';
 import { anonymousReaderOf, readerOf, TRUSTED_PROXY } from './api/caller';
 import { embeddedApi } from './api/router';
-import { notificationBusFor } from './api/notifications/bus';
+import { notificationBusFor } from './notifications/bus';
 import { sandboxPages } from './payments/sandboxPages';
 import { inProcessApiApp } from './api/inProcessApp';
 import { inProcessApi, inProcessTransport } from './api/inProcessTransport';

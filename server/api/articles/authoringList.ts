@@ -6,7 +6,7 @@ import { countThenPage } from '../../db/countThenPage';
 import type { DB } from '../../db/schema';
 import { requireUser } from '../auth';
 import { pageLinks, pageQuery } from '../pagination';
-import { sharedMarkColumns, sharedMarks } from './authoringView';
+import { sharedMarkColumns, sharedMarks } from '../../articles/authoringView';
 
 type ListField = keyof EditorArticleListItem;
 const LIST_FIELDS: readonly ListField[] = ['id', 'slug', 'title', 'modified', 'description', 'cover_url', 'shared_marks'];

@@ -6,8 +6,8 @@ import type { DB } from '../../db/schema';
 import { requireUser } from '../auth';
 import { ApiError } from '../errors';
 import { idOf } from './authoringSchemas';
-import { ownArticleRow } from './authoringView';
-import { SHARE_CODE, createShareCode, revokeShareCode } from './shareCodes';
+import { ownArticleRow } from '../../articles/authoringView';
+import { SHARE_CODE, createShareCode, revokeShareCode } from '../../articles/shareCodes';
 
 /** `/api/articles/{id}/share_codes/`: the share links of the caller's own article. */
 export function shareLinkRoutes(deps: { db: Kysely<DB>; now: () => number; origin: string }): Router {

@@ -1,15 +1,15 @@
 import type { Kysely } from 'kysely';
-import { articleErrorStatus, type ArticleErrorReason } from '../../../shared/articleErrors';
-import { columnPath } from '../../../shared/column';
-import type { ArticleDetail } from '../../../shared/entities';
-import { currentSlugOf } from '../../content/articleSlugs';
-import { readerHtml } from '../../content/readerHtml';
-import { chapterAccess } from '../../content/paywall';
-import { preparedQuery } from '../../db/preparedQuery';
-import type { DB, User } from '../../db/schema';
-import type { CountedRead } from '../../content/pageViews';
-import { effectiveRole } from '../../../shared/membership';
-import { ApiError } from '../errors';
+import { articleErrorStatus, type ArticleErrorReason } from '../../shared/articleErrors';
+import { columnPath } from '../../shared/column';
+import type { ArticleDetail } from '../../shared/entities';
+import { currentSlugOf } from '../content/articleSlugs';
+import { readerHtml } from '../content/readerHtml';
+import { chapterAccess } from '../content/paywall';
+import { preparedQuery } from '../db/preparedQuery';
+import type { DB, User } from '../db/schema';
+import type { CountedRead } from '../content/pageViews';
+import { effectiveRole } from '../../shared/membership';
+import { DomainError } from '../domain/DomainError';
 import { shareCodeOpens } from './shareCodes';
 
 type SocialFields = 'thumb_up_count' | 'thumb_up_status' | 'favorite_count' | 'favorite_status' | 'comment_count' | 'author';
@@ -55,7 +55,7 @@ const articleBySlug = preparedQuery(1, (db, slug: string) =>
 export async function readArticle(db: Kysely<DB>, slug: string, reader: User | null, now: number, options: ReadOptions = {}): Promise<ReadableArticle> {
   const { pageViews, shareCode } = options;
   const row = (await articleBySlug.first(db, slug)) ?? (await underFormerSlug(db, slug));
-  if (!row || row.trashed === 1) throw refusal('Does Not Exist');
+  if (!row || row.trashed === 1) throw articleRefusal('Does Not Exist');
 
   // Its author and operators always see it (the review page, moderation).
   const privileged = reader !== null && (reader.id === row.author_id || reader.role === 'operator');
@@ -63,9 +63,9 @@ export async function readArticle(db: Kysely<DB>, slug: string, reader: User | n
     const refused = readingRefusal(row, now);
     if (refused === 'Private Article' && shareCode) {
       // A share link opens a private article; a revoked or wrong one reads as unshared.
-      if (!(await shareCodeOpens(db, row.id, shareCode))) throw refusal('Does Not Exist');
+      if (!(await shareCodeOpens(db, row.id, shareCode))) throw articleRefusal('Does Not Exist');
     } else if (refused) {
-      throw refusal(refused);
+      throw articleRefusal(refused);
     }
   }
 
@@ -80,7 +80,7 @@ export async function readArticle(db: Kysely<DB>, slug: string, reader: User | n
       now,
     );
     // What a reader paid for stays readable when the author's month is used up.
-    if (!admitted && !access.paidFor) throw refusal('Visiting Traffic Exhausted');
+    if (!admitted && !access.paidFor) throw articleRefusal('Visiting Traffic Exhausted');
   }
   return {
     authorId: row.author_id,
@@ -141,6 +141,7 @@ export function readingRefusal(row: ReadingRuleFields, now: number): ArticleErro
   return null;
 }
 
-function refusal(reason: ArticleErrorReason): ApiError {
-  return ApiError.detail(articleErrorStatus(reason), reason);
+/** A reading refusal as a domain error: 'Does Not Exist' is not found, every other reason forbidden (shared/articleErrors.ts). */
+export function articleRefusal(reason: ArticleErrorReason): DomainError {
+  return new DomainError(articleErrorStatus(reason) === 404 ? 'not_found' : 'forbidden', reason);
 }

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { ArticleDetail } from '../../../shared/entities';
-import type { ReadingScript } from '../../../shared/readingScript';
-import { articleInScript } from '../../content/readingScript';
-import type { DB, User } from '../../db/schema';
-import { commentCount } from '../comments/service';
-import { followState, reactionState } from '../social/service';
-import { readArticle, type ReadOptions } from './service';
+import type { ArticleDetail } from '../../shared/entities';
+import type { ReadingScript } from '../../shared/readingScript';
+import { articleInScript } from '../content/readingScript';
+import type { DB, User } from '../db/schema';
+import { commentCount } from '../comments/comments';
+import { followState, reactionState } from '../social/reactionsAndFollows';
+import { readArticle, type ReadOptions } from './readArticle';
 
 export interface ReaderOptions extends ReadOptions {
   /** The script the reader asked for (the `zine_script` cookie): a Chinese article in the other script is converted (decision 038). */

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../../db/connection';
-import type { PgListener } from '../../db/pgListener';
-import { workerRelay, type WorkerRelay } from '../../workerRelay';
+import type { Database } from '../db/connection';
+import type { PgListener } from '../db/pgListener';
+import { workerRelay, type WorkerRelay } from '../workerRelay';
 
 /** A notification just committed: whom it is for and its row. */
 export interface Notified {

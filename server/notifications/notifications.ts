@@ -1,9 +1,9 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { findMembershipProduct } from '../../../shared/membershipProducts';
-import { NOTIFICATION_TYPES, type NotificationItem, type NotificationKind } from '../../../shared/notifications';
-import { beyond, edgesOf, type Cursor, type PageEdges } from '../../db/keyset';
-import { inOrder, pageWindow } from '../../db/pageWindow';
-import type { DB } from '../../db/schema';
+import { findMembershipProduct } from '../../shared/membershipProducts';
+import { NOTIFICATION_TYPES, type NotificationItem, type NotificationKind } from '../../shared/notifications';
+import { beyond, edgesOf, type Cursor, type PageEdges } from '../db/keyset';
+import { inOrder, pageWindow } from '../db/pageWindow';
+import type { DB } from '../db/schema';
 import type { NotificationBus, Notified } from './bus';
 
 /** Decision 014: notifications older than this are deleted when their recipient reads the list. */

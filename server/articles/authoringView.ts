@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
-import type { EditableArticle, SharedMark } from '../../../shared/entities';
-import type { ArticlesTable, DB } from '../../db/schema';
-import { ApiError } from '../errors';
+import type { EditableArticle, SharedMark } from '../../shared/entities';
+import type { ArticlesTable, DB } from '../db/schema';
+import { DomainError } from '../domain/DomainError';
 
 /** An article row with the two facts its shared marks need besides its visibility. */
 export type AuthoringRow = Selectable<ArticlesTable> & { has_share_link: unknown; in_booklet: unknown };
@@ -52,7 +52,7 @@ export async function ownArticleRow(db: Kysely<DB>, id: number, authorId: number
     .where('articles.id', '=', id)
     .where('articles.author_id', '=', authorId)
     .executeTakeFirst();
-  if (!row) throw ApiError.detail(404, 'Not found.');
+  if (!row) throw new DomainError('not_found', 'Not found.');
   return row;
 }
 

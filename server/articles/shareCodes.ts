@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { DB } from '../db/schema';
 
 /** What a share code looks like; anything else opens nothing. */
 export const SHARE_CODE = /^[A-Za-z0-9_-]{8,64}$/;

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { columnRefusal } from '../../../shared/accountErrors';
-import type { DB } from '../../db/schema';
-import { ApiError } from '../errors';
+import { columnRefusal } from '../../shared/accountErrors';
+import type { DB } from '../db/schema';
+import { DomainError } from '../domain/DomainError';
 
 const name = z.string().regex(/^[A-Za-z0-9_.\-\u4e00-\u9fff]{1,64}$/u);
 
@@ -12,10 +12,10 @@ const name = z.string().regex(/^[A-Za-z0-9_.\-\u4e00-\u9fff]{1,64}$/u);
  */
 export async function findOwner(db: Kysely<DB>, raw: string | undefined, now: number) {
   const parsed = name.safeParse(raw);
-  if (!parsed.success) throw ApiError.detail(404, 'Not found.');
+  if (!parsed.success) throw new DomainError('not_found', 'Not found.');
   const owner = await db.selectFrom('users').selectAll().where('username', '=', parsed.data).executeTakeFirst();
-  if (!owner || owner.status === 'inactive') throw ApiError.detail(404, 'Not found.');
+  if (!owner || owner.status === 'inactive') throw new DomainError('not_found', 'Not found.');
   const refusal = columnRefusal(owner, now);
-  if (refusal) throw ApiError.detail(403, refusal);
+  if (refusal) throw new DomainError('forbidden', refusal);
   return owner;
 }

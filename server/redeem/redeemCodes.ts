@@ -1,10 +1,10 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { contentChanged } from '../../content/changes';
-import type { DB, RedeemCodesTable, User } from '../../db/schema';
-import { extendMembership } from '../../payments/membership';
-import { formatCode, normalizeCode } from '../../redeem/code';
-import { ApiError } from '../errors';
-import type { RedeemCodeView, RedeemResult } from '../../../shared/redeem';
+import { contentChanged } from '../content/changes';
+import type { DB, RedeemCodesTable, User } from '../db/schema';
+import { extendMembership } from '../payments/membership';
+import { formatCode, normalizeCode } from './code';
+import { DomainError } from '../domain/DomainError';
+import type { RedeemCodeView, RedeemResult } from '../../shared/redeem';
 
 export const REDEEM_ERRORS = {
   invalid: 'Invalid redeem code.',
@@ -23,7 +23,7 @@ export interface RedeemDeps {
 export async function describeCode(deps: RedeemDeps, input: string): Promise<RedeemCodeView> {
   const code = normalizeCode(input);
   const row = code ? await findCode(deps.db, code) : undefined;
-  if (!row) throw ApiError.detail(404, REDEEM_ERRORS.invalid);
+  if (!row) throw new DomainError('not_found', REDEEM_ERRORS.invalid);
   return view(deps.db, row, deps.now());
 }
 
@@ -35,7 +35,7 @@ export async function describeCode(deps: RedeemDeps, input: string): Promise<Red
  */
 export async function redeemCode(deps: RedeemDeps, user: User, input: string): Promise<RedeemResult> {
   const code = normalizeCode(input);
-  if (!code) throw ApiError.detail(400, REDEEM_ERRORS.invalid);
+  if (!code) throw new DomainError('invalid', REDEEM_ERRORS.invalid);
   const now = deps.now();
   const result = await deps.db.transaction().execute(async (trx) => {
     const claimed = await trx
@@ -47,9 +47,9 @@ export async function redeemCode(deps: RedeemDeps, user: User, input: string): P
       .where('expires_at', '>', now)
       .executeTakeFirst();
     const row = await findCode(trx, code);
-    if (!row) throw ApiError.detail(400, REDEEM_ERRORS.invalid);
+    if (!row) throw new DomainError('invalid', REDEEM_ERRORS.invalid);
     if (Number(claimed.numUpdatedRows) !== 1) {
-      throw ApiError.detail(400, row.used_at !== null ? REDEEM_ERRORS.used : REDEEM_ERRORS.expired);
+      throw new DomainError('invalid', row.used_at !== null ? REDEEM_ERRORS.used : REDEEM_ERRORS.expired);
     }
     const membershipExpires = await applyGrant(trx, user, row, now);
     return { row, membershipExpires };
@@ -69,16 +69,16 @@ export async function redeemCode(deps: RedeemDeps, user: User, input: string): P
 
 async function applyGrant(trx: Transaction<DB>, user: User, row: CodeRow, now: number): Promise<number | null> {
   if (row.kind === 'membership') {
-    if (row.level === null || row.months === null) throw ApiError.detail(400, REDEEM_ERRORS.invalid);
+    if (row.level === null || row.months === null) throw new DomainError('invalid', REDEEM_ERRORS.invalid);
     const { expiresAt } = await extendMembership(trx, user.id, row.level, row.months, now);
     return expiresAt;
   }
-  if (row.booklet_id === null) throw ApiError.detail(400, REDEEM_ERRORS.invalid);
+  if (row.booklet_id === null) throw new DomainError('invalid', REDEEM_ERRORS.invalid);
   const booklet = await trx.selectFrom('booklets').select(['id', 'owner_id']).where('id', '=', row.booklet_id).executeTakeFirst();
-  if (!booklet) throw ApiError.detail(400, REDEEM_ERRORS.invalid);
-  if (booklet.owner_id === user.id) throw ApiError.detail(400, REDEEM_ERRORS.ownBooklet);
+  if (!booklet) throw new DomainError('invalid', REDEEM_ERRORS.invalid);
+  if (booklet.owner_id === user.id) throw new DomainError('invalid', REDEEM_ERRORS.ownBooklet);
   const owned = await trx.selectFrom('booklet_purchases').select('id').where('booklet_id', '=', booklet.id).where('user_id', '=', user.id).executeTakeFirst();
-  if (owned) throw ApiError.detail(400, REDEEM_ERRORS.owned);
+  if (owned) throw new DomainError('invalid', REDEEM_ERRORS.owned);
   await trx
     .insertInto('booklet_purchases')
     .values({ booklet_id: booklet.id, user_id: user.id, order_ref: `redeem:${row.code}`, created_at: now })

@@ -1,14 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction, Updateable } from 'kysely';
-import type { EditableArticle } from '../../../shared/entities';
-import { renameOnFirstPublish } from '../../content/articleSlugs';
-import { contentChanged, type ContentKey } from '../../content/changes';
-import { ARTICLE_HTML_RULES, sanitizeArticleHtml } from '../../content/sanitize';
-import { recordSave } from '../../content/articleVersions';
-import type { ArticlesTable, ArticleVersionKind, DB, User } from '../../db/schema';
-import { guessLanguage } from '../../../shared/contentLanguage';
-import type { CreateArticleInput, UpdateArticleInput } from './authoringSchemas';
+import type { EditableArticle } from '../../shared/entities';
+import { renameOnFirstPublish } from '../content/articleSlugs';
+import { contentChanged, type ContentKey } from '../content/changes';
+import { ARTICLE_HTML_RULES, sanitizeArticleHtml } from '../content/sanitize';
+import { recordSave } from '../content/articleVersions';
+import type { ArticlesTable, ArticleVersionKind, DB, User } from '../db/schema';
+import { guessLanguage } from '../../shared/contentLanguage';
+import type { BackgroundName, ThemeName } from '../../shared/themes';
 import { editableArticle, ownArticleRow } from './authoringView';
+
+/** What an author saves: any of these fields (server/api/articles/authoringSchemas.ts checks them). */
+export interface UpdateArticleInput {
+  title?: string;
+  description?: string;
+  cover_url?: string;
+  content?: string;
+  theme?: ThemeName;
+  style?: '' | BackgroundName;
+  word_count?: number;
+  /** The client's edit time, epoch milliseconds. */
+  client_modify_date?: number;
+  visibility?: 'public' | 'private';
+  tags?: string[];
+}
+
+/** What a new article starts with: any of the fields but the visibility and tags. */
+export type CreateArticleInput = Omit<UpdateArticleInput, 'visibility' | 'tags'>;
 
 /** A save's outcome: the stored article, or the newer server copy it would have overwritten. */
 export type SaveOutcome = { saved: EditableArticle } | { conflict: EditableArticle };

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { FollowState, FollowStatus } from '../../../shared/social';
-import { contentChanged } from '../../content/changes';
-import { preparedQuery } from '../../db/preparedQuery';
-import { unfollowed } from '../../newsletter/subscriptions';
-import type { DB, User } from '../../db/schema';
-import { readArticle } from '../articles/service';
-import { ApiError } from '../errors';
+import type { FollowState, FollowStatus } from '../../shared/social';
+import { contentChanged } from '../content/changes';
+import { preparedQuery } from '../db/preparedQuery';
+import { unfollowed } from '../newsletter/subscriptions';
+import type { DB, User } from '../db/schema';
+import { readArticle } from '../articles/readArticle';
+import { DomainError } from '../domain/DomainError';
 import type { NotificationBus } from '../notifications/bus';
-import { announce, notify } from '../notifications/service';
+import { announce, notify } from '../notifications/notifications';
 
 type Reaction = 'likes' | 'favorites';
 
@@ -87,9 +87,9 @@ const followsBetween = preparedQuery(2, (db, userId: number, readerId: number) =
 export async function follow(db: Kysely<DB>, reader: User, username: string, on: boolean, now: number, bus?: NotificationBus): Promise<FollowState> {
   const followee = await db.selectFrom('users').select(['id', 'status']).where('username', '=', username).executeTakeFirst();
   if (!followee || followee.status === 'inactive' || followee.status === 'banned') {
-    throw new ApiError(400, { following_name: ['No such user.'] });
+    throw new DomainError('invalid', 'No such user.', 'following_name');
   }
-  if (followee.id === reader.id) throw new ApiError(400, { following_name: ['You cannot follow yourself.'] });
+  if (followee.id === reader.id) throw new DomainError('invalid', 'You cannot follow yourself.', 'following_name');
   if (on) {
     const notified = await db.transaction().execute(async (trx) => {
       const added = await trx

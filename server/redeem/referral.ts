@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { OwnReferral, Referrer } from '../../../shared/redeem';
-import type { DB } from '../../db/schema';
-import { generateCode, normalizeCode, REFERRAL_CODE_LENGTH } from '../../redeem/code';
-import { ApiError } from '../errors';
+import type { OwnReferral, Referrer } from '../../shared/redeem';
+import type { DB } from '../db/schema';
+import { generateCode, normalizeCode, REFERRAL_CODE_LENGTH } from './code';
+import { DomainError } from '../domain/DomainError';
 
 export const REFERRAL_ERRORS = {
   invalid: 'Invalid referral code.',
@@ -40,7 +40,7 @@ export async function findReferrer(db: Kysely<DB>, input: string): Promise<Refer
         .where('referral_codes.code', '=', code)
         .executeTakeFirst()
     : undefined;
-  if (!row) throw ApiError.detail(404, REFERRAL_ERRORS.invalid);
+  if (!row) throw new DomainError('not_found', REFERRAL_ERRORS.invalid);
   return { code: row.code, username: row.username, userId: row.id };
 }
 
@@ -50,13 +50,13 @@ export async function findReferrer(db: Kysely<DB>, input: string): Promise<Refer
  */
 export async function recordReferral(db: Kysely<DB>, userId: number, input: string, now: number): Promise<Referrer> {
   const referrer = await findReferrer(db, input);
-  if (referrer.userId === userId) throw ApiError.detail(400, REFERRAL_ERRORS.own);
+  if (referrer.userId === userId) throw new DomainError('invalid', REFERRAL_ERRORS.own);
   await db
     .insertInto('referrals')
     .values({ user_id: userId, referrer_user_id: referrer.userId, referrer_code: referrer.code, created_at: now })
     .onConflict((oc) => oc.column('user_id').doNothing())
     .execute();
   const stored = await db.selectFrom('referrals').select('referrer_user_id').where('user_id', '=', userId).executeTakeFirstOrThrow();
-  if (stored.referrer_user_id !== referrer.userId) throw ApiError.detail(400, REFERRAL_ERRORS.already);
+  if (stored.referrer_user_id !== referrer.userId) throw new DomainError('invalid', REFERRAL_ERRORS.already);
   return { code: referrer.code, username: referrer.username };
 }

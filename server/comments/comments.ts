@@ -1,15 +1,15 @@
 import type { Kysely } from 'kysely';
-import { columnPath } from '../../../shared/column';
-import type { CommentItem } from '../../../shared/entities';
-import { contentChanged } from '../../content/changes';
-import { beyond, edgesOf, type Cursor, type PageEdges } from '../../db/keyset';
-import { inOrder, pageWindow } from '../../db/pageWindow';
-import { preparedQuery } from '../../db/preparedQuery';
-import type { DB, User } from '../../db/schema';
-import { readArticle } from '../articles/service';
-import { ApiError } from '../errors';
+import { columnPath } from '../../shared/column';
+import type { CommentItem } from '../../shared/entities';
+import { contentChanged } from '../content/changes';
+import { beyond, edgesOf, type Cursor, type PageEdges } from '../db/keyset';
+import { inOrder, pageWindow } from '../db/pageWindow';
+import { preparedQuery } from '../db/preparedQuery';
+import type { DB, User } from '../db/schema';
+import { readArticle } from '../articles/readArticle';
+import { DomainError } from '../domain/DomainError';
 import type { NotificationBus } from '../notifications/bus';
-import { announce, notify } from '../notifications/service';
+import { announce, notify } from '../notifications/notifications';
 
 /** Top-level comments of a readable article, newest first, each with its replies. */
 export async function listComments(
@@ -83,7 +83,7 @@ export async function addComment(
   let recipientId = authorId;
   if (parentId !== null) {
     const parent = await db.selectFrom('comments').select(['article_id', 'parent_id', 'author_id']).where('id', '=', parentId).executeTakeFirst();
-    if (!parent || parent.article_id !== article.id) throw new ApiError(400, { parent: ['No such comment on this article.'] });
+    if (!parent || parent.article_id !== article.id) throw new DomainError('invalid', 'No such comment on this article.', 'parent');
     recipientId = parent.author_id;
     // A reply to a reply joins its thread.
     if (parent.parent_id !== null) parentId = parent.parent_id;
