@@ -1,17 +1,17 @@
 import type { Kysely } from 'kysely';
-import { columnPath } from '../../../shared/column';
-import { normaliseEmail } from '../../../shared/email';
-import type { AccountInfo } from '../../../shared/entities';
-import { effectiveRole } from '../../../shared/membership';
-import type { DB, User } from '../../db/schema';
-import type { Mailer } from '../../mail/mailer';
-import { balanceCents, walletAccount } from '../../payments/ledger';
-import { canSignIn } from '../../accounts/canSignIn';
-import { SESSION_TTL_MS } from '../cookies';
-import { ApiError } from '../errors';
-import { hashSecret, newSecret } from '../../security/secrets';
-import { hashPassword, verifyPassword } from '../../accounts/passwords';
-import { checkPassword } from '../../accounts/users';
+import { columnPath } from '../../shared/column';
+import { normaliseEmail } from '../../shared/email';
+import type { AccountInfo } from '../../shared/entities';
+import { effectiveRole } from '../../shared/membership';
+import type { DB, User } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { balanceCents, walletAccount } from '../payments/ledger';
+import { canSignIn } from './canSignIn';
+import { DomainError } from '../domain/DomainError';
+import { SESSION_TTL_MS } from './sessionLifetime';
+import { hashSecret, newSecret } from '../security/secrets';
+import { hashPassword, verifyPassword } from './passwords';
+import { checkPassword } from './users';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
@@ -21,14 +21,15 @@ export interface AccountsDeps {
 }
 
 /**
- * Checks e-mail and password and opens a session. 401 for wrong credentials (the
- * same answer for an unknown e-mail), 400 for an inactive or banned account.
+ * Checks e-mail and password and opens a session. `'wrong_credentials'` for a wrong password or
+ * an unknown e-mail alike (the API answers 401, server/api/accounts/routes.ts); an inactive or
+ * banned account is refused as invalid.
  */
-export async function signIn(deps: AccountsDeps, email: string, password: string): Promise<{ user: User; sessionToken: string }> {
+export async function signIn(deps: AccountsDeps, email: string, password: string): Promise<{ user: User; sessionToken: string } | 'wrong_credentials'> {
   const user = await deps.db.selectFrom('users').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
   const valid = await verifyPassword(user?.password_hash ?? null, password);
-  if (!user || !valid) throw ApiError.detail(401, 'Account/Password not correct');
-  if (!canSignIn(user.status)) throw ApiError.detail(400, ACCOUNT_CANNOT_SIGN_IN);
+  if (!user || !valid) return 'wrong_credentials';
+  if (!canSignIn(user.status)) throw new DomainError('invalid', ACCOUNT_CANNOT_SIGN_IN);
   return { user, sessionToken: await openSession(deps, user.id) };
 }
 
@@ -108,7 +109,7 @@ export async function confirmPasswordReset(deps: AccountsDeps, token: string, pa
   try {
     checkPassword(password);
   } catch (error) {
-    throw new ApiError(400, { new_password: [error instanceof Error ? error.message : 'Invalid password.'] });
+    throw new DomainError('invalid', error instanceof Error ? error.message : 'Invalid password.', 'new_password');
   }
   const passwordHash = await hashPassword(password);
   const now = deps.now();
@@ -121,7 +122,7 @@ export async function confirmPasswordReset(deps: AccountsDeps, token: string, pa
       .where('expires_at', '>', now)
       .returning('user_id')
       .executeTakeFirst();
-    if (!row) throw ApiError.detail(400, 'This password reset link is invalid or has expired.');
+    if (!row) throw new DomainError('invalid', 'This password reset link is invalid or has expired.');
     await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', row.user_id).execute();
     await trx.deleteFrom('sessions').where('user_id', '=', row.user_id).execute();
   });

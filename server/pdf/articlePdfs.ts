@@ -1,12 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import { effectiveRole } from '../../../shared/membership';
-import { nextQuotaReset } from '../../../shared/pageViewQuota';
-import { PDF_LIMITS, pdfRemaining } from '../../../shared/pdfLimits';
-import type { DB, PdfExportsTable, User } from '../../db/schema';
-import type { PdfExporter } from '../../pdf/pdfExporter';
-import type { PdfDownload } from '../../pdf/pdfFiles';
-import { ApiError } from '../errors';
-import type { PdfExportStatus, PdfQuota } from '../../../shared/pdfs';
+import { effectiveRole } from '../../shared/membership';
+import { nextQuotaReset } from '../../shared/pageViewQuota';
+import { PDF_LIMITS, pdfRemaining } from '../../shared/pdfLimits';
+import type { DB, PdfExportsTable, User } from '../db/schema';
+import type { PdfExporter } from './pdfExporter';
+import type { PdfDownload } from './pdfFiles';
+import { DomainError } from '../domain/DomainError';
+import type { PdfExportStatus, PdfQuota } from '../../shared/pdfs';
 
 export interface PdfServiceDeps {
   db: Kysely<DB>;
@@ -15,7 +15,6 @@ export interface PdfServiceDeps {
   pdfs?: PdfExporter;
 }
 
-export const PDF_UNAVAILABLE = 'PDF export is unavailable on this server.';
 export const PDF_LIMIT_REACHED = 'pdf_limit';
 
 /** The export's status as the API shows it; the table's states are the contract's. */
@@ -33,11 +32,12 @@ export async function pdfQuota(deps: PdfServiceDeps, user: User): Promise<PdfQuo
  * docs/specification/content-and-commerce.md §7 GET /api/pdfs/article/{id}/: the export of the article's current version,
  * started (and counted) when there is none. A failure is answered once, then the next call
  * starts again (the client clears its status on failure, docs/specification/content-and-commerce.md §8).
+ * `'unavailable'` when this server cannot render PDFs (the API answers 503, server/api/pdfs/routes.ts).
  */
-export async function articlePdfStatus(deps: PdfServiceDeps, user: User, articleId: number, origin: string | null): Promise<ArticlePdfStatus> {
+export async function articlePdfStatus(deps: PdfServiceDeps, user: User, articleId: number, origin: string | null): Promise<ArticlePdfStatus | 'unavailable'> {
   const article = await ownArticle(deps.db, user, articleId);
   const exporter = deps.pdfs;
-  if (!exporter?.available) throw ApiError.detail(503, PDF_UNAVAILABLE);
+  if (!exporter?.available) return 'unavailable';
   const now = deps.now();
   await forgetMissingFile(deps.db, exporter, article.id, article.client_modify_date, now);
 
@@ -70,7 +70,7 @@ export async function articlePdfStatus(deps: PdfServiceDeps, user: User, article
       await trx.updateTable('pdf_exports').set({ failure_reported: 1 }).where('id', '=', latest.id).execute();
       return { id: latest.id, status: 'failed' as const };
     }
-    if ((await monthCount(trx, user.id, now)) >= limitOf(user, now)) throw ApiError.detail(403, PDF_LIMIT_REACHED);
+    if ((await monthCount(trx, user.id, now)) >= limitOf(user, now)) throw new DomainError('forbidden', PDF_LIMIT_REACHED);
     const row = await trx
       .insertInto('pdf_exports')
       .values({
@@ -104,7 +104,7 @@ export async function articlePdfFile(deps: PdfServiceDeps, user: User, articleId
     .orderBy('id', 'desc')
     .executeTakeFirst();
   const download = row && exporter ? await exporter.files.download(row.file) : null;
-  if (!download) throw ApiError.detail(404, 'Not found.');
+  if (!download) throw new DomainError('not_found', 'Not found.');
   return { download, title: article.title };
 }
 
@@ -134,7 +134,7 @@ export function pdfFileUrl(articleId: number): string {
 async function ownArticle(db: Kysely<DB>, user: User, articleId: number) {
   const article = await db.selectFrom('articles').select(['id', 'author_id', 'title', 'client_modify_date']).where('id', '=', articleId).executeTakeFirst();
   // Another author's article reads as missing: its existence is not told.
-  if (!article || article.author_id !== user.id) throw ApiError.detail(404, 'Not found.');
+  if (!article || article.author_id !== user.id) throw new DomainError('not_found', 'Not found.');
   return article;
 }
 
