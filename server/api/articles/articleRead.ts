@@ -5,7 +5,7 @@ import type { ArticleDetail } from '../../../shared/entities';
 import { cookieFromHeader } from '../../../shared/cookieHeader';
 import { readingScriptOf, SCRIPT_COOKIE, type ReadingScript } from '../../../shared/readingScript';
 import type { DB } from '../../db/schema';
-import { articleBookletPlace } from '../booklets/articlePlace';
+import { articleBookletPlace } from '../../booklets/articlePlace';
 import { ApiError } from '../errors';
 import type { PageRead, ReadRequest } from '../pageReads';
 import { countedRead, type PageViewCounting } from '../pageViewCounting';

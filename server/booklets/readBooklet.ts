@@ -1,15 +1,14 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { articleErrorStatus } from '../../../shared/articleErrors';
-import { BOOKLET_END_SLUG, findNode, neighbours } from '../../../shared/bookletTree';
-import { columnPath } from '../../../shared/column';
-import type { BookletDetail, BookletItemDetail, BookletNode } from '../../../shared/entities';
-import type { ReadingScript } from '../../../shared/readingScript';
-import type { BookletItemsTable, BookletsTable, DB, User } from '../../db/schema';
-import { articleForReader } from '../../articles/articleForReader';
-import { readingRefusal } from '../../articles/readArticle';
-import { ApiError } from '../errors';
+import { BOOKLET_END_SLUG, findNode, neighbours } from '../../shared/bookletTree';
+import { columnPath } from '../../shared/column';
+import type { BookletDetail, BookletItemDetail, BookletNode } from '../../shared/entities';
+import type { ReadingScript } from '../../shared/readingScript';
+import type { BookletItemsTable, BookletsTable, DB, User } from '../db/schema';
+import { articleForReader } from '../articles/articleForReader';
+import { articleRefusal, readingRefusal } from '../articles/readArticle';
+import { DomainError } from '../domain/DomainError';
 import { BOOKLET_ITEM_COLUMNS } from './itemColumns';
-import { lockedArticleIds } from '../../content/paywall';
+import { lockedArticleIds } from '../content/paywall';
 
 /** The page-view gate the article read takes (the chapter read counts as an article read). */
 type PageViews = NonNullable<Parameters<typeof articleForReader>[4]>['pageViews'];
@@ -51,10 +50,10 @@ export async function openBooklet(db: Kysely<DB>, slug: string, reader: User | n
     ])
     .where('booklets.slug', '=', slug)
     .executeTakeFirst();
-  if (!row || row.trashed === 1) throw ApiError.detail(404, 'Does Not Exist');
+  if (!row || row.trashed === 1) throw new DomainError('not_found', 'Does Not Exist');
   if (!privileged(reader, row.owner_id)) {
     const refused = readingRefusal({ ...row, visibility: 'public', moderation: 'none' }, now);
-    if (refused) throw ApiError.detail(articleErrorStatus(refused), refused);
+    if (refused) throw articleRefusal(refused);
   }
   return {
     id: row.id,
@@ -141,7 +140,7 @@ export async function readBookletItem(
   script: ReadingScript | null = null,
 ): Promise<BookletItemDetail> {
   const booklet = await openBooklet(db, slug, reader, now);
-  const missing = ApiError.detail(404, 'Does Not Exist');
+  const missing = new DomainError('not_found', 'Does Not Exist');
   if (childSlug === BOOKLET_END_SLUG) throw missing;
   const item = await db
     .selectFrom('booklet_items')

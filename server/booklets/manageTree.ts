@@ -1,14 +1,6 @@
-import { z } from 'zod';
-import {
-  BOOKLET_MAX_DEPTH,
-  BOOKLET_MAX_ITEMS,
-  type BookletOrderNode,
-  type BookletReorderRequest,
-  type ManagedBookletItem,
-} from '../../../shared/bookletManagement';
-import type { BookletSalesMode } from '../../../shared/entities';
-import { ApiError } from '../errors';
-import { requestSchema } from '../requestSchema';
+import { BOOKLET_MAX_DEPTH, BOOKLET_MAX_ITEMS, type BookletOrderNode, type ManagedBookletItem } from '../../shared/bookletManagement';
+import type { BookletSalesMode } from '../../shared/entities';
+import { DomainError } from '../domain/DomainError';
 
 /** One stored item with what the owner's tree shows of its article. */
 export interface OwnerItemRow {
@@ -56,34 +48,6 @@ export function ownerTree(rows: readonly OwnerItemRow[], hideRemoved: boolean): 
   return build(null);
 }
 
-const orderNode = z.object({
-  id: z.number().int().positive(),
-  order: z.number().int().min(0).max(1_000_000),
-  children: z.array(z.unknown()).max(BOOKLET_MAX_ITEMS).optional(),
-});
-const orderBody = requestSchema<BookletReorderRequest>()(z.object({ detail: z.array(z.unknown()).max(BOOKLET_MAX_ITEMS) }));
-
-/**
- * The body of `PUT /api/booklet/{id}/`: `{detail: [{id, order, children}]}`. Checked one level
- * at a time so that a body nested deeper than any booklet may be is refused before it is walked.
- */
-export function parseOrderTree(body: unknown): BookletOrderNode[] {
-  const { detail } = orderBody.parse(body);
-  let count = 0;
-  const parseLevel = (nodes: readonly unknown[], depth: number, path: string): BookletOrderNode[] => {
-    if (depth > BOOKLET_MAX_DEPTH) throw ApiError.detail(400, `Directories nest at most ${BOOKLET_MAX_DEPTH} levels deep.`);
-    return nodes.map((raw, index) => {
-      const parsed = orderNode.safeParse(raw);
-      if (!parsed.success) throw new ApiError(400, { [`${path}.${index}`]: [parsed.error.issues[0]?.message ?? 'Invalid item.'] });
-      count += 1;
-      if (count > BOOKLET_MAX_ITEMS) throw ApiError.detail(400, `A booklet holds at most ${BOOKLET_MAX_ITEMS} items.`);
-      const { id, order, children = [] } = parsed.data;
-      return { id, order, children: parseLevel(children, depth + 1, `${path}.${index}.children`) };
-    });
-  };
-  return parseLevel(detail, 1, 'detail');
-}
-
 /**
  * Where every item of the booklet goes after a reorder. Each listed id must be an item of
  * this booklet, listed once; chapters hold nothing; the result nests at most
@@ -97,9 +61,9 @@ export function planReorder(tree: readonly BookletOrderNode[], rows: readonly Pi
   const walk = (nodes: readonly BookletOrderNode[], parentId: number | null): void => {
     for (const node of nodes) {
       const row = byId.get(node.id);
-      if (!row) throw ApiError.detail(400, `Item ${node.id} is not in this booklet.`);
-      if (listed.has(node.id)) throw ApiError.detail(400, `Item ${node.id} appears more than once.`);
-      if (row.type === 'article' && node.children.length > 0) throw ApiError.detail(400, 'A chapter cannot hold other items: only directories nest.');
+      if (!row) throw new DomainError('invalid', `Item ${node.id} is not in this booklet.`);
+      if (listed.has(node.id)) throw new DomainError('invalid', `Item ${node.id} appears more than once.`);
+      if (row.type === 'article' && node.children.length > 0) throw new DomainError('invalid', 'A chapter cannot hold other items: only directories nest.');
       listed.set(node.id, { parent_id: parentId, order: node.order, position: position++ });
       walk(node.children, node.id);
     }
@@ -112,7 +76,7 @@ export function planReorder(tree: readonly BookletOrderNode[], rows: readonly Pi
     let depth = 1;
     for (let parent = finalParent.get(row.id) ?? null; parent !== null; parent = finalParent.get(parent) ?? null) {
       depth += 1;
-      if (depth > BOOKLET_MAX_DEPTH) throw ApiError.detail(400, `Directories nest at most ${BOOKLET_MAX_DEPTH} levels deep.`);
+      if (depth > BOOKLET_MAX_DEPTH) throw new DomainError('invalid', `Directories nest at most ${BOOKLET_MAX_DEPTH} levels deep.`);
     }
   }
 

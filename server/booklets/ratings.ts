@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { columnPath } from '../../../shared/column';
-import type { BookletRatingItem } from '../../../shared/entities';
-import { contentChanged } from '../../content/changes';
-import type { DB, User } from '../../db/schema';
-import { ApiError } from '../errors';
-import { openBooklet } from './service';
+import { columnPath } from '../../shared/column';
+import type { BookletRatingItem } from '../../shared/entities';
+import { contentChanged } from '../content/changes';
+import type { DB, User } from '../db/schema';
+import { DomainError } from '../domain/DomainError';
+import { openBooklet } from './readBooklet';
 
 /** The ratings of a booklet with their reviews, latest first. */
 export async function listRatings(db: Kysely<DB>, slug: string, reader: User | null, now: number, page: number, pageSize: number) {
@@ -38,7 +38,7 @@ export async function rateBooklet(
   now: number,
 ): Promise<{ created: boolean; rating: BookletRatingItem }> {
   const booklet = await openBooklet(db, slug, reader, now);
-  if (booklet.owner_id === reader.id) throw ApiError.detail(403, 'You cannot rate your own booklet.');
+  if (booklet.owner_id === reader.id) throw new DomainError('forbidden', 'You cannot rate your own booklet.');
   const id = await db.transaction().execute(async (trx) => {
     const existing = await trx
       .selectFrom('booklet_ratings')

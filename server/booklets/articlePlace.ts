@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { BOOKLET_END_SLUG, neighbours } from '../../../shared/bookletTree';
-import type { ArticleBookletPlace } from '../../../shared/entities';
-import type { DB, User } from '../../db/schema';
-import { readingTree } from './service';
+import { BOOKLET_END_SLUG, neighbours } from '../../shared/bookletTree';
+import type { ArticleBookletPlace } from '../../shared/entities';
+import type { DB, User } from '../db/schema';
+import { readingTree } from './readBooklet';
 
 /**
  * The booklet an article is a chapter of (the first not in the trash, oldest first) and the chapters

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { BOOKLET_MAX_DEPTH, BOOKLET_MAX_ITEMS, type BookletItemChanges, type ManagedBookletItem, type NewBookletItem } from '../../../shared/bookletManagement';
-import type { DB, User } from '../../db/schema';
-import { ApiError } from '../errors';
+import { BOOKLET_MAX_DEPTH, BOOKLET_MAX_ITEMS, type BookletItemChanges, type ManagedBookletItem, type NewBookletItem } from '../../shared/bookletManagement';
+import type { DB, User } from '../db/schema';
+import { DomainError } from '../domain/DomainError';
 import { lockOwnBooklet, ownBooklet } from './manageAccess';
 import { bookletChanged, paidChapterArticles } from './manageChanges';
 import { freshItemSlug } from './manageSlug';
@@ -16,13 +16,13 @@ export async function addBookletItem(db: Kysely<DB>, owner: User, bookletId: num
   return db.transaction().execute(async (trx) => {
     const booklet = await lockOwnBooklet(trx, bookletId, owner, now);
     const rows = await ownerItemRows(trx, booklet.id);
-    if (rows.length >= BOOKLET_MAX_ITEMS) throw ApiError.detail(400, `A booklet holds at most ${BOOKLET_MAX_ITEMS} items.`);
+    if (rows.length >= BOOKLET_MAX_ITEMS) throw new DomainError('invalid', `A booklet holds at most ${BOOKLET_MAX_ITEMS} items.`);
     if (input.parent_id !== null) {
       const parent = rows.find((row) => row.id === input.parent_id);
-      if (!parent) throw new ApiError(400, { parent_id: ['This directory is not in this booklet.'] });
-      if (parent.type !== 'directory') throw new ApiError(400, { parent_id: ['Only a directory holds other items.'] });
+      if (!parent) throw new DomainError('invalid', 'This directory is not in this booklet.', 'parent_id');
+      if (parent.type !== 'directory') throw new DomainError('invalid', 'Only a directory holds other items.', 'parent_id');
     }
-    if (depthOf(rows, input.parent_id) + 1 > BOOKLET_MAX_DEPTH) throw ApiError.detail(400, `Directories nest at most ${BOOKLET_MAX_DEPTH} levels deep.`);
+    if (depthOf(rows, input.parent_id) + 1 > BOOKLET_MAX_DEPTH) throw new DomainError('invalid', `Directories nest at most ${BOOKLET_MAX_DEPTH} levels deep.`);
     let articleId: number | null = null;
     if (input.type === 'article') {
       const article = await trx
@@ -31,9 +31,9 @@ export async function addBookletItem(db: Kysely<DB>, owner: User, bookletId: num
         .where('id', '=', input.article_id)
         .where('author_id', '=', owner.id)
         .executeTakeFirst();
-      if (!article) throw new ApiError(400, { article_id: ['No article of yours has this id.'] });
-      if (article.trashed !== 0) throw new ApiError(400, { article_id: ['This article is in the trash.'] });
-      if (rows.some((row) => row.article_id === input.article_id)) throw new ApiError(400, { article_id: ['This article is already in this booklet.'] });
+      if (!article) throw new DomainError('invalid', 'No article of yours has this id.', 'article_id');
+      if (article.trashed !== 0) throw new DomainError('invalid', 'This article is in the trash.', 'article_id');
+      if (rows.some((row) => row.article_id === input.article_id)) throw new DomainError('invalid', 'This article is already in this booklet.', 'article_id');
       articleId = Number(article.id);
     }
     const siblings = rows.filter((row) => row.parent_id === input.parent_id);
@@ -74,9 +74,9 @@ export async function updateBookletItem(
     const booklet = await lockOwnBooklet(trx, bookletId, owner, now);
     const rows = await ownerItemRows(trx, booklet.id);
     const item = rows.find((row) => row.id === itemId);
-    if (!item) throw ApiError.detail(404, 'Not found.');
-    if (input.title !== undefined && item.type !== 'directory') throw new ApiError(400, { title: ['A chapter takes its title from its article.'] });
-    if (input.sales_mode !== undefined && item.type !== 'article') throw new ApiError(400, { sales_mode: ['Only a chapter is sold.'] });
+    if (!item) throw new DomainError('not_found', 'Not found.');
+    if (input.title !== undefined && item.type !== 'directory') throw new DomainError('invalid', 'A chapter takes its title from its article.', 'title');
+    if (input.sales_mode !== undefined && item.type !== 'article') throw new DomainError('invalid', 'Only a chapter is sold.', 'sales_mode');
     const changes = {
       ...(input.title === undefined ? {} : { title: input.title }),
       ...(input.sales_mode === undefined ? {} : { sales_mode: input.sales_mode }),
@@ -94,7 +94,7 @@ export async function removeBookletItem(db: Kysely<DB>, owner: User, bookletId: 
   await db.transaction().execute(async (trx) => {
     const booklet = await lockOwnBooklet(trx, bookletId, owner, now);
     const rows = await ownerItemRows(trx, booklet.id);
-    if (!rows.some((row) => row.id === itemId)) throw ApiError.detail(404, 'Not found.');
+    if (!rows.some((row) => row.id === itemId)) throw new DomainError('not_found', 'Not found.');
     const ids = subtreeIds(rows, itemId);
     const paid = await paidChapterArticles(trx, booklet.id, ids);
     // Children first: no engine has to follow the parent link down.
@@ -113,6 +113,6 @@ function itemOf(rows: readonly OwnerItemRow[], id: number): ManagedBookletItem {
     return undefined;
   };
   const found = find(ownerTree(rows, false));
-  if (!found) throw ApiError.detail(404, 'Not found.');
+  if (!found) throw new DomainError('not_found', 'Not found.');
   return found;
 }

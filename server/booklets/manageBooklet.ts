@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { ManagedBooklet } from '../../../shared/bookletManagement';
-import type { DB, User } from '../../db/schema';
-import type { MediaStore } from '../../media/mediaStore';
-import { ApiError } from '../errors';
+import type { ManagedBooklet } from '../../shared/bookletManagement';
+import type { DB, User } from '../db/schema';
+import type { MediaStore } from '../media/mediaStore';
+import { DomainError } from '../domain/DomainError';
 import { lockOwnBooklet, ownBooklet, TRASHED_BOOKLET } from './manageAccess';
 import { bookletChanged, paidChapterArticles } from './manageChanges';
-import { storeCover } from './manageCover';
+import { COVER_NOT_AN_IMAGE, storeCover } from './manageCover';
 import { freshBookletSlug } from './manageSlug';
 import { managedBooklet, managedBookletWithTree } from './manageView';
 
@@ -23,15 +23,17 @@ interface Context {
   now: number;
 }
 
-/** `POST /api/booklets/`: a new, empty booklet of the caller's with a fresh slug. */
+/** `POST /api/booklets/`: a new, empty booklet of the caller's with a fresh slug; `COVER_NOT_AN_IMAGE` refuses it. */
 export async function createOwnBooklet(
   ctx: Context,
   owner: User,
   fields: BookletFields & { name: string },
   cover: { buffer: Buffer } | undefined,
-): Promise<ManagedBooklet> {
+): Promise<ManagedBooklet | typeof COVER_NOT_AN_IMAGE> {
   // The image is checked and stored before the transaction: slow work never holds the database.
-  const coverUrl = cover ? await storeCover(ctx.media, cover) : '';
+  const stored = cover ? await storeCover(ctx.media, cover) : { url: '' };
+  if (stored === COVER_NOT_AN_IMAGE) return stored;
+  const coverUrl = stored.url;
   const row = await ctx.db.transaction().execute(async (trx) => {
     const slug = await freshBookletSlug(trx);
     const { id } = await trx
@@ -57,18 +59,20 @@ export async function createOwnBooklet(
   return managedBooklet(row, owner.username, 0);
 }
 
-/** `PATCH /api/booklet/{id}/`: only the fields sent, and the cover when a new file came. */
+/** `PATCH /api/booklet/{id}/`: only the fields sent, and the cover when a new file came; `COVER_NOT_AN_IMAGE` refuses it. */
 export async function updateOwnBooklet(
   ctx: Context,
   owner: User,
   id: number,
   fields: BookletFields,
   cover: { buffer: Buffer } | undefined,
-): Promise<ManagedBooklet> {
+): Promise<ManagedBooklet | typeof COVER_NOT_AN_IMAGE> {
   // Refuse another author's booklet, or one in the trash, before storing anything.
   const before = await ownBooklet(ctx.db, id, owner);
-  if (before.trashed === 1) throw ApiError.detail(400, TRASHED_BOOKLET);
-  const coverUrl = cover ? await storeCover(ctx.media, cover) : undefined;
+  if (before.trashed === 1) throw new DomainError('invalid', TRASHED_BOOKLET);
+  const stored = cover ? await storeCover(ctx.media, cover) : undefined;
+  if (stored === COVER_NOT_AN_IMAGE) return stored;
+  const coverUrl = stored?.url;
   const row = await ctx.db.transaction().execute(async (trx) => {
     const booklet = await lockOwnBooklet(trx, id, owner, ctx.now);
     const { price, ...texts } = fields;
@@ -95,7 +99,7 @@ export async function deleteOwnBooklet(ctx: Omit<Context, 'media'>, owner: User,
       return;
     }
     const bought = await trx.selectFrom('booklet_purchases').select('id').where('booklet_id', '=', id).executeTakeFirst();
-    if (bought) throw ApiError.detail(400, 'Readers have bought this booklet: it stays in the trash and cannot be deleted for good.');
+    if (bought) throw new DomainError('invalid', 'Readers have bought this booklet: it stays in the trash and cannot be deleted for good.');
     const paid = await paidChapterArticles(trx, id);
     await trx.deleteFrom('booklets').where('id', '=', id).execute();
     await bookletChanged(trx, booklet.slug, paid, ctx.now);

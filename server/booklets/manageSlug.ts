@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { DB } from '../db/schema';
 
 /** 12 lowercase letters and digits: never `end`, always a valid reading slug. */
 export function randomSlug(): string {

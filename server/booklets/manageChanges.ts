@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { contentChanged, type ContentKey } from '../../content/changes';
-import type { DB } from '../../db/schema';
+import { contentChanged, type ContentKey } from '../content/changes';
+import type { DB } from '../db/schema';
 
 /**
  * Records a change of a booklet for the render cache: its own pages, its owner's (their column lists

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { BookletOrderNode, ManagedBooklet } from '../../../shared/bookletManagement';
-import type { DB, User } from '../../db/schema';
+import type { BookletOrderNode, ManagedBooklet } from '../../shared/bookletManagement';
+import type { DB, User } from '../db/schema';
 import { lockOwnBooklet, ownBooklet } from './manageAccess';
 import { bookletChanged } from './manageChanges';
 import { planReorder } from './manageTree';

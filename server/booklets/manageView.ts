@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import type { ManagedBooklet, ManagedBookletItem } from '../../../shared/bookletManagement';
-import { priceText } from '../../../shared/price';
-import type { DB } from '../../db/schema';
+import type { ManagedBooklet, ManagedBookletItem } from '../../shared/bookletManagement';
+import { priceText } from '../../shared/price';
+import type { DB } from '../db/schema';
 import type { BookletRow } from './manageAccess';
 import { BOOKLET_ITEM_COLUMNS } from './itemColumns';
 import { ownerTree, type OwnerItemRow } from './manageTree';

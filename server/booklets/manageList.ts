@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { BookletTrashStatus, ManagedBooklet } from '../../../shared/bookletManagement';
-import { countThenPage } from '../../db/countThenPage';
-import type { DB, User } from '../../db/schema';
+import type { BookletTrashStatus, ManagedBooklet } from '../../shared/bookletManagement';
+import { countThenPage } from '../db/countThenPage';
+import type { DB, User } from '../db/schema';
 import { chapterCounts, managedBooklet } from './manageView';
 
 /** `GET /api/booklets/`: the caller's booklets in or out of the trash, newest first. */
