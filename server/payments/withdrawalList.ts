@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { countThenPage } from '../../db/countThenPage';
-import type { DB } from '../../db/schema';
-import type { Withdrawal } from '../../../shared/payments';
-import { withdrawalView } from '../../payments/withdrawalView';
+import { countThenPage } from '../db/countThenPage';
+import type { DB } from '../db/schema';
+import type { Withdrawal } from '../../shared/payments';
+import { withdrawalView } from './withdrawalView';
 
 /** One page of the user's withdrawals, newest first, each in its real state (docs/decisions/050, 064) with its note. */
 export async function userWithdrawals(

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { EditorColor, EditorFont } from '../../../shared/entities';
-import type { DB } from '../../db/schema';
+import type { EditorColor, EditorFont } from '../../shared/entities';
+import type { DB } from '../db/schema';
 
 /** The fonts the editor offers, in the operator's order. */
 export function editorFonts(db: Kysely<DB>): Promise<EditorFont[]> {

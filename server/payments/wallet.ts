@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import { countThenPage } from '../../db/countThenPage';
-import type { DB } from '../../db/schema';
-import type { WalletBalance, WalletTransaction } from '../../../shared/payments';
-import { balanceCents, walletAccount } from '../../payments/ledger';
-import { formatCents } from '../../../shared/money';
-import { itemKey, orderItems } from '../../payments/orderItems';
+import { countThenPage } from '../db/countThenPage';
+import type { DB } from '../db/schema';
+import type { WalletBalance, WalletTransaction } from '../../shared/payments';
+import { balanceCents, walletAccount } from './ledger';
+import { formatCents } from '../../shared/money';
+import { itemKey, orderItems } from './orderItems';
 
 /** The wallet's balance as the API shows it: the ledger's sum. */
 export async function walletBalance(db: Kysely<DB>, userId: number): Promise<WalletBalance & { currency_symbol: '¥'; currency: 'CNY' }> {

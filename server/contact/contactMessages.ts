@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
-import type { Mailer } from '../../mail/mailer';
+import type { DB } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
 
 export interface ContactDeps {
   db: Kysely<DB>;

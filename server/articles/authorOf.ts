@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { DB } from '../db/schema';
 
 /** Whether the article exists and the user wrote it: uploads go only to one's own articles. */
 export async function isAuthorOf(db: Kysely<DB>, userId: number, articleId: number): Promise<boolean> {
