@@ -43,7 +43,7 @@ export function sharedMarks(row: { visibility: string; has_share_link: unknown; 
   return marks;
 }
 
-/** The caller's own article with its marks, or 404 as for one that does not exist. */
+/** The caller's own article with its marks; not found, as if it did not exist, for anyone else's. */
 export async function ownArticleRow(db: Kysely<DB>, id: number, authorId: number): Promise<AuthoringRow> {
   const row = await db
     .selectFrom('articles')

@@ -6,7 +6,7 @@ export type BookletRow = Selectable<BookletsTable>;
 
 export const TRASHED_BOOKLET = 'This booklet is in the trash: restore it first.';
 
-/** The caller's own booklet by id; anyone else's (or none) is 404, as if it did not exist. */
+/** The caller's own booklet by id; anyone else's (or none) is not found, as if it did not exist. */
 export async function ownBooklet(db: Kysely<DB>, id: number, owner: User): Promise<BookletRow> {
   const row = await db.selectFrom('booklets').selectAll().where('id', '=', id).where('owner_id', '=', owner.id).executeTakeFirst();
   if (!row) throw new DomainError('not_found', 'Not found.');

@@ -8,7 +8,7 @@ const name = z.string().regex(/^[A-Za-z0-9_.\-\u4e00-\u9fff]{1,64}$/u);
 
 /**
  * The column's owner: an account that exists and is active. A banned, suspended or lapsed
- * account answers 403 with its reason (docs/decisions/016); an inactive one is not found.
+ * account is forbidden, with its reason (docs/decisions/016); an inactive one is not found.
  */
 export async function findOwner(db: Kysely<DB>, raw: string | undefined, now: number) {
   const parsed = name.safeParse(raw);

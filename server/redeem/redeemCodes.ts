@@ -19,7 +19,7 @@ export interface RedeemDeps {
   now: () => number;
 }
 
-/** The code's grant, for the page to confirm before spending it. Unknown: 404 with the same text as a bad code. */
+/** The code's grant, for the page to confirm before spending it. Unknown: not found, with the same text as a bad code. */
 export async function describeCode(deps: RedeemDeps, input: string): Promise<RedeemCodeView> {
   const code = normalizeCode(input);
   const row = code ? await findCode(deps.db, code) : undefined;

@@ -29,7 +29,7 @@ export async function ownReferral(db: Kysely<DB>, userId: number, now: number): 
   return { code: row.code, referred: Number(counted.n) };
 }
 
-/** Whose code this is; 404 for a code nobody has. */
+/** Whose code this is; not found for a code nobody has. */
 export async function findReferrer(db: Kysely<DB>, input: string): Promise<Referrer & { userId: number }> {
   const code = normalizeCode(input, REFERRAL_CODE_LENGTH);
   const row = code
