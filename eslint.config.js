@@ -1,39 +1,10 @@
 // Lint rules for the whole tree (`npm run lint`, part of `npm test`): JavaScript's and
 // typescript-eslint's recommended sets, React's hook rules, and our house rules (no `any`, no
-// non-null assertions; the layout rules of docs/architecture.md). Formatting is Prettier's alone.
+// non-null assertions). Formatting is Prettier's alone; the layers' import rule is dependency-cruiser's.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-
-const SERVER_CODE = { group: ['**/server', '**/server/**'], message: 'Server code stays out of the browser bundle and shared/.' };
-
-/** The domain folders of server/: they know no HTTP, and the web layer over them (server/web/) is theirs to be called by, never to call. */
-const DOMAINS = [
-  'accounts',
-  'admin',
-  'content',
-  'db',
-  'domain',
-  'jobs',
-  'mail',
-  'media',
-  'newsletter',
-  'payments',
-  'pdf',
-  'redeem',
-  'search',
-  'security',
-  'seo',
-  'sms',
-  'startup',
-  'stats',
-  'tracking',
-  'wechat',
-];
-/** An import path that reaches a folder named web (esquery's regex takes no slash: \x2F is one). */
-const WEB_FOLDER = '/(^|\\x2F)web(\\x2F|$)/';
-const WEB_LAYER_MESSAGE = 'Domain code does not import the web layer (server/web/): the web apps call the domains (docs/decisions/077).';
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'coverage/', 'node_modules/'] },
@@ -85,56 +56,15 @@ export default tseslint.config(
       '@typescript-eslint/unbound-method': 'off',
     },
   },
-  // The layout rules: server code never reaches the browser's bundle, and shared/ stays pure.
-  {
-    files: ['client/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_CODE] }] },
-  },
+  // shared/ runs on the server too: no DOM. (Which layer may import which is dependency-cruiser's,
+  // .dependency-cruiser.cjs, docs/decisions/080.)
   {
     files: ['shared/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [SERVER_CODE, { group: ['node:*'], message: 'shared/ runs in the browser too: no Node modules.' }] }],
       'no-restricted-globals': [
         'error',
         ...['window', 'document', 'localStorage', 'sessionStorage', 'navigator'].map((name) => ({ name, message: 'shared/ runs on the server too: no DOM.' })),
-      ],
-    },
-  },
-  // The payments domain speaks in DomainError, not HTTP (server/api/domainErrorAnswer.ts maps it); its sandbox pages are in server/web/.
-  {
-    files: ['server/payments/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: ['express'], patterns: [{ group: ['**/api', '**/api/**'], message: 'Domain code throws DomainError; the API maps it to HTTP.' }] },
-      ],
-    },
-  },
-  // Search is domain code too: the API calls it, never the other way round (docs/decisions/038).
-  {
-    files: ['server/search/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: ['express'], patterns: [{ group: ['**/api', '**/api/**'], message: 'Search is domain code: the API calls it.' }] },
-      ],
-    },
-  },
-  // The web layer imports the domains, never the other way round (docs/decisions/077). Its own rule, not
-  // no-restricted-imports: a later block setting that rule for the same files would replace this one.
-  {
-    files: DOMAINS.map((domain) => `server/${domain}/**/*.{ts,tsx}`),
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'].map((node) => ({
-          selector: `${node}[source.value=${WEB_FOLDER}]`,
-          message: WEB_LAYER_MESSAGE,
-        })),
       ],
     },
   },

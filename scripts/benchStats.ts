@@ -18,7 +18,7 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import request from 'supertest';
 import { STATS_RANGES } from '../shared/authorStats';
-import { openSession } from '../server/api/accounts/service';
+import { openSession } from '../server/accounts/accounts';
 import { SESSION_COOKIE } from '../server/api/cookies';
 import { createApp } from '../server/app';
 import { loadConfig } from '../server/config';

@@ -9,7 +9,7 @@ import { openPreparedDatabase } from './startup/prepare';
 import { drainServer } from './drainServer';
 import type { Logger } from './logger';
 import { createMailer } from './mail/mailer';
-import { notificationBusFor } from './api/notifications/bus';
+import { notificationBusFor } from './notifications/bus';
 import { Alipay } from './payments/alipay/alipay';
 import { DailyReconcile } from './payments/reconcile/dailyReconcile';
 import { renewalReminderTimer, RENEWAL_SWEEP_INTERVAL_MS } from './payments/subscriptions/reminderTimer';

@@ -16,7 +16,7 @@ export function itemText(t: PaymentTranslate, order: { type: OrderType; identity
   return name ? t('orders.bookletNamed', { name }) : t('orders.booklet', { identity: order.identity });
 }
 
-/** Wallet entry kinds the pages name themselves (server/api/wallet/service.ts writes the same in English for API clients). */
+/** Wallet entry kinds the pages name themselves (server/payments/wallet.ts writes the same in English for API clients). */
 const NAMED_KINDS = [
   'order_booklet',
   'order_membership',

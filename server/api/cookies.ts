@@ -1,10 +1,10 @@
 import type { CookieOptions, Response } from 'express';
+import { SESSION_TTL_MS } from '../accounts/sessionLifetime';
 import { newSecret } from '../security/secrets';
 
 export const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
-export const SESSION_TTL_MS = 14 * 24 * 3600 * 1000;
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
 
 export const VALID_CSRF_TOKEN = /^[A-Za-z0-9_-]{32,64}$/;

@@ -25,7 +25,7 @@ import type { JsapiSigner } from '../wechat/jsapiSigner';
 import { csrfProtection } from './csrf';
 import { socialRoutes } from './social/routes';
 import { notificationRoutes } from './notifications/routes';
-import { inProcessNotificationBus, type NotificationBus } from './notifications/bus';
+import { inProcessNotificationBus, type NotificationBus } from '../notifications/bus';
 import { attachmentRoutes } from './attachments/routes';
 import { trafficRoutes } from './traffic/routes';
 import { apiErrorHandler } from './errors';

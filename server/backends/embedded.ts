@@ -4,7 +4,7 @@ import { bringsNoCredentials, resolveAuth } from '../api/auth';
 import { anonymousReaderOf, readerOf } from '../api/caller';
 import { inProcessApiApp } from '../api/inProcessApp';
 import { inProcessApi, inProcessTransport } from '../api/inProcessTransport';
-import { notificationBusFor } from '../api/notifications/bus';
+import { notificationBusFor } from '../notifications/bus';
 import { embeddedApi } from '../api/router';
 import type { AppDeps } from '../appDeps';
 import { siteOrigin } from '../config';

@@ -11,7 +11,7 @@ import { dropPostgresTriggers, dropSqliteTriggers, plpgsqlTriggerFunction, state
  * `public_article_count - public_chapter_count` over the authors who may be read: one index range,
  * instead of probing every chapter's article row on each request (57–90 ms at 15,000 chapters).
  *
- * A booklet holds its owner's articles only (server/api/booklets/manageItems.ts), so an author's
+ * A booklet holds its owner's articles only (server/booklets/manageItems.ts), so an author's
  * chapters are walked from their own booklets. Booklets change rarely and hold few items beside the
  * articles, so each trigger recomputes the count of the owners it touched instead of moving it by one:
  * the result is exact whatever order cascades (a deleted booklet, article or user) run in.

@@ -4,7 +4,7 @@ import type { Locale } from '../../shared/locale';
 import { safeNextPath } from '../../shared/safeNext';
 import type { MessageKey } from '../../client/i18n/en';
 import { authenticate } from '../api/auth';
-import { openSession, signOut } from '../api/accounts/service';
+import { openSession, signOut } from '../accounts/accounts';
 import { issueCsrfCookie, setSessionCookie } from '../api/cookies';
 import type { WechatApp, WechatConfig } from '../config';
 import type { DB } from '../db/schema';

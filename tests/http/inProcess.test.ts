@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { UserDirectory } from '../../server/accounts/users';
 import { inProcessApiApp } from '../../server/api/inProcessApp';
 import { resolveAuth } from '../../server/api/auth';
-import { createShareCode } from '../../server/api/articles/shareCodes';
+import { createShareCode } from '../../server/articles/shareCodes';
 import { inProcessApi, inProcessTransport } from '../../server/api/inProcessTransport';
 import type { ApiRequest } from '../../client/api/transport';
 import { embeddedApi } from '../../server/api/router';

@@ -2,7 +2,7 @@ import express from 'express';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cookieFromHeader } from '../../shared/cookieHeader';
 import { SESSION_COOKIE } from '../../server/api/cookies';
-import { inProcessNotificationBus } from '../../server/api/notifications/bus';
+import { inProcessNotificationBus } from '../../server/notifications/bus';
 import { notificationStream } from '../../server/api/notifications/stream';
 import { drainServer } from '../../server/drainServer';
 import { hashSecret } from '../../server/security/secrets';

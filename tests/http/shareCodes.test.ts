@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createShareCode, revokeShareCode } from '../../server/api/articles/shareCodes';
+import { createShareCode, revokeShareCode } from '../../server/articles/shareCodes';
 import { moderateArticle } from '../../server/content/moderation';
 import { writeArticle } from '../support/articles';
 import { createPerson, PASSWORD } from '../support/people';

@@ -9,7 +9,7 @@ export interface RedeemMessage {
   params?: MessageParams;
 }
 
-/** The server's refusals (server/api/redeem/service.ts), in the reader's language. */
+/** The server's refusals (server/redeem/redeemCodes.ts), in the reader's language. */
 const REFUSALS: Readonly<Record<string, RedeemTextKey>> = {
   'Invalid redeem code.': 'error.invalid',
   'This redeem code has expired.': 'error.expired',

@@ -7,9 +7,10 @@ import type { PasswordResetConfirmRequest, PasswordResetRequest, SignInRequest }
 import { isValidEmail } from '../../../shared/email';
 import type { AccountInfo, DetailMessage } from '../../../shared/entities';
 import { clearSessionCookie, issueCsrfCookie, setSessionCookie } from '../cookies';
+import { ApiError } from '../errors';
 import { rateLimitKey } from '../caller';
 import { throttle, type RateLimitStores } from '../throttle';
-import { accountInfo, confirmPasswordReset, requestPasswordReset, signIn, signOut, type ResetDeps } from './service';
+import { accountInfo, confirmPasswordReset, requestPasswordReset, signIn, signOut, type ResetDeps } from '../../accounts/accounts';
 import { sameOriginGet } from '../csrf';
 import type { PageRead } from '../pageReads';
 import { requestSchema } from '../requestSchema';
@@ -59,7 +60,9 @@ export function accountsRoutes(deps: AccountsRouteDeps): Router {
 
   router.post('/login/cookies/', signInLimit, accountSignInLimit, async (req, res) => {
     const body = signInBody.parse(req.body);
-    const { user, sessionToken } = await signIn(deps, body.email, body.password);
+    const signedIn = await signIn(deps, body.email, body.password);
+    if (signedIn === 'wrong_credentials') throw ApiError.detail(401, 'Account/Password not correct');
+    const { user, sessionToken } = signedIn;
     await signOut(deps, req.auth?.sessionHash ?? null);
     setSessionCookie(res, sessionToken, deps.secure);
     issueCsrfCookie(res, deps.secure);

@@ -5,11 +5,11 @@ import type { ArticleDetail } from '../../../shared/entities';
 import { cookieFromHeader } from '../../../shared/cookieHeader';
 import { readingScriptOf, SCRIPT_COOKIE, type ReadingScript } from '../../../shared/readingScript';
 import type { DB } from '../../db/schema';
-import { articleBookletPlace } from '../booklets/articlePlace';
+import { articleBookletPlace } from '../../booklets/articlePlace';
 import { ApiError } from '../errors';
 import type { PageRead, ReadRequest } from '../pageReads';
 import { countedRead, type PageViewCounting } from '../pageViewCounting';
-import { articleForReader } from './reader';
+import { articleForReader } from '../../articles/articleForReader';
 
 /** What an article slug looks like (shared/articleSlug.ts: any script's letters); anything else is an article that does not exist. */
 export const ARTICLE_SLUG = z.string().regex(ARTICLE_SLUG_PATTERN);

@@ -6,9 +6,9 @@ import type { DB } from '../../db/schema';
 import { requireUser } from '../auth';
 import { ApiError } from '../errors';
 import { checkClientTime, createArticleBody, idOf, isoTime, saveHeaders, updateArticleBody } from './authoringSchemas';
-import { createArticle, deleteArticle, restoreArticle, updateArticle, type SaveContext } from './authoringService';
+import { createArticle, deleteArticle, restoreArticle, updateArticle, type SaveContext } from '../../articles/authoring';
 import { shareLinkRoutes } from './authoringShareLinks';
-import { editableArticle } from './authoringView';
+import { editableArticle } from '../../articles/authoringView';
 import { versionRoutes } from './versionRoutes';
 
 export interface AuthoringDeps {

@@ -41,9 +41,6 @@ export const createArticleBody = articleFields.partial();
 /** `PATCH /api/articles/{id}/`: any of the fields, the visibility and the tags. */
 export const updateArticleBody = articleFields.extend({ visibility: z.enum(['public', 'private']), tags }).partial();
 
-export type CreateArticleInput = z.infer<typeof createArticleBody>;
-export type UpdateArticleInput = z.infer<typeof updateArticleBody>;
-
 /** `X-Client-Id`: the editor tab's random id; `X-Base-Modify-Date`: the version its copy was based on. */
 export const saveHeaders = z.object({
   'x-client-id': z

@@ -1,13 +1,11 @@
 import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { ArticleShareLink } from '../../../shared/entities';
-import { contentChanged } from '../../content/changes';
 import type { DB } from '../../db/schema';
 import { requireUser } from '../auth';
-import { ApiError } from '../errors';
 import { idOf } from './authoringSchemas';
-import { ownArticleRow } from './authoringView';
-import { SHARE_CODE, createShareCode, revokeShareCode } from './shareCodes';
+import { ownArticleRow } from '../../articles/authoringView';
+import { createShareCode, liveShareCodes, revokeShareLink } from '../../articles/shareCodes';
 
 /** `/api/articles/{id}/share_codes/`: the share links of the caller's own article. */
 export function shareLinkRoutes(deps: { db: Kysely<DB>; now: () => number; origin: string }): Router {
@@ -16,15 +14,8 @@ export function shareLinkRoutes(deps: { db: Kysely<DB>; now: () => number; origi
   router.get('/', async (req, res) => {
     const user = requireUser(req);
     const article = await ownArticleRow(deps.db, idOf(req), user.id);
-    const rows = await deps.db
-      .selectFrom('article_share_codes')
-      .select(['code', 'created_at'])
-      .where('article_id', '=', article.id)
-      .where('revoked_at', 'is', null)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
-    res.json(rows.map((row) => shareLink(deps.origin, article.slug, row.code, Number(row.created_at))));
+    const codes = await liveShareCodes(deps.db, article.id);
+    res.json(codes.map(({ code, created }) => shareLink(deps.origin, article.slug, code, created)));
   });
 
   router.post('/', async (req, res) => {
@@ -38,13 +29,7 @@ export function shareLinkRoutes(deps: { db: Kysely<DB>; now: () => number; origi
   router.delete('/:code/', async (req, res) => {
     const user = requireUser(req);
     const article = await ownArticleRow(deps.db, idOf(req), user.id);
-    const code = req.params.code;
-    const now = deps.now();
-    if (typeof code !== 'string' || !SHARE_CODE.test(code) || !(await revokeShareCode(deps.db, article.id, code, now))) {
-      throw ApiError.detail(404, 'Not found.');
-    }
-    // Share-link reads bypass the render cache; the author's pages are told anyway, like every write.
-    await contentChanged(deps.db, [`article:${article.slug}`], now);
+    await revokeShareLink(deps.db, article, req.params.code ?? '', deps.now());
     res.status(204).end();
   });
 

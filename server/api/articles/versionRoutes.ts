@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema';
 import { requireUser } from '../auth';
 import { ApiError } from '../errors';
 import { articleId, idOf } from './authoringSchemas';
-import { updateArticle } from './authoringService';
+import { updateArticle } from '../../articles/authoring';
 
 const detailQuery = z.object({ against: z.enum(['previous', 'current']).default('previous') });
 

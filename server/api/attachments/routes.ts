@@ -8,7 +8,7 @@ import { ApiError } from '../errors';
 import type { DB } from '../../db/schema';
 import type { MediaStore } from '../../media/mediaStore';
 import { currentTraffic } from '../../media/traffic';
-import { isAuthorOf } from './service';
+import { isAuthorOf } from '../../articles/authorOf';
 
 const tokenQuery = z.object({
   article_id: z.coerce

@@ -21,18 +21,20 @@ import { ApiError } from '../errors';
 import { rejectNulCharacters } from '../nulCharacters';
 import { pageLinks, pageQuery } from '../pagination';
 import { requestSchema } from '../requestSchema';
-import { ownBooklet } from './manageAccess';
-import { createOwnBooklet, deleteOwnBooklet, restoreOwnBooklet, updateOwnBooklet } from './manageBooklet';
-import { bookletForm } from './manageCover';
-import { addBookletItem, removeBookletItem, updateBookletItem } from './manageItems';
-import { listOwnBooklets } from './manageList';
-import { reorderOwnBooklet } from './manageReorder';
-import { parseOrderTree } from './manageTree';
-import { managedBookletWithTree } from './manageView';
+import { ownBooklet } from '../../booklets/manageAccess';
+import { createOwnBooklet, deleteOwnBooklet, restoreOwnBooklet, updateOwnBooklet } from '../../booklets/manageBooklet';
+import { bookletForm } from './bookletForm';
+import { COVER_NOT_AN_IMAGE } from '../../booklets/manageCover';
+import { addBookletItem, removeBookletItem, updateBookletItem } from '../../booklets/manageItems';
+import { listOwnBooklets } from '../../booklets/manageList';
+import { reorderOwnBooklet } from '../../booklets/manageReorder';
+import { parseOrderTree } from './orderTreeBody';
+import { managedBookletWithTree } from '../../booklets/manageView';
 import { MAX_ROW_ID } from '../../db/rowId';
 
 type Deps = { db: Kysely<DB>; media: MediaStore; now: () => number; origin: string };
 
+const COVER_REFUSED = 'The cover must be a JPEG, PNG, GIF or WebP image.';
 const rowId = z.number().int().positive().max(MAX_ROW_ID);
 
 const listQuery = pageQuery(BOOKLET_PAGE_SIZE, 50).extend({
@@ -90,7 +92,9 @@ export function bookletManageRoutes(deps: Deps): Router {
   router.post('/', bookletForm(), rejectNulCharacters(), async (req, res) => {
     const owner = requireUser(req);
     const fields = newBookletFields.parse(req.body ?? {});
-    res.status(201).json(await createOwnBooklet({ db: deps.db, media: deps.media, now: deps.now() }, owner, fields, req.file));
+    const booklet = await createOwnBooklet({ db: deps.db, media: deps.media, now: deps.now() }, owner, fields, req.file);
+    if (booklet === COVER_NOT_AN_IMAGE) throw ApiError.detail(415, COVER_REFUSED);
+    res.status(201).json(booklet);
   });
   router.delete('/:id/', async (req, res) => {
     const owner = requireUser(req);
@@ -116,7 +120,9 @@ export function bookletEditRoutes(deps: Deps): Router {
   router.patch('/:id/', bookletForm(), rejectNulCharacters(), async (req: Request<{ id: string }>, res) => {
     const owner = requireUser(req);
     const fields = bookletFields.parse(req.body ?? {});
-    res.json(await updateOwnBooklet({ db: deps.db, media: deps.media, now: deps.now() }, owner, idOf(req.params.id), fields, req.file));
+    const booklet = await updateOwnBooklet({ db: deps.db, media: deps.media, now: deps.now() }, owner, idOf(req.params.id), fields, req.file);
+    if (booklet === COVER_NOT_AN_IMAGE) throw ApiError.detail(415, COVER_REFUSED);
+    res.json(booklet);
   });
   router.put('/:id/', async (req, res) => {
     const owner = requireUser(req);

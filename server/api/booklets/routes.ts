@@ -17,8 +17,8 @@ import type { PageRead } from '../pageReads';
 import { countedRead, type PageViewCounting } from '../pageViewCounting';
 import { pageLinks, pageQuery } from '../pagination';
 import { requestSchema } from '../requestSchema';
-import { listRatings, rateBooklet } from './ratings';
-import { readBooklet, readBookletItem } from './service';
+import { listRatings, rateBooklet } from '../../booklets/ratings';
+import { readBooklet, readBookletItem } from '../../booklets/readBooklet';
 
 const slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/i);
 const ratingsQuery = pageQuery(10, 50);

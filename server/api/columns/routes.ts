@@ -10,8 +10,8 @@ import { bookletPageQuery } from '../booklets/publicListRead';
 import { ApiError } from '../errors';
 import type { PageRead } from '../pageReads';
 import { pageLinks, pageQuery } from '../pagination';
-import { followState } from '../social/service';
-import { findOwner } from './service';
+import { followState } from '../../social/reactionsAndFollows';
+import { findOwner } from '../../columns/columnOwner';
 
 const PAGE_SIZE = 20;
 const query = pageQuery(PAGE_SIZE, 50);

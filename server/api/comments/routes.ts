@@ -3,13 +3,13 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { COMMENT_MAX_LENGTH, type CommentItem, type CommentRequest, type Page } from '../../../shared/entities';
 import type { DB } from '../../db/schema';
-import type { NotificationBus } from '../notifications/bus';
+import type { NotificationBus } from '../../notifications/bus';
 import { requireUser } from '../auth';
 import { pageLinks, pageQuery } from '../pagination';
 import { requestSchema } from '../requestSchema';
 import { ARTICLE_SLUG } from '../articles/articleRead';
 import { ApiError } from '../errors';
-import { addComment, listComments } from './service';
+import { addComment, listComments } from '../../comments/comments';
 import { MAX_ROW_ID } from '../../db/rowId';
 
 const query = pageQuery(20, 50);

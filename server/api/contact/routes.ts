@@ -4,7 +4,7 @@ import type { ContactAnswer, ContactRequest } from '../../../shared/contact';
 import { isValidEmail } from '../../../shared/email';
 import { requestSchema } from '../requestSchema';
 import { throttle, type RateLimitStores } from '../throttle';
-import { storeContactMessage, type ContactDeps } from './service';
+import { storeContactMessage, type ContactDeps } from '../../contact/contactMessages';
 
 export interface ContactRouteDeps extends ContactDeps {
   /** Messages per hour and client address. */

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { editorColors, editorFonts } from './service';
+import { editorColors, editorFonts } from '../../editorAssets/fontsAndColors';
 
 /** `GET /api/fonts/` and `GET /api/colors/`: what the editor offers, in order (no sign-in needed). */
 export function editorAssetRoutes(deps: { db: Kysely<DB> }): Router {

@@ -15,8 +15,8 @@ import type { DB } from '../../db/schema';
 import { requireUser } from '../auth';
 import { pageLinks, pageQuery } from '../pagination';
 import { requestSchema } from '../requestSchema';
-import type { NotificationBus } from './bus';
-import { listNotifications, markAllRead, unreadCount } from './service';
+import type { NotificationBus } from '../../notifications/bus';
+import { listNotifications, markAllRead, unreadCount } from '../../notifications/notifications';
 import { notificationStream } from './stream';
 
 /** `action=favorite&action=follow` or `action=favorite,follow`; absent: all five. */

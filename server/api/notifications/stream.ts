@@ -6,8 +6,8 @@ import { credentialKey, standingCredentials, type Credential } from '../../accou
 import type { DB } from '../../db/schema';
 import { type Auth, requireUser } from '../auth';
 import { ApiError, NOT_AUTHENTICATED } from '../errors';
-import type { NotificationBus, Notified } from './bus';
-import { notificationItem, unreadCount } from './service';
+import type { NotificationBus, Notified } from '../../notifications/bus';
+import { notificationItem, unreadCount } from '../../notifications/notifications';
 
 export interface NotificationStreamDeps {
   db: Kysely<DB>;

@@ -5,8 +5,10 @@ import { localOriginOf } from '../../pdf/siteAssets';
 import { pdfFileName } from '../../pdf/pdfFileName';
 import { requireUser } from '../auth';
 import { ApiError } from '../errors';
-import { articlePdfFile, articlePdfStatus, pdfQuota, type PdfServiceDeps } from './service';
+import { articlePdfFile, articlePdfStatus, pdfQuota, type PdfServiceDeps } from '../../pdf/articlePdfs';
 import { MAX_ROW_ID } from '../../db/rowId';
+
+const PDF_UNAVAILABLE = 'PDF export is unavailable on this server.';
 
 /** Digits only: '1e3', ' 12' or '0x1' are not ids. */
 const articleId = z
@@ -23,7 +25,9 @@ export function pdfRoutes(deps: PdfServiceDeps): Router {
   });
   router.get('/article/:id/', async (req, res) => {
     const user = requireUser(req);
-    res.json(await articlePdfStatus(deps, user, idOf(req.params.id), localOriginOf(req.socket)));
+    const status = await articlePdfStatus(deps, user, idOf(req.params.id), localOriginOf(req.socket));
+    if (status === 'unavailable') throw ApiError.detail(503, PDF_UNAVAILABLE);
+    res.json(status);
   });
   router.get('/article/:id/file/', async (req, res, next) => {
     const user = requireUser(req);

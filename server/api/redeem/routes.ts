@@ -2,11 +2,11 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import { z } from 'zod';
 import type { CodeRequest, ReferralAnswer, Referrer } from '../../../shared/redeem';
 import { requireUser } from '../auth';
-import { ApiError } from '../errors';
+import { DomainError } from '../../domain/DomainError';
 import { requestSchema } from '../requestSchema';
 import { throttle, type RateLimitStores } from '../throttle';
-import { findReferrer, ownReferral, recordReferral } from './referral';
-import { describeCode, redeemCode, type RedeemDeps } from './service';
+import { findReferrer, ownReferral, recordReferral } from '../../redeem/referral';
+import { describeCode, redeemCode, type RedeemDeps } from '../../redeem/redeemCodes';
 
 export interface RedeemRouteDeps extends RedeemDeps {
   secure: boolean;
@@ -84,7 +84,7 @@ export function pendingReferral(deps: RedeemRouteDeps): RequestHandler {
     try {
       await recordReferral(deps.db, user.id, code.slice(0, 64), deps.now());
     } catch (error) {
-      if (!(error instanceof ApiError)) {
+      if (!(error instanceof DomainError)) {
         next(error);
         return;
       }

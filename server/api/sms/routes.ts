@@ -1,10 +1,11 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { isSmsCode, normalizePhone } from '../../../shared/phone';
+import { isSmsCode, normalizePhone, SMS_ERRORS } from '../../../shared/phone';
 import type { SmsCodeRequest, SmsCodeSent, SmsVerified, SmsVerifyRequest } from '../../../shared/sms';
 import { callerAddress } from '../caller';
+import { ApiError } from '../errors';
 import { requestSchema } from '../requestSchema';
-import { sendCode, verifyCode, type SmsDeps } from './service';
+import { sendCode, verifyCode, type SmsDeps } from '../../sms/phoneCodes';
 
 const phoneField = z
   .string()
@@ -38,7 +39,8 @@ export function smsRoutes(deps: SmsDeps): Router {
 
   router.post('/code/', async (req, res) => {
     const body = sendBody.parse(req.body);
-    await sendCode(deps, body.phone, callerAddress(req), body.lang);
+    const sent = await sendCode(deps, body.phone, callerAddress(req), body.lang);
+    if (sent === 'not_sent') throw ApiError.detail(503, SMS_ERRORS.notSent);
     res.json({ detail: 'The code has been sent.', phone: body.phone } satisfies SmsCodeSent);
   });
 

@@ -3,10 +3,10 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { FavoriteRequest, FavoriteState, FollowRequest, ThumbsUpRequest, ThumbsUpState } from '../../../shared/social';
 import type { DB } from '../../db/schema';
-import type { NotificationBus } from '../notifications/bus';
+import type { NotificationBus } from '../../notifications/bus';
 import { requireUser } from '../auth';
 import { requestSchema } from '../requestSchema';
-import { follow, react } from './service';
+import { follow, react } from '../../social/reactionsAndFollows';
 
 const slug = z.string().trim().min(1).max(64);
 const thumbsUpBody = requestSchema<ThumbsUpRequest>()(z.object({ article_slug: slug, cancel: z.boolean().optional().default(false) }));

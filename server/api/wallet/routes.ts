@@ -12,8 +12,8 @@ import { requireUser } from '../auth';
 import { ApiError } from '../errors';
 import { pageLinks, pageQuery } from '../pagination';
 import { requestSchema } from '../requestSchema';
-import { walletBalance, walletTransactions } from './service';
-import { userWithdrawals } from './withdrawalList';
+import { walletBalance, walletTransactions } from '../../payments/wallet';
+import { userWithdrawals } from '../../payments/withdrawalList';
 import type { WechatPay } from '../../payments/wechatpay/wechatPay';
 
 export interface WalletDeps {
