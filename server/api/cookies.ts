@@ -34,10 +34,19 @@ export function csrfCookieHeader(token: string, secure: boolean): string {
  * (the `cookie` package's order: Max-Age, Path, Expires, Secure, SameSite).
  */
 export function yearLongCookie(name: string, value: string, secure: boolean, now = Date.now()): string {
-  const expires = new Date(now + ONE_YEAR_MS).toUTCString();
+  const expires = expiresIn(ONE_YEAR_MS, now);
   return `${name}=${encodeURIComponent(value)}; Max-Age=${ONE_YEAR_MS / 1000}; Path=/; Expires=${expires}${secure ? '; Secure' : ''}; SameSite=Lax`;
 }
 
 function base(secure: boolean): CookieOptions {
   return { path: '/', sameSite: 'lax', secure };
+}
+
+/** The last Expires date written, by its second: a date is written the same for a whole second, and formatting one costs a cached page's hit a microsecond. */
+let lastExpires = { second: Number.NaN, text: '' };
+
+function expiresIn(ms: number, now: number): string {
+  const second = Math.floor((now + ms) / 1000);
+  if (second !== lastExpires.second) lastExpires = { second, text: new Date(second * 1000).toUTCString() };
+  return lastExpires.text;
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pooledRandomBytes } from '../pooledRandom';
-import { detectClientType } from '../../shared/clientType';
+import { detectClientType, type ClientShell } from '../../shared/clientType';
 import type { Config } from '../config';
 import { loadsWechatSdk } from '../../shared/wechatSdk';
 
@@ -39,12 +39,10 @@ export function securityHeaders(config: Pick<Config, 'secure'>, sources: CspSour
 /**
  * The same headers for a page with no inline script at all (a cached page, decision 009):
  * the CSP names no nonce, so they are the same for every response and computed once, for a
- * reader in the mini program (who loads WeChat's SDK) and for everyone else.
+ * reader in the mini program (who loads WeChat's SDK) and for everyone else; by the reader's
+ * client shell (already known to a cached page's reader), as name and value pairs in a row.
  */
-export function fixedSecurityHeaders(
-  config: Pick<Config, 'secure'>,
-  sources: CspSources = {},
-): (userAgent: string | undefined) => Readonly<Record<string, string>> {
+export function fixedSecurityHeaders(config: Pick<Config, 'secure'>, sources: CspSources = {}): (shell: ClientShell) => readonly string[] {
   const middleware = helmet(helmetOptions(config, sources, false));
   const headersFor = (userAgent: string): Record<string, string> => {
     const headers: Record<string, string> = { 'Permissions-Policy': PERMISSIONS_POLICY };
@@ -60,9 +58,9 @@ export function fixedSecurityHeaders(
     middleware({ headers: { 'user-agent': userAgent } } as unknown as IncomingMessage, res as unknown as ServerResponse, () => undefined);
     return headers;
   };
-  const withSdk = headersFor(WECHAT_MINI_PROGRAM_UA);
-  const plain = headersFor('');
-  return (userAgent) => (loadsWechatSdk(detectClientType(userAgent).shell, sources.chatAppSigning ?? false) ? withSdk : plain);
+  const withSdk = Object.entries(headersFor(WECHAT_MINI_PROGRAM_UA)).flat();
+  const plain = Object.entries(headersFor('')).flat();
+  return (shell) => (loadsWechatSdk(shell, sources.chatAppSigning ?? false) ? withSdk : plain);
 }
 
 /** A user agent of the mini program: the one client whose pages load WeChat's SDK without signing. */

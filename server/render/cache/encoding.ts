@@ -12,7 +12,21 @@ export function acceptsGzip(acceptEncoding: string): boolean {
   return acceptedEncodings(acceptEncoding).gzip;
 }
 
-function acceptedEncodings(acceptEncoding: string): { br: boolean; gzip: boolean } {
+/** Accept-Encoding values already read: browsers send a handful, and each hit would parse one again. */
+const knownEncodings = new Map<string, Readonly<{ br: boolean; gzip: boolean }>>();
+const KNOWN_ENCODINGS = 100;
+
+function acceptedEncodings(acceptEncoding: string): Readonly<{ br: boolean; gzip: boolean }> {
+  let accepted = knownEncodings.get(acceptEncoding);
+  if (!accepted) {
+    accepted = parseAcceptEncoding(acceptEncoding);
+    if (knownEncodings.size >= KNOWN_ENCODINGS) knownEncodings.clear();
+    knownEncodings.set(acceptEncoding, accepted);
+  }
+  return accepted;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): { br: boolean; gzip: boolean } {
   const accepted = { br: false, gzip: false };
   for (const part of acceptEncoding.split(',')) {
     const [token, ...params] = part.trim().toLowerCase().split(';');

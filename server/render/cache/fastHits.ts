@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { clientClass } from '../../../shared/clientType';
+import { clientClass, type ClientShell } from '../../../shared/clientType';
 import { cookieFromHeader } from '../../../shared/cookieHeader';
 import { isCrawler } from '../../../shared/crawler';
 import { LANG_COOKIE } from '../../../shared/locale';
@@ -18,8 +18,8 @@ const KNOWN_CONTEXTS = 500;
 
 export interface FastHitOptions {
   secure: boolean;
-  /** The security headers of a page without inline script, by user agent (securityHeaders.ts). */
-  securityHeaders: (userAgent: string | undefined) => Readonly<Record<string, string>>;
+  /** The security headers of a page without inline script, by client shell, as name and value pairs (server/middleware/securityHeaders.ts). */
+  securityHeaders: (shell: ClientShell) => readonly string[];
   /** The origin a page's absolute links use: PUBLIC_ORIGIN, or the request's own (seo/origin.ts). */
   originOf: (req: IncomingMessage) => string;
   /** The client's address as Express reads it (`req.ip`): who an article page's anonymous read is from (frontDoor.ts). */
@@ -73,7 +73,7 @@ export function renderCacheHits(cache: RenderCache, options: FastHitOptions): Fr
         if (!page) return rest();
         const id = requestIdOf(req);
         const head: string[] = [REQUEST_ID_HEADER, id];
-        for (const [name, value] of Object.entries(options.securityHeaders(headers['user-agent']))) head.push(name, value);
+        for (const part of options.securityHeaders(reader.clientType.shell)) head.push(part);
         head.push('Vary', 'Accept-Language, Cookie, Accept-Encoding');
         const csrf = cookieFromHeader(cookies, CSRF_COOKIE);
         const setCookies: string[] = [];

@@ -336,7 +336,8 @@ export class RenderCache {
     const now = this.options.now();
     const who = readers.of(null, address, req.headers['user-agent'], now);
     if (who.retryAfterS > 0) return who.retryAfterS;
-    pageViews.count({ ...page.viewsOf, reader: who.reader, address: who.address }, now);
+    const { articleId, authorId } = page.viewsOf;
+    pageViews.count({ articleId, authorId, reader: who.reader, address: who.address }, now);
     return 0;
   }
 
