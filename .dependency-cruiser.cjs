@@ -4,7 +4,7 @@
 // that layer, nor Express; shared/ imports neither side, nor Node; the browser's code no server code.
 
 /** The HTTP and web layer of server/. */
-const HTTP_LAYER = ['^server/(api|web|middleware|render|backends)/', '^server/(app|index|serve|cluster|proxy)\\.tsx?$'];
+const HTTP_LAYER = ['^server/(api|web|middleware|render|backends)/', '^server/(app|index|serve|cluster)\\.tsx?$'];
 /** Express and its types: the HTTP layer's library. */
 const EXPRESS = ['(^|/)node_modules/express/', '(^|/)node_modules/@types/express(-serve-static-core)?/'];
 const TESTS = '\\.test\\.tsx?$';

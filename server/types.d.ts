@@ -8,8 +8,8 @@ declare global {
       nonce: string;
       locale: Locale;
       clientType: ClientType;
-      /** The Accept-Encoding the client sent, before brotli is dropped for dynamic responses. */
-      acceptEncoding: string;
+      /** The Accept-Encoding the client sent, before brotli is dropped for dynamic responses (set by the gzip middleware alone). */
+      acceptEncoding?: string;
     }
   }
 }

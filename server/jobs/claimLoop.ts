@@ -68,6 +68,18 @@ export class ClaimLoop<Claim> {
   }
 
   private async drain(): Promise<void> {
+    try {
+      await this.claimUntilEmpty();
+    } catch (error) {
+      this.options.logger.error({ err: error }, this.options.workFailed);
+    } finally {
+      // Whatever happened, this process can be woken again and its waiters hear that it is idle.
+      this.running = false;
+      for (const resolve of this.idleWaiters.splice(0)) resolve();
+    }
+  }
+
+  private async claimUntilEmpty(): Promise<void> {
     const { logger } = this.options;
     while (!this.stoppedFlag) {
       this.wokenWhileRunning = false;
@@ -76,12 +88,12 @@ export class ClaimLoop<Claim> {
         claim = await this.options.claim();
       } catch (error) {
         logger.error({ err: error }, this.options.claimFailed);
-        break;
+        return;
       }
       if (claim === null) {
         if (this.wokenWhileRunning) continue;
         this.options.onEmpty?.();
-        break;
+        return;
       }
       try {
         await this.options.work(claim);
@@ -89,7 +101,5 @@ export class ClaimLoop<Claim> {
         logger.error({ err: error, ...this.options.describe?.(claim) }, this.options.workFailed);
       }
     }
-    this.running = false;
-    for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 }

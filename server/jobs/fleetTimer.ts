@@ -21,21 +21,22 @@ export interface FleetTimerOptions {
  * database, one runs it an interval: the others skip.
  */
 export class FleetTimer {
-  private interval: SerialInterval | undefined;
+  private readonly interval: SerialInterval;
+  private ttlMs = 0;
 
-  constructor(private readonly options: FleetTimerOptions) {}
+  constructor(private readonly options: FleetTimerOptions) {
+    const { db, name, failure, logger, now, work } = options;
+    // One interval for the timer's life: a start after a stop still waits for the run in progress.
+    this.interval = new SerialInterval(() => runOnceAcrossFleet(db, { name, ttlMs: this.ttlMs, now }, work), logger, failure);
+  }
 
   start(intervalMs: number): void {
-    if (this.interval) return;
-    const { db, name, failure, logger, now, work } = this.options;
-    const job = { name, ttlMs: intervalMs, now };
-    this.interval = new SerialInterval(() => runOnceAcrossFleet(db, job, work), logger, failure);
+    if (this.interval.started) return;
+    this.ttlMs = intervalMs;
     this.interval.start(intervalMs);
   }
 
-  async stop(): Promise<void> {
-    const interval = this.interval;
-    this.interval = undefined;
-    await interval?.stop();
+  stop(): Promise<void> {
+    return this.interval.stop();
   }
 }

@@ -15,6 +15,11 @@ export class SerialInterval {
     private readonly failure: string,
   ) {}
 
+  /** Whether it runs every interval now (started and not stopped). */
+  get started(): boolean {
+    return this.timer !== undefined;
+  }
+
   start(intervalMs: number): void {
     if (this.timer) return;
     this.timer = setInterval(() => {

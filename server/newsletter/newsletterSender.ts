@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import type { Kysely } from 'kysely';
 import { normaliseLocaleTag, TEXT_LOCALES, textLocale, type TextLocale } from '../../shared/locale';
 import type { DB } from '../db/schema';
 import { ClaimLoop } from '../jobs/claimLoop';
+import { queueWorkerId } from '../jobs/queueWorkerId';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { articleMailTemplate, mailArticle, type MailTemplate } from './articleMail';
@@ -71,7 +70,7 @@ export class NewsletterSender {
   private nextSlot = 0;
 
   constructor(private readonly options: NewsletterSenderOptions) {
-    this.workerId = (options.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`).slice(0, 100);
+    this.workerId = queueWorkerId(options.workerId);
     this.loop = new ClaimLoop<SendClaim[]>({
       claim: async () => {
         const claims = await claimDueSends(options.db, {

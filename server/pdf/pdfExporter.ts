@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { ClaimLoop } from '../jobs/claimLoop';
+import { queueWorkerId } from '../jobs/queueWorkerId';
 import type { Logger } from '../logger';
 import type { PdfRenderer } from './chromiumRenderer';
 import { exportDocumentHtml } from './exportDocument';
@@ -57,7 +57,7 @@ export class PdfExporter {
 
   constructor(private readonly options: PdfExporterOptions) {
     this.files = options.files ?? new LocalPdfFiles(options.dir);
-    this.workerId = (options.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`).slice(0, 100);
+    this.workerId = queueWorkerId(options.workerId);
     this.loop = new ClaimLoop<PdfClaim>({
       claim: () => claimNextJob(options.db, { workerId: this.workerId, now: options.now(), leaseMs: this.leaseMs, maxAttempts: MAX_ATTEMPTS }),
       work: (claim) => {

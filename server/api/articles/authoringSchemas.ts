@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { ApiError } from '../errors';
 import { BACKGROUNDS, THEME_NAMES } from '../../../shared/themes';
 import { MAX_ROW_ID } from '../../db/rowId';
+import type { CreateArticleInput, UpdateArticleInput } from '../../articles/authoring';
+import { schemaGiving } from '../requestSchema';
 
 /** Sizes of what an author saves (the columns of migration 002; content by characters). */
 export const ARTICLE_LIMITS = { title: 200, description: 500, coverUrl: 500, content: 1_000_000, wordCount: 10_000_000, tags: 10, tag: 20 } as const;
@@ -36,10 +38,10 @@ export const articleFields = z.object({
   client_modify_date: isoTime,
 });
 
-export const createArticleBody = articleFields.partial();
+export const createArticleBody = schemaGiving<CreateArticleInput>()(articleFields.partial());
 
 /** `PATCH /api/articles/{id}/`: any of the fields, the visibility and the tags. */
-export const updateArticleBody = articleFields.extend({ visibility: z.enum(['public', 'private']), tags }).partial();
+export const updateArticleBody = schemaGiving<UpdateArticleInput>()(articleFields.extend({ visibility: z.enum(['public', 'private']), tags }).partial());
 
 /** `X-Client-Id`: the editor tab's random id; `X-Base-Modify-Date`: the version its copy was based on. */
 export const saveHeaders = z.object({

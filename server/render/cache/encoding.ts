@@ -16,7 +16,11 @@ export function acceptsGzip(acceptEncoding: string): boolean {
 const knownEncodings = new Map<string, Readonly<{ br: boolean; gzip: boolean }>>();
 const KNOWN_ENCODINGS = 100;
 
+/** Longer values are read each time: a browser's is short, and the cache holds no client's kilobytes. */
+const KNOWN_ENCODING_LENGTH = 200;
+
 function acceptedEncodings(acceptEncoding: string): Readonly<{ br: boolean; gzip: boolean }> {
+  if (acceptEncoding.length > KNOWN_ENCODING_LENGTH) return parseAcceptEncoding(acceptEncoding);
   let accepted = knownEncodings.get(acceptEncoding);
   if (!accepted) {
     accepted = parseAcceptEncoding(acceptEncoding);
