@@ -2,7 +2,9 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { ColumnDetail } from '../../shared/column';
 import type { ArticleDetail, ArticleSummary, BookletCard, Page } from '../../shared/entities';
+import { notAChapter, notInAnyChapter } from '../../server/content/chapters';
 import { createBooklet } from '../../server/content/createBooklet';
+import { openArticles } from '../../server/content/publicArticles';
 import { writeArticle, writtenAt } from '../support/articles';
 import { testApp } from '../support/testApp';
 import { bookletFixture, PAID_DESCRIPTION, SECRET } from './booklets.fixture';
@@ -97,6 +99,23 @@ describe('booklets in the reader lists', async () => {
       expect(list.items.map((a) => a.slug).sort()).toEqual(['loose-one', 'loose-two', 'opening', 'paid-chapter', 'second']);
       expect((await get<Page<BookletCard>>('/api/v2/booklets/public/')).count).toBe(0);
       expect((await get<ColumnDetail>('/api/columns/@ann/')).booklets?.count).toBe(0);
+    } finally {
+      await db.updateTable('booklets').set({ trashed: 0 }).where('slug', '=', 'field-guide').execute();
+    }
+  });
+
+  it('leaves out the same chapters on a deep page, where they are one set, as on a shallow one, where each is probed', async () => {
+    const looseIds = async (loose: typeof notAChapter) =>
+      (await openArticles(db).where(loose).select('articles.id').orderBy('articles.id').execute()).map((row) => row.id);
+    // The fixture's booklet has a directory (an item with no article): a NULL in the set would leave nothing out of it.
+    expect(await db.selectFrom('booklet_items').select('id').where('article_id', 'is', null).execute()).not.toHaveLength(0);
+    const probed = await looseIds(notAChapter);
+    expect(probed).toHaveLength(2);
+    expect(await looseIds(notInAnyChapter)).toEqual(probed);
+    await db.updateTable('booklets').set({ trashed: 1 }).where('slug', '=', 'field-guide').execute();
+    try {
+      expect(await looseIds(notInAnyChapter)).toEqual(await looseIds(notAChapter));
+      expect(await looseIds(notInAnyChapter)).toHaveLength(5);
     } finally {
       await db.updateTable('booklets').set({ trashed: 0 }).where('slug', '=', 'field-guide').execute();
     }
