@@ -25,7 +25,7 @@ export async function listComments(
   const count = await commentCount(db, article.id);
   const window = pageWindow(count, page, pageSize, from);
   const direction = window.reversed ? 'asc' : 'desc';
-  // The page's ids from the index alone (comments_thread, migration 029), then their rows: a deep page
+  // The page's ids from the index alone (comments_thread, migration 029; comments_top on PostgreSQL, migration 042), then their rows: a deep page
   // never joins the rows it skips, and one reached by a link's cursor skips none.
   let pageIds = db.selectFrom('comments').select('id').where('article_id', '=', article.id).where('parent_id', 'is', null);
   if (window.from) pageIds = pageIds.where(beyond(window.from, 'created_at', 'id'));
