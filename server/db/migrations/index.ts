@@ -40,7 +40,7 @@ import { articleVersions } from './038_article_versions';
 import { newsletter } from './039_newsletter';
 import { usersHidden } from './040_users_hidden';
 import { authorStats } from './041_author_stats';
-import { topComments } from './042_top_comments';
+import { listIndexes } from './042_list_indexes';
 
 /** Every migration, in order. Never edit one that has landed: add the next number. */
 export function migrations(engine: Engine): Record<string, Migration> {
@@ -85,6 +85,6 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '039_newsletter': newsletter(engine),
     '040_users_hidden': usersHidden(),
     '041_author_stats': authorStats(engine),
-    '042_top_comments': topComments(engine),
+    '042_list_indexes': listIndexes(engine),
   };
 }
