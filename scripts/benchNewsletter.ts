@@ -11,6 +11,7 @@ import path from 'node:path';
 import { openDatabase } from '../server/db/connection';
 import { queueArticle } from '../server/newsletter/sendQueue';
 import { startSmtpStandIn } from '../tests/support/smtpStandIn';
+import { benchUserRow } from './benchUserRow';
 import { startServer } from './runningServer';
 
 const SUBSCRIBERS = Number(process.env.NEWSLETTER_SUBSCRIBERS ?? 10_000);
@@ -39,24 +40,9 @@ try {
     const users = await db
       .insertInto('users')
       .values(
-        Array.from({ length: count }, (_, i) => ({
-          email: `reader${start + i}@bench.test`,
-          username: `bench_reader_${start + i}`,
-          password_hash: '',
-          role: 'user' as const,
-          membership_tier: null,
-          membership_expires_at: null,
-          status: 'active' as const,
-          avatar: '',
-          description: '',
-          gender: null,
-          birthday: null,
-          city: '',
-          city_key: '',
-          habits: '',
-          habits_key: '',
-          created_at: now,
-        })),
+        Array.from({ length: count }, (_, i) =>
+          benchUserRow({ email: `reader${start + i}@bench.test`, username: `bench_reader_${start + i}`, created_at: now }),
+        ),
       )
       .returning(['id', 'email'])
       .execute();

@@ -27,18 +27,14 @@ import { sql, type Insertable } from 'kysely';
 import pg from 'pg';
 import { migrate, openDatabase, type Database } from '../server/db/connection';
 import type { ArticlesTable } from '../server/db/schema';
-import { createApp } from '../server/app';
 import { loadConfig, siteOrigin } from '../server/config';
-import { createLogger } from '../server/logger';
-import { createMailer } from '../server/mail/mailer';
-import { LocalMediaStore } from '../server/media/mediaStore';
-import { loadManifest } from '../server/render/manifest';
-import { createSmsSender } from '../server/sms/sender';
 import { rebuildSearchIndex } from '../server/search/indexer';
 import { queryTerms } from '../server/search/query';
 import { rankMatches } from '../server/search/rank';
 import type { SearchPage, SearchType } from '../shared/search';
 import { CHINESE_GLUE, COMMON_CHINESE_WORDS, COMMON_ENGLISH_WORDS, madeUpWords, phraseTail, type ChineseWord } from './benchData/generate/vocabulary';
+import { benchApp } from './benchApp';
+import { benchUserRow } from './benchUserRow';
 import { KINDS, queriesOf, readableArticles, truthOf, type Kind } from './searchTruth';
 
 const { values: flags } = parseArgs({
@@ -143,24 +139,12 @@ async function fill(database: Database): Promise<void> {
   const { db } = database;
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
-    const users = Array.from({ length: AUTHORS }, (_, i) => ({
-      email: `author${i}@bench.local`,
-      username: i % 2 === 0 ? (NAMES[i / 2] ?? `author${i}`) : `author${i}`,
-      password_hash: 'x',
-      role: 'user' as const,
-      membership_tier: null,
-      membership_expires_at: null,
-      status: i % 50 === 0 ? ('banned' as const) : ('active' as const),
-      avatar: '',
-      description: i % 2 === 0 ? zhSentence(false) : enSentence(),
-      gender: null,
-      birthday: null,
-      city: '',
-      city_key: '',
-      habits: '',
-      habits_key: '',
-      created_at: now - i * 60_000,
-    }));
+    const users = Array.from({ length: AUTHORS }, (_, i) =>
+      benchUserRow(
+        { email: `author${i}@bench.local`, username: i % 2 === 0 ? (NAMES[i / 2] ?? `author${i}`) : `author${i}`, created_at: now - i * 60_000 },
+        { password_hash: 'x', status: i % 50 === 0 ? 'banned' : 'active', description: i % 2 === 0 ? zhSentence(false) : enSentence() },
+      ),
+    );
     for (let i = 0; i < users.length; i += 100)
       await trx
         .insertInto('users')
@@ -341,16 +325,7 @@ async function run(label: string, database: Database, filled: boolean): Promise<
 async function listen(database: Database): Promise<{ origin: string; close: () => Promise<void> }> {
   const config = { ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }), publicOrigin: 'http://bench.local' };
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-bench-outbox-'));
-  const app = createApp({
-    config,
-    logger: createLogger({ logLevel: 'silent' }),
-    manifest: loadManifest(path.resolve('dist/client')),
-    database,
-    mailer: createMailer({ outboxDir, from: 'Zine <no-reply@localhost>' }),
-    sms: createSmsSender({ outboxDir }),
-    media: new LocalMediaStore(outboxDir, siteOrigin(config)),
-    limits: { signIn: 10, reset: 5, search: 1_000_000 },
-  });
+  const app = benchApp(database, config, { outboxDir, mediaOrigin: siteOrigin(config), limits: { signIn: 10, reset: 5, search: 1_000_000 } });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
