@@ -1,7 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { useState, type DragEvent } from 'react';
 import type { ManagedBookletItem } from '../../../shared/bookletManagement';
+import { AddItemButtons } from './AddItemButtons';
 import type { BookletManagerStore } from './BookletManagerStore';
+import { NewDirectoryInput } from './NewDirectoryInput';
 import { TitleInput } from './TitleInput';
 import { moveDestinations, positionOf, type DropPlace } from './treeMoves';
 
@@ -176,12 +178,7 @@ const TreeItem = observer(function TreeItem({
               <button type="button" className="zb-button" onClick={() => store.startEditing({ type: 'directory', id: node.id })}>
                 {t('rename')}
               </button>
-              <button type="button" className="zb-button" onClick={() => store.startEditing({ type: 'newDirectory', id: node.id })}>
-                + {t('addDirectory')}
-              </button>
-              <button type="button" className="zb-button" onClick={() => void store.openPicker(node.id)}>
-                + {t('addArticle')}
-              </button>
+              <AddItemButtons store={store} parentId={node.id} />
             </>
           ) : (
             <label className="zb-sales">
@@ -201,17 +198,7 @@ const TreeItem = observer(function TreeItem({
           </button>
         </div>
       )}
-      {addingInside && (
-        <TitleInput
-          label={t('directoryTitle')}
-          initial={t('newDirectory')}
-          saveLabel={t('save')}
-          cancelLabel={t('cancel')}
-          busy={store.busy}
-          onSave={(title) => void store.addDirectory(node.id, title)}
-          onCancel={() => store.stopEditing()}
-        />
-      )}
+      {addingInside && <NewDirectoryInput store={store} parentId={node.id} />}
       <TreeLevel nodes={node.children} depth={depth + 1} store={store} drag={drag} setDrag={setDrag} />
     </li>
   );
