@@ -3,6 +3,7 @@ import { useState, type DragEvent } from 'react';
 import type { ManagedBookletItem } from '../../../shared/bookletManagement';
 import { AddItemButtons } from './AddItemButtons';
 import type { BookletManagerStore } from './BookletManagerStore';
+import { MoveStepButton } from './MoveStepButton';
 import { NewDirectoryInput } from './NewDirectoryInput';
 import { TitleInput } from './TitleInput';
 import { moveDestinations, positionOf, type DropPlace } from './treeMoves';
@@ -152,26 +153,8 @@ const TreeItem = observer(function TreeItem({
       </div>
       {selected && !renaming && (
         <div className="zb-row-tools">
-          <button
-            type="button"
-            className="zb-icon-button"
-            aria-label={t('moveUp')}
-            title={t('moveUp')}
-            disabled={first}
-            onClick={() => void store.step(node.id, -1)}
-          >
-            ↑
-          </button>
-          <button
-            type="button"
-            className="zb-icon-button"
-            aria-label={t('moveDown')}
-            title={t('moveDown')}
-            disabled={last}
-            onClick={() => void store.step(node.id, 1)}
-          >
-            ↓
-          </button>
+          <MoveStepButton store={store} itemId={node.id} delta={-1} disabled={first} />
+          <MoveStepButton store={store} itemId={node.id} delta={1} disabled={last} />
           <MoveToSelect store={store} node={node} />
           {directory ? (
             <>
