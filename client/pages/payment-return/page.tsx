@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { safeNextPath } from '../../../shared/safeNext';
+import { PaymentOutcome } from '../../payments/PaymentOutcome';
 import { usePaymentTexts } from '../../payments/usePaymentTexts';
 import type { PageLoaderArgs } from '../../routing/pageModules';
 import { useStores } from '../../stores/context';
@@ -49,14 +50,7 @@ export default observer(function PaymentReturnPage() {
         </p>
       ) : null}
       <div aria-live="polite">
-        {order?.status === 'paid' ? (
-          <p className="payment__state payment__state--success">
-            <span className="payment__icon" aria-hidden="true">
-              ✓
-            </span>
-            <span>{t('return.paid')}</span>
-          </p>
-        ) : null}
+        {order?.status === 'paid' ? <PaymentOutcome outcome="success">{t('return.paid')}</PaymentOutcome> : null}
         {waiting ? <p className="payment__state payment__state--pending">{waitedOut ? t('return.stillWaiting') : t('return.waiting')}</p> : null}
         {order && !waiting && order.status !== 'paid' ? <p className="payment__state payment__state--failed">{t('return.notPaid')}</p> : null}
       </div>
