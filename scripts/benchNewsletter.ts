@@ -11,8 +11,8 @@ import path from 'node:path';
 import { openDatabase } from '../server/db/connection';
 import { queueArticle } from '../server/newsletter/sendQueue';
 import { startSmtpStandIn } from '../tests/support/smtpStandIn';
-import { benchUserRow } from './benchUserRow';
 import { startServer } from './runningServer';
+import { userRow } from '../tests/support/userRow';
 
 const SUBSCRIBERS = Number(process.env.NEWSLETTER_SUBSCRIBERS ?? 10_000);
 const RATE = process.env.NEWSLETTER_RATE ?? '1000';
@@ -40,9 +40,7 @@ try {
     const users = await db
       .insertInto('users')
       .values(
-        Array.from({ length: count }, (_, i) =>
-          benchUserRow({ email: `reader${start + i}@bench.test`, username: `bench_reader_${start + i}`, created_at: now }),
-        ),
+        Array.from({ length: count }, (_, i) => userRow({ email: `reader${start + i}@bench.test`, username: `bench_reader_${start + i}`, created_at: now })),
       )
       .returning(['id', 'email'])
       .execute();

@@ -34,8 +34,8 @@ import { rankMatches } from '../server/search/rank';
 import type { SearchPage, SearchType } from '../shared/search';
 import { CHINESE_GLUE, COMMON_CHINESE_WORDS, COMMON_ENGLISH_WORDS, madeUpWords, phraseTail, type ChineseWord } from './benchData/generate/vocabulary';
 import { benchApp } from './benchApp';
-import { benchUserRow } from './benchUserRow';
 import { KINDS, queriesOf, readableArticles, truthOf, type Kind } from './searchTruth';
+import { userRow } from '../tests/support/userRow';
 
 const { values: flags } = parseArgs({
   options: {
@@ -140,7 +140,7 @@ async function fill(database: Database): Promise<void> {
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
     const users = Array.from({ length: AUTHORS }, (_, i) =>
-      benchUserRow(
+      userRow(
         { email: `author${i}@bench.local`, username: i % 2 === 0 ? (NAMES[i / 2] ?? `author${i}`) : `author${i}`, created_at: now - i * 60_000 },
         { password_hash: 'x', status: i % 50 === 0 ? 'banned' : 'active', description: i % 2 === 0 ? zhSentence(false) : enSentence() },
       ),

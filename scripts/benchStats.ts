@@ -27,7 +27,7 @@ import { hourRange, localDays } from '../server/stats/localDays';
 import { articleStatsReport, authorStatsReport } from '../server/stats/statsReport';
 import { HOUR_MS } from '../server/stats/statsTriggers';
 import { benchApp } from './benchApp';
-import { benchUserRow } from './benchUserRow';
+import { userRow } from '../tests/support/userRow';
 
 const { values: flags } = parseArgs({
   options: {
@@ -55,9 +55,7 @@ async function timed<T>(work: () => Promise<T>): Promise<number> {
 
 /** The author and the others, with no triggers to run: rows of `users` only. */
 async function insertAuthors(db: Kysely<DB>): Promise<number> {
-  const rows = Array.from({ length: OTHER_AUTHORS + 1 }, (_, i) =>
-    benchUserRow({ email: `author${i}@bench.test`, username: `bench_author_${i}`, created_at: now }),
-  );
+  const rows = Array.from({ length: OTHER_AUTHORS + 1 }, (_, i) => userRow({ email: `author${i}@bench.test`, username: `bench_author_${i}`, created_at: now }));
   const ids = await db.insertInto('users').values(rows).returning('id').execute();
   return Number(ids[0]?.id);
 }
