@@ -7,6 +7,7 @@ import { usePaymentTexts } from '../../payments/usePaymentTexts';
 import type { PageLoaderArgs } from '../../routing/pageModules';
 import { useStores } from '../../stores/context';
 import { returnStore } from './ReturnStore';
+import { FormError } from '../../components/FormError';
 
 /** The order as it is now: on the server it is asked about at WeChat Pay before the page renders. */
 export async function loader({ stores, params }: PageLoaderArgs): Promise<void> {
@@ -35,11 +36,7 @@ export default observer(function PaymentReturnPage() {
   return (
     <main className="screen">
       <h1 className="screen__title">{t('return.heading')}</h1>
-      {error ? (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       {order ? (
         <p>
           {t('panel.order', { id: order.id })}{' '}
