@@ -1,7 +1,7 @@
 /** What went wrong, announced to screen readers; nothing while there is nothing to say. */
-export function FormError({ message }: { message: string | null | undefined }) {
+export function FormError({ message, className = 'form__error' }: { message: string | null | undefined; className?: string }) {
   return message ? (
-    <p className="form__error" role="alert">
+    <p className={className} role="alert">
       {message}
     </p>
   ) : null;
