@@ -34,7 +34,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'server/**/*.test.{ts,tsx}', 'tests/*.test.ts'],
+          include: ['shared/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'server/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/*.test.ts'],
           exclude: ['server/admin/**'],
           environment: 'node',
           setupFiles: ['tests/support/setup.ts'],

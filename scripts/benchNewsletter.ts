@@ -12,6 +12,7 @@ import { openDatabase } from '../server/db/connection';
 import { queueArticle } from '../server/newsletter/sendQueue';
 import { startSmtpStandIn } from '../tests/support/smtpStandIn';
 import { startServer } from './runningServer';
+import { userRow } from '../tests/support/userRow';
 
 const SUBSCRIBERS = Number(process.env.NEWSLETTER_SUBSCRIBERS ?? 10_000);
 const RATE = process.env.NEWSLETTER_RATE ?? '1000';
@@ -39,24 +40,7 @@ try {
     const users = await db
       .insertInto('users')
       .values(
-        Array.from({ length: count }, (_, i) => ({
-          email: `reader${start + i}@bench.test`,
-          username: `bench_reader_${start + i}`,
-          password_hash: '',
-          role: 'user' as const,
-          membership_tier: null,
-          membership_expires_at: null,
-          status: 'active' as const,
-          avatar: '',
-          description: '',
-          gender: null,
-          birthday: null,
-          city: '',
-          city_key: '',
-          habits: '',
-          habits_key: '',
-          created_at: now,
-        })),
+        Array.from({ length: count }, (_, i) => userRow({ email: `reader${start + i}@bench.test`, username: `bench_reader_${start + i}`, created_at: now })),
       )
       .returning(['id', 'email'])
       .execute();

@@ -22,24 +22,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { sql, type Insertable } from 'kysely';
 import pg from 'pg';
 import { migrate, openDatabase, type Database } from '../server/db/connection';
 import type { ArticlesTable } from '../server/db/schema';
-import { createApp } from '../server/app';
 import { loadConfig, siteOrigin } from '../server/config';
-import { createLogger } from '../server/logger';
-import { createMailer } from '../server/mail/mailer';
-import { LocalMediaStore } from '../server/media/mediaStore';
-import { loadManifest } from '../server/render/manifest';
-import { createSmsSender } from '../server/sms/sender';
 import { rebuildSearchIndex } from '../server/search/indexer';
 import { queryTerms } from '../server/search/query';
 import { rankMatches } from '../server/search/rank';
 import type { SearchPage, SearchType } from '../shared/search';
+import { CHINESE_GLUE, COMMON_CHINESE_WORDS, COMMON_ENGLISH_WORDS, madeUpWords, phraseTail, type ChineseWord } from './benchData/generate/vocabulary';
+import { benchApp } from './benchApp';
 import { KINDS, queriesOf, readableArticles, truthOf, type Kind } from './searchTruth';
+import { userRow } from '../tests/support/userRow';
 
 const { values: flags } = parseArgs({
   options: {
@@ -76,132 +72,15 @@ const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.lengt
 const zipf = <T>(list: readonly T[]): T => list[Math.min(list.length - 1, Math.floor(list.length ** random()) - 1)] as T;
 const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 
-/** Simplified words, some with their Traditional form (a Traditional article uses it). */
-const ZH: readonly (readonly [string, string?])[] = [
-  ['我们', '我們'],
-  ['杭州'],
-  ['西湖'],
-  ['写作', '寫作'],
-  ['软件', '軟體'],
-  ['开发', '開發'],
-  ['学习', '學習'],
-  ['历史', '歷史'],
-  ['城市'],
-  ['时间', '時間'],
-  ['音乐', '音樂'],
-  ['电影', '電影'],
-  ['旅行'],
-  ['朋友'],
-  ['咖啡'],
-  ['图书馆', '圖書館'],
-  ['编辑', '編輯'],
-  ['读者', '讀者'],
-  ['故事'],
-  ['记忆', '記憶'],
-  ['风景', '風景'],
-  ['春天'],
-  ['秋天'],
-  ['雨水'],
-  ['山谷'],
-  ['河流'],
-  ['森林'],
-  ['孩子'],
-  ['母亲', '母親'],
-  ['父亲', '父親'],
-  ['学校', '學校'],
-  ['老师', '老師'],
-  ['工作'],
-  ['设计', '設計'],
-  ['数据', '數據'],
-  ['网络', '網絡'],
-  ['手机', '手機'],
-  ['摄影', '攝影'],
-  ['美食'],
-  ['茶叶', '茶葉'],
-  ['书法', '書法'],
-  ['诗歌', '詩歌'],
-  ['小说', '小說'],
-  ['经济', '經濟'],
-  ['社会', '社會'],
-  ['文化'],
-  ['艺术', '藝術'],
-  ['科学', '科學'],
-  ['宇宙'],
-  ['星星'],
-  ['月亮'],
-  ['海洋'],
-  ['岛屿', '島嶼'],
-  ['火车', '火車'],
-  ['飞机', '飛機'],
-  ['地铁', '地鐵'],
-  ['早晨'],
-  ['夜晚'],
-  ['安静', '安靜'],
-  ['热闹', '熱鬧'],
-  ['温暖', '溫暖'],
-  ['寒冷'],
-  ['思考'],
-  ['讨论', '討論'],
-  ['发现', '發現'],
-  ['改变', '改變'],
-  ['选择', '選擇'],
-  ['希望'],
-  ['梦想', '夢想'],
-  ['生活'],
-  ['世界'],
-  ['中国', '中國'],
-  ['台湾', '臺灣'],
-  ['上海'],
-  ['北京'],
-  ['广州', '廣州'],
-  ['香港'],
-  ['东京', '東京'],
-  ['长城', '長城'],
-  ['黄河', '黃河'],
-];
-const ZH_GLUE = ['的', '在', '和', '是', '了', '也', '都', '很', '与', '把', '被', '从', '向'];
-
+/** The common words, and places' names that Traditional articles and readers write. */
+const ZH: readonly ChineseWord[] = [...COMMON_CHINESE_WORDS, ['中国', '中國'], ['台湾', '臺灣'], ['东京', '東京']];
 /**
- * The long tail of real text: 3,000 two- and three-character words with their Traditional forms,
- * every sixth of OpenCC's phrase list (its Simplified-to-Traditional table, in the package), after
- * the common words above. Without it every word would be in a fifth of all articles.
+ * The long tail of real text after the common words: 3,000 Chinese words from OpenCC's phrase list
+ * and 3,000 made-up English ones. Without it every word would be in a fifth of all articles.
  */
-function phraseTail(): (readonly [string, string?])[] {
-  const file = createRequire(import.meta.url).resolve('opencc-js/dict/STPhrases');
-  const text = fs.readFileSync(file, 'utf8');
-  const entries = text.slice(text.indexOf('"') + 1, text.lastIndexOf('"')).split('|');
-  const tail: (readonly [string, string?])[] = [];
-  for (let i = 0; i < entries.length && tail.length < 3000; i += 6) {
-    const [simplified, traditional] = (entries[i] ?? '').split(' ');
-    const length = [...(simplified ?? '')].length;
-    if (simplified && (length === 2 || length === 3)) tail.push(traditional && traditional !== simplified ? [simplified, traditional] : [simplified]);
-  }
-  return tail;
-}
-const ZH_WORDS: readonly (readonly [string, string?])[] = flags.dense ? ZH : [...ZH, ...phraseTail()];
-
-/** Made-up English-like words after the common ones (the same long tail): ka-ro-ven, mi-sel... */
-function madeUpWords(count: number): string[] {
-  const onsets = ['b', 'c', 'd', 'f', 'g', 'h', 'k', 'l', 'm', 'n', 'p', 'r', 's', 't', 'v', 'w', 'br', 'cl', 'st', 'tr'];
-  const vowels = ['a', 'e', 'i', 'o', 'u', 'ai', 'ea', 'ou'];
-  const codas = ['', 'n', 'r', 'l', 's', 't', 'nd', 'st'];
-  const words = new Set<string>();
-  while (words.size < count) {
-    const syllables = between(2, 3);
-    let word = '';
-    for (let i = 0; i < syllables; i++) word += pick(onsets) + pick(vowels) + (i === syllables - 1 ? pick(codas) : '');
-    words.add(word);
-  }
-  return [...words];
-}
-const EN = (
-  'the a of and to in is was for on with as by at from this that it writer writing writes written city lake river mountain ' +
-  'morning evening history music film travel friend coffee library editor reader story memory landscape spring autumn rain ' +
-  'valley forest child mother father school teacher work design data network phone photography food tea poetry novel economy ' +
-  'society culture art science universe star moon ocean island train plane subway quiet lively warm cold think discuss ' +
-  'discover change choose hope dream life world software development learning programming database search engine index query'
-).split(' ');
-const EN_WORDS: readonly string[] = flags.dense ? EN : [...EN, ...madeUpWords(3000)];
+const ZH_WORDS: readonly ChineseWord[] = flags.dense ? ZH : [...ZH, ...phraseTail(3000, 6)];
+const EN = COMMON_ENGLISH_WORDS;
+const EN_WORDS: readonly string[] = flags.dense ? EN : [...EN, ...madeUpWords({ between, pick }, 3000)];
 
 /** Authors' Chinese names: a surname and one or two given characters, each once. */
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何林罗高郑梁谢宋唐许韩冯邓曹彭曾萧田董潘袁蔡蒋余于杜叶程魏苏吕丁任沈姚卢傅钟';
@@ -220,7 +99,7 @@ function zhSentence(traditional: boolean): string {
   for (let i = between(4, 12); i > 0; i--) {
     const [simplified, trad] = zipf(ZH_WORDS);
     words.push(traditional && trad ? trad : simplified);
-    if (random() < 0.5) words.push(pick(ZH_GLUE));
+    if (random() < 0.5) words.push(pick(CHINESE_GLUE));
   }
   return `${words.join('')}${pick(['。', '，', '！', '？', '；'])}`;
 }
@@ -260,24 +139,12 @@ async function fill(database: Database): Promise<void> {
   const { db } = database;
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
-    const users = Array.from({ length: AUTHORS }, (_, i) => ({
-      email: `author${i}@bench.local`,
-      username: i % 2 === 0 ? (NAMES[i / 2] ?? `author${i}`) : `author${i}`,
-      password_hash: 'x',
-      role: 'user' as const,
-      membership_tier: null,
-      membership_expires_at: null,
-      status: i % 50 === 0 ? ('banned' as const) : ('active' as const),
-      avatar: '',
-      description: i % 2 === 0 ? zhSentence(false) : enSentence(),
-      gender: null,
-      birthday: null,
-      city: '',
-      city_key: '',
-      habits: '',
-      habits_key: '',
-      created_at: now - i * 60_000,
-    }));
+    const users = Array.from({ length: AUTHORS }, (_, i) =>
+      userRow(
+        { email: `author${i}@bench.local`, username: i % 2 === 0 ? (NAMES[i / 2] ?? `author${i}`) : `author${i}`, created_at: now - i * 60_000 },
+        { password_hash: 'x', status: i % 50 === 0 ? 'banned' : 'active', description: i % 2 === 0 ? zhSentence(false) : enSentence() },
+      ),
+    );
     for (let i = 0; i < users.length; i += 100)
       await trx
         .insertInto('users')
@@ -458,16 +325,7 @@ async function run(label: string, database: Database, filled: boolean): Promise<
 async function listen(database: Database): Promise<{ origin: string; close: () => Promise<void> }> {
   const config = { ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }), publicOrigin: 'http://bench.local' };
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-bench-outbox-'));
-  const app = createApp({
-    config,
-    logger: createLogger({ logLevel: 'silent' }),
-    manifest: loadManifest(path.resolve('dist/client')),
-    database,
-    mailer: createMailer({ outboxDir, from: 'Zine <no-reply@localhost>' }),
-    sms: createSmsSender({ outboxDir }),
-    media: new LocalMediaStore(outboxDir, siteOrigin(config)),
-    limits: { signIn: 10, reset: 5, search: 1_000_000 },
-  });
+  const app = benchApp(database, config, { outboxDir, mediaOrigin: siteOrigin(config), limits: { signIn: 10, reset: 5, search: 1_000_000 } });
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;

@@ -20,18 +20,14 @@ import request from 'supertest';
 import { STATS_RANGES } from '../shared/authorStats';
 import { openSession } from '../server/accounts/accounts';
 import { SESSION_COOKIE } from '../server/api/cookies';
-import { createApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { createLogger } from '../server/logger';
-import { createMailer } from '../server/mail/mailer';
-import { LocalMediaStore } from '../server/media/mediaStore';
-import { loadManifest } from '../server/render/manifest';
-import { createSmsSender } from '../server/sms/sender';
 import { migrate, openDatabase, type Database } from '../server/db/connection';
 import type { DB } from '../server/db/schema';
 import { hourRange, localDays } from '../server/stats/localDays';
 import { articleStatsReport, authorStatsReport } from '../server/stats/statsReport';
 import { HOUR_MS } from '../server/stats/statsTriggers';
+import { benchApp } from './benchApp';
+import { userRow } from '../tests/support/userRow';
 
 const { values: flags } = parseArgs({
   options: {
@@ -59,24 +55,7 @@ async function timed<T>(work: () => Promise<T>): Promise<number> {
 
 /** The author and the others, with no triggers to run: rows of `users` only. */
 async function insertAuthors(db: Kysely<DB>): Promise<number> {
-  const rows = Array.from({ length: OTHER_AUTHORS + 1 }, (_, i) => ({
-    email: `author${i}@bench.test`,
-    username: `bench_author_${i}`,
-    password_hash: '',
-    role: 'user' as const,
-    membership_tier: null,
-    membership_expires_at: null,
-    status: 'active' as const,
-    avatar: '',
-    description: '',
-    gender: null,
-    birthday: null,
-    city: '',
-    city_key: '',
-    habits: '',
-    habits_key: '',
-    created_at: now,
-  }));
+  const rows = Array.from({ length: OTHER_AUTHORS + 1 }, (_, i) => userRow({ email: `author${i}@bench.test`, username: `bench_author_${i}`, created_at: now }));
   const ids = await db.insertInto('users').values(rows).returning('id').execute();
   return Number(ids[0]?.id);
 }
@@ -164,15 +143,7 @@ async function measure(database: Database, authorId: number): Promise<void> {
 async function measureHttp(database: Database, authorId: number): Promise<void> {
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-bench-stats-out-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: outboxDir });
-  const app = createApp({
-    config,
-    logger: createLogger({ logLevel: 'silent' }),
-    manifest: loadManifest(path.resolve('dist/client')),
-    database,
-    mailer: createMailer({ outboxDir, from: 'Zine <no-reply@localhost>' }),
-    sms: createSmsSender({ outboxDir }),
-    media: new LocalMediaStore(outboxDir, 'http://localhost'),
-  });
+  const app = benchApp(database, config, { outboxDir, mediaOrigin: 'http://localhost' });
   const session = await openSession({ db: database.db, now: () => Date.now() }, authorId);
   for (const [what, url] of [
     ['GET /api/editor/stats/ (365 days)', `/api/editor/stats/?days=365&tz=${encodeURIComponent(ZONE)}`],
@@ -192,13 +163,18 @@ async function measureHttp(database: Database, authorId: number): Promise<void> 
   fs.rmSync(outboxDir, { recursive: true, force: true });
 }
 
+/** A fresh database's schema, the bulk load, then the measures. */
+async function loadAndMeasure(database: Database): Promise<void> {
+  await migrate(database);
+  const authorId = await load(database);
+  await measure(database, authorId);
+}
+
 async function benchSqlite(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-bench-stats-'));
   const database = openDatabase({ dataDir });
   try {
-    await migrate(database);
-    const authorId = await load(database);
-    await measure(database, authorId);
+    await loadAndMeasure(database);
   } finally {
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -212,9 +188,7 @@ async function benchPostgres(): Promise<void> {
   await admin.query(`create schema ${schema}`);
   const database = openDatabase({ databaseUrl: PG_URL, dataDir: '', pgSchema: schema, poolSize: 4 });
   try {
-    await migrate(database);
-    const authorId = await load(database);
-    await measure(database, authorId);
+    await loadAndMeasure(database);
   } finally {
     await database.close();
     await admin.query(`drop schema ${schema} cascade`);

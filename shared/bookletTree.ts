@@ -1,4 +1,5 @@
 import type { BookletLink, BookletNode } from './entities';
+import { findInTree } from './findInTree';
 
 /** The virtual slug of the page after the last chapter (docs/specification/content-and-commerce.md §2). */
 export const BOOKLET_END_SLUG = 'end';
@@ -18,12 +19,7 @@ export function readingOrder(children: readonly BookletNode[]): BookletNode[] {
 
 /** The node with this slug anywhere in the tree. */
 export function findNode(children: readonly BookletNode[], slug: string): BookletNode | null {
-  for (const node of children) {
-    if (node.slug === slug) return node;
-    const inside = findNode(node.children, slug);
-    if (inside) return inside;
-  }
-  return null;
+  return findInTree(children, (node) => node.slug === slug);
 }
 
 /**

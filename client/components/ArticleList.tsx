@@ -1,11 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
-import { ColumnLink } from '../platform/ColumnLink';
-import { relativeTime } from '../../shared/relativeTime';
 import { articlePath } from '../../shared/seoMeta';
 import { useStores } from '../stores/context';
 import type { ArticleSummary } from '../../shared/entities';
 import type { PagedList } from '../stores/PagedList';
+import { AuthorLink } from './AuthorLink';
+import { RelativeTime } from './RelativeTime';
 
 /**
  * Public articles as cards, with 'Load more' until the list is finished. The cards' titles are
@@ -25,13 +25,9 @@ export const ArticleList = observer(function ArticleList({ feed, headingLevel = 
             </Heading>
             {article.description ? <p className="article-card__description">{article.description}</p> : null}
             <p className="article-card__meta">
-              <ColumnLink username={article.author.username} to={article.author.column}>
-                {article.author.username}
-              </ColumnLink>
+              <AuthorLink author={article.author} />
               <span aria-hidden="true"> · </span>
-              <time dateTime={article.modified}>
-                {relativeTime(Date.parse(article.modified), env.renderedAt, env.textLocale, env.timeZone, env.t('time.justNow'))}
-              </time>
+              <RelativeTime at={article.modified} />
             </p>
           </li>
         ))}

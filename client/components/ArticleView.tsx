@@ -2,9 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { ArticleDetail } from '../../shared/entities';
 import { scriptLanguage } from '../../shared/readingScript';
-import { relativeTime } from '../../shared/relativeTime';
 import { backgroundOf, themeOf } from '../../shared/themes';
-import { ColumnLink } from '../platform/ColumnLink';
 import { useStores } from '../stores/context';
 import { CommentPanel } from './CommentPanel';
 import { ScriptToggle } from './ScriptToggle';
@@ -12,6 +10,8 @@ import { NewsletterButton } from './NewsletterButton';
 import { photosIn } from './ArticleViewPhotos';
 import { watchLazyImagesIn } from '../images/watchLazyImagesIn';
 import { deferImages } from '../../shared/deferredImages';
+import { AuthorLink } from './AuthorLink';
+import { RelativeTime } from './RelativeTime';
 
 /** The cover's box before it loads: covers are cut 2:1 (1080 x 540). */
 const COVER_WIDTH = 1080;
@@ -41,7 +41,6 @@ export const ArticleView = observer(function ArticleView({ article, banner, body
   const end = useRef<HTMLDivElement>(null);
   const theme = themeOf(article.theme);
   const background = backgroundOf(article.style);
-  const modified = Date.parse(article.modified);
   // Browsers get the body's images deferred to the 50 px rule (docs/specification/shell.md §9); crawlers as they are.
   // A body read back from the server's page (decision 053) is already in that form.
   const rendered = stores.article.renderedContent;
@@ -117,9 +116,7 @@ export const ArticleView = observer(function ArticleView({ article, banner, body
         <header className="article__header">
           <h1 className="article__title">{article.title}</h1>
           <p className="article__byline">
-            <ColumnLink username={article.author.username} to={article.author.column} className="article__author">
-              {article.author.username}
-            </ColumnLink>
+            <AuthorLink author={article.author} className="article__author" />
             {account.username === article.author.username ? null : <FollowButton article={article} />}
             <NewsletterButton
               author={article.author.username}
@@ -128,7 +125,7 @@ export const ArticleView = observer(function ArticleView({ article, banner, body
               className="article__newsletter"
             />
             <span aria-hidden="true"> · </span>
-            <time dateTime={article.modified}>{relativeTime(modified, env.renderedAt, env.textLocale, env.timeZone, env.t('time.justNow'))}</time>
+            <RelativeTime at={article.modified} />
             <span aria-hidden="true"> · </span>
             <span>{env.t('article.words', { count: article.word_count })}</span>
           </p>

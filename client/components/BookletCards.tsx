@@ -3,10 +3,10 @@ import { Link } from 'react-router-dom';
 import { guessLanguage } from '../../shared/contentLanguage';
 import type { BookletCard } from '../../shared/entities';
 import { formatPrice } from '../../shared/price';
-import { ColumnLink } from '../platform/ColumnLink';
 import { useStores } from '../stores/context';
 import type { PagedList } from '../stores/PagedList';
 import { bookletOverviewPath } from './BookletLinks';
+import { AuthorLink } from './AuthorLink';
 
 /**
  * Booklets as cards (cover, name, price or free, chapters), each leading to its overview, with 'Load more'
@@ -50,9 +50,7 @@ export const BookletCards = observer(function BookletCards({
               <span aria-hidden="true"> · </span>
               {env.t('booklet.chapters', { count: booklet.chapter_count })}
               <span aria-hidden="true"> · </span>
-              <ColumnLink username={booklet.author.username} to={booklet.author.column}>
-                {booklet.author.username}
-              </ColumnLink>
+              <AuthorLink author={booklet.author} />
             </p>
           </li>
         ))}

@@ -3,10 +3,10 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { COMMENT_MAX_LENGTH, type CommentItem } from '../../shared/entities';
 import { relativeTime } from '../../shared/relativeTime';
 import { MINI_PROGRAM_PAGES } from '../platform/miniProgramPages';
-import { ColumnLink } from '../platform/ColumnLink';
 import { useMiniProgram } from '../platform/useMiniProgram';
 import { cutComment } from '../stores/CommentsStore';
 import { useStores } from '../stores/context';
+import { AuthorLink } from './AuthorLink';
 
 /** An article's comments: loaded after hydration, a form, replies, and more pages. */
 export const CommentPanel = observer(function CommentPanel({ slug, initialCount }: { slug: string; initialCount: number }) {
@@ -102,9 +102,7 @@ const CommentBody = observer(function CommentBody({ comment, onReply }: { commen
   return (
     <>
       <p className="comment__meta">
-        <ColumnLink username={comment.author.username} to={comment.author.column}>
-          {comment.author.username}
-        </ColumnLink>
+        <AuthorLink author={comment.author} />
         <span aria-hidden="true"> · </span>
         <time dateTime={comment.created}>{relativeTime(Date.parse(comment.created), Date.now(), env.textLocale, env.timeZone, env.t('time.justNow'))}</time>
         <span aria-hidden="true"> · </span>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useStores } from '../stores/context';
 import { browserPlatform } from './browserPlatform';
 import { paymentMethods, type PaymentMethod } from './paymentMethods';
+import { PaymentOutcome } from './PaymentOutcome';
 import { PaymentStore } from './PaymentStore';
 import { usePaymentTexts } from './usePaymentTexts';
 import { WechatQrScan } from './WechatQrScan';
@@ -95,12 +96,7 @@ export default observer(function PaymentPanel() {
           ) : null}
           {status.tag === 'success' ? (
             <>
-              <p className="payment__state payment__state--success">
-                <span className="payment__icon" aria-hidden="true">
-                  ✓
-                </span>
-                <span>{t('panel.success')}</span>
-              </p>
+              <PaymentOutcome outcome="success">{t('panel.success')}</PaymentOutcome>
               <p>{t('panel.successText', { item: request.label })}</p>
               <button type="button" className="button button--primary" onClick={close}>
                 {t('panel.done')}
@@ -109,12 +105,7 @@ export default observer(function PaymentPanel() {
           ) : null}
           {status.tag === 'failed' ? (
             <>
-              <p className="payment__state payment__state--failed">
-                <span className="payment__icon" aria-hidden="true">
-                  ✕
-                </span>
-                <span>{t('panel.failed')}</span>
-              </p>
+              <PaymentOutcome outcome="failed">{t('panel.failed')}</PaymentOutcome>
               <p className="payment__message" role="alert">
                 {status.msg}
               </p>

@@ -131,18 +131,25 @@ export class PaymentStore {
     return this.ensureOrder();
   }
 
-  /** Pays from the wallet balance. */
-  async payWithWallet(): Promise<void> {
-    const order = await this.chosen();
-    if (!order) return;
+  /**
+   * Pays `order` (none: nothing to do) with `pay`, pending meanwhile; when `pay` throws, failed with
+   * its reason. True when `pay` went through.
+   */
+  private async payPending(order: PaymentOrder | null, pay: (order: PaymentOrder) => Promise<unknown>): Promise<boolean> {
+    if (!order) return false;
     this.setStatus({ tag: 'pending' });
     try {
-      await paymentsApi.payWithWallet(this.api, order.id);
+      await pay(order);
+      return true;
     } catch (error) {
       this.setStatus({ tag: 'failed', msg: failureText(error) });
-      return;
+      return false;
     }
-    await this.succeed();
+  }
+
+  /** Pays from the wallet balance. */
+  async payWithWallet(): Promise<void> {
+    if (await this.payPending(await this.chosen(), (order) => paymentsApi.payWithWallet(this.api, order.id))) await this.succeed();
   }
 
   /** Chat-app pay inside the chat app's browser; without a payment open id, the payment login first. */
@@ -155,10 +162,7 @@ export class PaymentStore {
       this.platform.navigate(`/accounts/login/wechat_payment/?next=${encodeURIComponent(sitePath(here.pathname) + here.search)}`);
       return;
     }
-    const order = await this.ensureOrder();
-    if (!order) return;
-    this.setStatus({ tag: 'pending' });
-    try {
+    await this.payPending(await this.ensureOrder(), async (order) => {
       const { app_params, sandbox_checkout_url } = await paymentsApi.wechatParams(this.api, order.id, openid);
       if (sandbox_checkout_url) {
         // The sandbox provider (decision 025): no chat-app bridge can pay its orders, so the payer confirms on its checkout page.
@@ -174,24 +178,17 @@ export class PaymentStore {
         return;
       }
       this.setStatus({ tag: 'failed', msg: result });
-    } catch (error) {
-      this.setStatus({ tag: 'failed', msg: failureText(error) });
-    }
+    });
   }
 
   /** WeChat Pay's QR code on a desktop browser: shown in the panel, the order polled until it is paid or closed. */
   async payWithWechatQr(): Promise<void> {
-    const order = await this.chosen();
-    if (!order) return;
-    this.setStatus({ tag: 'pending' });
-    try {
+    await this.payPending(await this.chosen(), async (order) => {
       const native = await paymentsApi.wechatNative(this.api, order.id);
       if (this.order !== order) return;
       this.setStatus({ tag: 'scan', codeUrl: native.code_url, checkoutUrl: native.sandbox_checkout_url ?? null });
       this.poll(order.id, Date.now() + QR_POLL_LIMIT_MS);
-    } catch (error) {
-      this.setStatus({ tag: 'failed', msg: failureText(error) });
-    }
+    });
   }
 
   /** Stops asking about a QR code's order (the panel closed or went away). */
@@ -205,32 +202,22 @@ export class PaymentStore {
    * cashier, which opens the chat app to pay and then brings the reader to our return page.
    */
   async payWithWechatH5(): Promise<void> {
-    const order = await this.chosen();
-    if (!order) return;
-    this.setStatus({ tag: 'pending' });
-    try {
+    await this.payPending(await this.chosen(), async (order) => {
       const { h5_url } = await paymentsApi.wechatH5(this.api, order.id, this.platform.currentUrl());
       // Should the reader come back without the cashier's redirect (the back button), ask.
       this.setStatus({ tag: 'unsure' });
       this.platform.navigateWithOrigin(h5_url);
-    } catch (error) {
-      this.setStatus({ tag: 'failed', msg: failureText(error) });
-    }
+    });
   }
 
   /** Web pay: the reader goes to the payment service, which brings them back here. */
   async payOnWeb(): Promise<void> {
-    const order = await this.chosen();
-    if (!order) return;
-    this.setStatus({ tag: 'pending' });
-    try {
+    await this.payPending(await this.chosen(), async (order) => {
       const { url } = await paymentsApi.webPayUrl(this.api, order.id, this.platform.currentUrl());
       // Should the reader come back without the service's redirect (the back button), ask.
       this.setStatus({ tag: 'unsure' });
       this.platform.navigate(url);
-    } catch (error) {
-      this.setStatus({ tag: 'failed', msg: failureText(error) });
-    }
+    });
   }
 
   /** Retry and 'Try again': back to choosing a method, with the order when it was created and is still open. */

@@ -11,6 +11,7 @@ import { Visitor } from '../support/session';
 import { startSmtpStandIn, type ReceivedMail, type SmtpStandIn } from '../support/smtpStandIn';
 import { testApp } from '../support/testApp';
 import { testDatabase, testEngine } from '../support/testDatabase';
+import { userRow } from '../support/userRow';
 import { PAID_DESCRIPTION, SECRET, bookletFixture } from './booklets.fixture';
 
 let smtp: SmtpStandIn;
@@ -367,24 +368,7 @@ describe('delivery', () => {
     for (let n = 0; n < readers; n++) {
       const { id } = await database.db
         .insertInto('users')
-        .values({
-          email: `r${n}@example.com`,
-          username: `r${n}`,
-          password_hash: '',
-          role: 'user',
-          membership_tier: null,
-          membership_expires_at: null,
-          status: 'active',
-          avatar: '',
-          description: '',
-          gender: null,
-          birthday: null,
-          city: '',
-          city_key: '',
-          habits: '',
-          habits_key: '',
-          created_at: now,
-        })
+        .values(userRow({ email: `r${n}@example.com`, username: `r${n}`, created_at: now }))
         .returning('id')
         .executeTakeFirstOrThrow();
       await database.db.insertInto('follows').values({ follower_id: id, followee_id: author.id, created_at: now }).execute();

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { useDialogKeys } from '../dialogs/useDialogKeys';
 import type { BookletManagerStore } from './BookletManagerStore';
 import { findItem } from './treeMoves';
 
@@ -10,15 +11,7 @@ export const ArticlePickerDialog = observer(function ArticlePickerDialog({ store
   const picker = store.picker;
   const close = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!picker) return;
-    close.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') store.closePicker();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [picker, store]);
+  useDialogKeys(picker, close, () => store.closePicker());
 
   if (!picker) return null;
   const target = picker.parentId === null ? (store.detail?.name ?? '') : (findItem(store.tree, picker.parentId)?.detail.title ?? '');

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { useDialogKeys } from '../dialogs/useDialogKeys';
 import type { BookletManagerStore } from './BookletManagerStore';
 
 /** The manager's confirmation (delete a booklet, remove an item): Escape or a click outside says no. */
@@ -8,15 +9,7 @@ export const BookletConfirm = observer(function BookletConfirm({ store }: { stor
   const confirmation = store.confirmation;
   const cancel = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!confirmation) return;
-    cancel.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') confirmation.answer(false);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [confirmation]);
+  useDialogKeys(confirmation, cancel, () => confirmation?.answer(false));
 
   if (!confirmation) return null;
   // On the page's body: the navigation panel's stacking context would put it under the document.

@@ -1,9 +1,10 @@
 import { observer } from 'mobx-react-lite';
+import { AddItemButtons } from './AddItemButtons';
 import { BookletForm } from './BookletForm';
 import { BookletCover } from './BookletList';
 import type { BookletManagerStore } from './BookletManagerStore';
 import { BookletTree } from './BookletTree';
-import { TitleInput } from './TitleInput';
+import { NewDirectoryInput } from './NewDirectoryInput';
 
 /** One booklet: its header and actions, then its tree of directories and chapters. */
 export const BookletDetailView = observer(function BookletDetailView({ store }: { store: BookletManagerStore }) {
@@ -41,24 +42,9 @@ export const BookletDetailView = observer(function BookletDetailView({ store }: 
             </button>
           </div>
           <div className="zb-actions">
-            <button type="button" className="zb-button" onClick={() => store.startEditing({ type: 'newDirectory', id: null })}>
-              + {t('addDirectory')}
-            </button>
-            <button type="button" className="zb-button" onClick={() => void store.openPicker(null)}>
-              + {t('addArticle')}
-            </button>
+            <AddItemButtons store={store} parentId={null} />
           </div>
-          {editing?.type === 'newDirectory' && editing.id === null && (
-            <TitleInput
-              label={t('directoryTitle')}
-              initial={t('newDirectory')}
-              saveLabel={t('save')}
-              cancelLabel={t('cancel')}
-              busy={store.busy}
-              onSave={(title) => void store.addDirectory(null, title)}
-              onCancel={() => store.stopEditing()}
-            />
-          )}
+          {editing?.type === 'newDirectory' && editing.id === null && <NewDirectoryInput store={store} parentId={null} />}
           {booklet.detail && booklet.detail.length === 0 ? <p className="zb-empty">{t('emptyTree')}</p> : <p className="zb-muted zb-hint">{t('dragHint')}</p>}
           <BookletTree store={store} />
         </>

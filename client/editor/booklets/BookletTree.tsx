@@ -1,7 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { useState, type DragEvent } from 'react';
 import type { ManagedBookletItem } from '../../../shared/bookletManagement';
+import { AddItemButtons } from './AddItemButtons';
 import type { BookletManagerStore } from './BookletManagerStore';
+import { MoveStepButton } from './MoveStepButton';
+import { NewDirectoryInput } from './NewDirectoryInput';
 import { TitleInput } from './TitleInput';
 import { moveDestinations, positionOf, type DropPlace } from './treeMoves';
 
@@ -150,38 +153,15 @@ const TreeItem = observer(function TreeItem({
       </div>
       {selected && !renaming && (
         <div className="zb-row-tools">
-          <button
-            type="button"
-            className="zb-icon-button"
-            aria-label={t('moveUp')}
-            title={t('moveUp')}
-            disabled={first}
-            onClick={() => void store.step(node.id, -1)}
-          >
-            ↑
-          </button>
-          <button
-            type="button"
-            className="zb-icon-button"
-            aria-label={t('moveDown')}
-            title={t('moveDown')}
-            disabled={last}
-            onClick={() => void store.step(node.id, 1)}
-          >
-            ↓
-          </button>
+          <MoveStepButton store={store} itemId={node.id} delta={-1} disabled={first} />
+          <MoveStepButton store={store} itemId={node.id} delta={1} disabled={last} />
           <MoveToSelect store={store} node={node} />
           {directory ? (
             <>
               <button type="button" className="zb-button" onClick={() => store.startEditing({ type: 'directory', id: node.id })}>
                 {t('rename')}
               </button>
-              <button type="button" className="zb-button" onClick={() => store.startEditing({ type: 'newDirectory', id: node.id })}>
-                + {t('addDirectory')}
-              </button>
-              <button type="button" className="zb-button" onClick={() => void store.openPicker(node.id)}>
-                + {t('addArticle')}
-              </button>
+              <AddItemButtons store={store} parentId={node.id} />
             </>
           ) : (
             <label className="zb-sales">
@@ -201,17 +181,7 @@ const TreeItem = observer(function TreeItem({
           </button>
         </div>
       )}
-      {addingInside && (
-        <TitleInput
-          label={t('directoryTitle')}
-          initial={t('newDirectory')}
-          saveLabel={t('save')}
-          cancelLabel={t('cancel')}
-          busy={store.busy}
-          onSave={(title) => void store.addDirectory(node.id, title)}
-          onCancel={() => store.stopEditing()}
-        />
-      )}
+      {addingInside && <NewDirectoryInput store={store} parentId={node.id} />}
       <TreeLevel nodes={node.children} depth={depth + 1} store={store} drag={drag} setDrag={setDrag} />
     </li>
   );

@@ -1,4 +1,5 @@
 import type { BookletOrderNode, ManagedBookletItem } from '../../../shared/bookletManagement';
+import { findInTree } from '../../../shared/findInTree';
 
 /** Where an item goes: under a directory (null: the top level), at an index among its new siblings. */
 export interface TreeTarget {
@@ -11,12 +12,7 @@ export type DropPlace = 'before' | 'after' | 'inside';
 
 /** The item with this id anywhere in the tree. */
 export function findItem(tree: readonly ManagedBookletItem[], id: number): ManagedBookletItem | null {
-  for (const node of tree) {
-    if (node.id === id) return node;
-    const inside = findItem(node.children, id);
-    if (inside) return inside;
-  }
-  return null;
+  return findInTree(tree, (node) => node.id === id);
 }
 
 /** The parent directory's id (null at the top level) and the item's index among its siblings, or null when absent. */

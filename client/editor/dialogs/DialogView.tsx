@@ -1,21 +1,16 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import type { DialogStore } from './DialogStore';
+import { useDialogKeys } from './useDialogKeys';
 
 /** The current alert or confirm dialog, modal, focus on its primary button, Escape dismisses. */
 export const DialogView = observer(function DialogView({ store }: { store: DialogStore }) {
   const dialog = store.current;
   const primary = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!dialog) return;
-    primary.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') store.answer(dialog.id, dialog.dismissValue);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [dialog, store]);
+  useDialogKeys(dialog, primary, () => {
+    if (dialog) store.answer(dialog.id, dialog.dismissValue);
+  });
 
   if (!dialog) return null;
   return (

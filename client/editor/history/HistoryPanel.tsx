@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { ArticleVersionSummary, TextChange } from '../../../shared/entities';
 import type { TextLocale } from '../../../shared/locale';
 import type { HistoryStore } from './HistoryStore';
+import { IconButton } from '../IconButton';
 
 /** The History panel beside the editor: the list of versions, or one version with its changes. */
 export const HistoryPanel = observer(function HistoryPanel({ store, locale }: { store: HistoryStore; locale: TextLocale }) {
@@ -28,9 +29,9 @@ export const HistoryPanel = observer(function HistoryPanel({ store, locale }: { 
     >
       <header className="ze-history-head">
         <h2 id="ze-history-title">{t('title')}</h2>
-        <button type="button" className="ze-icon-button" aria-label={t('close')} title={t('close')} onClick={() => store.close()}>
+        <IconButton label={t('close')} onPress={() => store.close()}>
           ×
-        </button>
+        </IconButton>
       </header>
       {store.failed ? (
         <p className="ze-history-note" role="alert">

@@ -3,8 +3,9 @@ import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { BACKGROUNDS } from '../../../shared/themes';
 import { useDismiss } from '../../components/useDismiss';
 import { useStores } from '../../stores/context';
-import { TOOL_BUTTON_STYLE, toolButtonStyle } from '../format/toolStyles';
+import { TOOL_BUTTON_STYLE } from '../format/toolStyles';
 import type { LookStore } from './LookStore';
+import { LookToggle } from './LookToggle';
 import { lookTexts } from './texts';
 import { createClickPlayer, typesIntoDocument } from './typingSound';
 
@@ -110,25 +111,12 @@ export const LookControls = observer(function LookControls(props: { store: LookS
           {store.backgroundIndex < 0 ? '–' : store.backgroundIndex + 1}
         </span>
       </button>
-      <button
-        type="button"
-        className={store.typingSound ? 'look-button is-active' : 'look-button'}
-        style={toolButtonStyle(store.typingSound)}
-        aria-pressed={store.typingSound}
-        onClick={() => store.toggleTypingSound()}
-      >
+      <LookToggle on={store.typingSound} onToggle={() => store.toggleTypingSound()}>
         {t('typingSound')}
-      </button>
-      <button
-        type="button"
-        className={store.immersive ? 'look-button is-active' : 'look-button'}
-        style={toolButtonStyle(store.immersive)}
-        aria-pressed={store.immersive}
-        title={store.immersive ? t('leaveImmersive') : t('immersive')}
-        onClick={() => store.toggleImmersive()}
-      >
+      </LookToggle>
+      <LookToggle on={store.immersive} title={store.immersive ? t('leaveImmersive') : t('immersive')} onToggle={() => store.toggleImmersive()}>
         {t('immersive')}
-      </button>
+      </LookToggle>
     </div>
   );
 });
@@ -137,17 +125,15 @@ export const LookControls = observer(function LookControls(props: { store: LookS
 export const NavigationToggle = observer(function NavigationToggle(props: { store: LookStore }) {
   const t = lookTexts(props.store.deps.locale);
   return (
-    <button
-      type="button"
-      className={props.store.navigationOpen ? 'look-button look-navigation is-active' : 'look-button look-navigation'}
-      style={toolButtonStyle(props.store.navigationOpen)}
-      aria-pressed={props.store.navigationOpen}
-      aria-label={t('navigation')}
+    <LookToggle
+      on={props.store.navigationOpen}
+      className="look-navigation"
+      label={t('navigation')}
       title={t('navigation')}
-      onClick={() => props.store.toggleNavigation()}
+      onToggle={() => props.store.toggleNavigation()}
     >
       ☰
-    </button>
+    </LookToggle>
   );
 });
 

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { TOOL_BUTTON_STYLE } from '../format/toolStyles';
+import { PROMPT_ACTIONS_STYLE, PROMPT_BUTTON_STYLE, PROMPT_PRIMARY_STYLE } from './promptStyles';
 import type { PromptStore } from './PromptStore';
 import { SmallDialog } from './SmallDialog';
 import { promptTexts } from './texts';
@@ -22,16 +22,11 @@ export const PhoneVerifyPrompt = observer(function PhoneVerifyPrompt(props: { st
         width={360}
         height={420}
       />
-      <div className="prompt-actions" style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, flexWrap: 'wrap', marginTop: 16 }}>
-        <a className="prompt-button" style={{ ...TOOL_BUTTON_STYLE, textDecoration: 'none' }} href={page} target="_blank" rel="noopener">
+      <div className="prompt-actions" style={PROMPT_ACTIONS_STYLE}>
+        <a className="prompt-button" style={PROMPT_BUTTON_STYLE} href={page} target="_blank" rel="noopener">
           {t('phone.openPage')}
         </a>
-        <button
-          type="button"
-          className="prompt-button is-primary"
-          style={{ ...TOOL_BUTTON_STYLE, background: '#2f6feb', borderColor: '#2f6feb', color: '#fff', textDecoration: 'none' }}
-          onClick={close}
-        >
+        <button type="button" className="prompt-button is-primary" style={PROMPT_PRIMARY_STYLE} onClick={close}>
           {t('close')}
         </button>
       </div>

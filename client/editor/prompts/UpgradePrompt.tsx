@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { MemberLink } from '../../components/MemberLink';
-import { TOOL_BUTTON_STYLE } from '../format/toolStyles';
+import { PROMPT_ACTIONS_STYLE, PROMPT_BUTTON_STYLE, PROMPT_PRIMARY_STYLE } from './promptStyles';
 import type { PromptStore } from './PromptStore';
 import { SmallDialog } from './SmallDialog';
 import { promptTexts } from './texts';
@@ -15,15 +15,11 @@ export const UpgradePrompt = observer(function UpgradePrompt(props: { store: Pro
   return (
     <SmallDialog title={t(`upgrade.${reason}.title`)} onClose={close} className="upgrade-prompt">
       <p className="prompt-body">{t(`upgrade.${reason}.body`)}</p>
-      <div className="prompt-actions" style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, flexWrap: 'wrap', marginTop: 16 }}>
-        <button type="button" className="prompt-button" style={{ ...TOOL_BUTTON_STYLE, textDecoration: 'none' }} onClick={close}>
+      <div className="prompt-actions" style={PROMPT_ACTIONS_STYLE}>
+        <button type="button" className="prompt-button" style={PROMPT_BUTTON_STYLE} onClick={close}>
           {t('later')}
         </button>
-        <MemberLink
-          className="prompt-button is-primary"
-          style={{ ...TOOL_BUTTON_STYLE, background: '#2f6feb', borderColor: '#2f6feb', color: '#fff', textDecoration: 'none' }}
-          onClick={close}
-        >
+        <MemberLink className="prompt-button is-primary" style={PROMPT_PRIMARY_STYLE} onClick={close}>
           {t('upgrade.action')}
         </MemberLink>
       </div>

@@ -1,14 +1,14 @@
 import { observer } from 'mobx-react-lite';
 import type { BookletDetail, BookletItemDetail } from '../../../shared/entities';
 import { scriptLanguage } from '../../../shared/readingScript';
-import { relativeTime } from '../../../shared/relativeTime';
 import { backgroundOf, themeOf } from '../../../shared/themes';
 import { BookletPurchasePrompt } from '../../components/BookletPurchasePrompt';
 import { CommentPanel } from '../../components/CommentPanel';
 import { ScriptToggle } from '../../components/ScriptToggle';
-import { ColumnLink } from '../../platform/ColumnLink';
 import { useStores } from '../../stores/context';
 import { BookletPager } from './BookletPager';
+import { AuthorLink } from '../../components/AuthorLink';
+import { RelativeTime } from '../../components/RelativeTime';
 
 /**
  * A chapter in its article's theme and background, with the chapter's comment panel. Locked,
@@ -32,13 +32,9 @@ export const BookletChapterView = observer(function BookletChapterView({ booklet
           <p className="booklet-chapter__booklet">{booklet.name}</p>
           <h1 className="article__title">{item.title}</h1>
           <p className="article__byline">
-            <ColumnLink username={article.author.username} to={article.author.column} className="article__author">
-              {article.author.username}
-            </ColumnLink>
+            <AuthorLink author={article.author} className="article__author" />
             <span aria-hidden="true"> · </span>
-            <time dateTime={article.modified}>
-              {relativeTime(Date.parse(article.modified), env.renderedAt, env.textLocale, env.timeZone, env.t('time.justNow'))}
-            </time>
+            <RelativeTime at={article.modified} />
             <span aria-hidden="true"> · </span>
             <span>{env.t('article.words', { count: article.word_count })}</span>
           </p>

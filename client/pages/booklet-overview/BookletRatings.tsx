@@ -2,10 +2,10 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { BOOKLET_REVIEW_MAX_LENGTH, type BookletDetail } from '../../../shared/entities';
-import { relativeTime } from '../../../shared/relativeTime';
 import { RATINGS_ANCHOR } from '../../components/BookletLinks';
-import { ColumnLink } from '../../platform/ColumnLink';
 import { useStores } from '../../stores/context';
+import { AuthorLink } from '../../components/AuthorLink';
+import { RelativeTime } from '../../components/RelativeTime';
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
@@ -84,16 +84,12 @@ export const BookletRatings = observer(function BookletRatings({ booklet }: { bo
         {(ratings?.results ?? []).map((item) => (
           <li key={item.id} className="booklet-ratings__item">
             <p className="booklet-ratings__meta">
-              <ColumnLink username={item.author.username} to={item.author.column} className="booklet-ratings__author">
-                {item.author.username}
-              </ColumnLink>
+              <AuthorLink author={item.author} className="booklet-ratings__author" />
               <span className="booklet-ratings__value" role="img" aria-label={env.t('ratings.stars', { count: item.rating })}>
                 {'★'.repeat(item.rating)}
                 {'☆'.repeat(5 - item.rating)}
               </span>
-              <time dateTime={item.modified}>
-                {relativeTime(Date.parse(item.modified), env.renderedAt, env.textLocale, env.timeZone, env.t('time.justNow'))}
-              </time>
+              <RelativeTime at={item.modified} />
             </p>
             {item.review ? <p className="booklet-ratings__text">{item.review}</p> : null}
           </li>

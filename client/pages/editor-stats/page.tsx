@@ -10,6 +10,7 @@ import { useStores } from '../../stores/context';
 import { StatsChart } from './StatsChart';
 import { statsDays, statsStore, type StatsAsk } from './StatsStore';
 import { STATS_TEXTS, type StatsTextKey } from './texts';
+import { FormError } from '../../components/FormError';
 
 /** The article an address names (`/editor/stats/{id}`), or null for all the author's. */
 function articleOf(param: string | undefined): number | null {
@@ -63,11 +64,7 @@ export default observer(function EditorStatsPage() {
           <a href={articlePath(report.article.slug)}>{t('openArticle')}</a>
         </p>
       ) : null}
-      {store.error ? (
-        <p className="form__error" role="alert">
-          {t('loadFailed', { message: store.error })}
-        </p>
-      ) : null}
+      <FormError message={store.error ? t('loadFailed', { message: store.error }) : null} />
       <nav className="stats__periods" aria-label={t('period')}>
         {STATS_RANGES.map((days) => (
           <Link key={days} to={link(days, counter)} className="button button--small" aria-current={days === ask.days ? 'page' : undefined}>

@@ -5,6 +5,8 @@ import { pageTranslator } from '../../i18n/pageTexts';
 import { useStores } from '../../stores/context';
 import { SmsCodeStore } from './SmsCodeStore';
 import { SMS_TEXTS } from './texts';
+import { SmsPageField } from '../../components/SmsPageField';
+import { FormError } from '../../components/FormError';
 
 /** The mobile-web phone-code page: a number, a 6-digit code by SMS, verified (docs/decisions/016). */
 export default observer(function H5SmsCodePage() {
@@ -22,11 +24,7 @@ export default observer(function H5SmsCodePage() {
     event.preventDefault();
     void sms.verify();
   };
-  const error = sms.error ? (
-    <p className="sms-page__error" role="alert">
-      {t(sms.error.key, sms.error.params)}
-    </p>
-  ) : null;
+  const error = <FormError className="sms-page__error" message={sms.error ? t(sms.error.key, sms.error.params) : null} />;
   const resend = sms.resendIn > 0 ? t('resendIn', { seconds: sms.resendIn }) : t('resend');
 
   return (
@@ -34,12 +32,9 @@ export default observer(function H5SmsCodePage() {
       <div className="sms-page">
         {sms.step === 'phone' ? (
           <form className="sms-page__form" onSubmit={onSend} noValidate>
-            <label className="sms-page__label" htmlFor="sms-phone">
-              {t('phoneLabel')}
-            </label>
-            <input
+            <SmsPageField
               id="sms-phone"
-              className="sms-page__input"
+              label={t('phoneLabel')}
               type="tel"
               inputMode="tel"
               autoComplete="tel"
@@ -57,12 +52,10 @@ export default observer(function H5SmsCodePage() {
         {sms.step === 'code' ? (
           <form className="sms-page__form" onSubmit={onVerify} noValidate>
             <p className="sms-page__sent">{t('sentTo', { phone: sms.sentTo ?? '' })}</p>
-            <label className="sms-page__label" htmlFor="sms-code">
-              {t('codeLabel')}
-            </label>
-            <input
+            <SmsPageField
               id="sms-code"
-              className="sms-page__input sms-page__input--code"
+              label={t('codeLabel')}
+              code
               type="text"
               inputMode="numeric"
               autoComplete="one-time-code"

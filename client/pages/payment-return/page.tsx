@@ -2,10 +2,12 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { safeNextPath } from '../../../shared/safeNext';
+import { PaymentOutcome } from '../../payments/PaymentOutcome';
 import { usePaymentTexts } from '../../payments/usePaymentTexts';
 import type { PageLoaderArgs } from '../../routing/pageModules';
 import { useStores } from '../../stores/context';
 import { returnStore } from './ReturnStore';
+import { FormError } from '../../components/FormError';
 
 /** The order as it is now: on the server it is asked about at WeChat Pay before the page renders. */
 export async function loader({ stores, params }: PageLoaderArgs): Promise<void> {
@@ -34,11 +36,7 @@ export default observer(function PaymentReturnPage() {
   return (
     <main className="screen">
       <h1 className="screen__title">{t('return.heading')}</h1>
-      {error ? (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       {order ? (
         <p>
           {t('panel.order', { id: order.id })}{' '}
@@ -49,14 +47,7 @@ export default observer(function PaymentReturnPage() {
         </p>
       ) : null}
       <div aria-live="polite">
-        {order?.status === 'paid' ? (
-          <p className="payment__state payment__state--success">
-            <span className="payment__icon" aria-hidden="true">
-              ✓
-            </span>
-            <span>{t('return.paid')}</span>
-          </p>
-        ) : null}
+        {order?.status === 'paid' ? <PaymentOutcome outcome="success">{t('return.paid')}</PaymentOutcome> : null}
         {waiting ? <p className="payment__state payment__state--pending">{waitedOut ? t('return.stillWaiting') : t('return.waiting')}</p> : null}
         {order && !waiting && order.status !== 'paid' ? <p className="payment__state payment__state--failed">{t('return.notPaid')}</p> : null}
       </div>

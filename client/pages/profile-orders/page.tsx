@@ -7,6 +7,7 @@ import type { PageLoaderArgs } from '../../routing/pageModules';
 import { useStores } from '../../stores/context';
 import { ordersStore } from './OrdersStore';
 import { formatDayTime } from '../../../shared/readerDates';
+import { FormError } from '../../components/FormError';
 
 /** The newest orders, on every visit (the guard has checked the reader). */
 export async function loader({ stores }: PageLoaderArgs): Promise<void> {
@@ -24,11 +25,7 @@ export default observer(function ProfileOrdersPage() {
   return (
     <main className="screen">
       <h1 className="screen__title">{t('orders.title')}</h1>
-      {error ? (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       {orders.loaded && orders.items.length === 0 ? <p>{t('orders.empty')}</p> : null}
       <ul className="orders-list">
         {orders.items.map((order) => (

@@ -12,6 +12,7 @@ import { WALLET_PAGE_SIZE, walletPageNumber, walletStore } from './WalletStore';
 import { withdrawAmount } from './withdrawAmount';
 import { WithdrawalList } from './WithdrawalList';
 import { formatDayTime } from '../../../shared/readerDates';
+import { FormError } from '../../components/FormError';
 
 const WALLET_PATH = '/profile/wallet/';
 
@@ -33,11 +34,7 @@ export default observer(function ProfileWalletPage() {
   return (
     <main className="screen">
       <h1 className="screen__title">{t('wallet.title')}</h1>
-      {error ? (
-        <p className="form__error" role="alert">
-          {t('wallet.loadFailed', { message: error })}
-        </p>
-      ) : null}
+      <FormError message={error ? t('wallet.loadFailed', { message: error }) : null} />
       <section aria-labelledby="wallet-balance">
         <h2 id="wallet-balance">{t('wallet.balance')}</h2>
         <p className="wallet-balance" data-testid="wallet-balance">

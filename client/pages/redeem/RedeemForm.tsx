@@ -6,6 +6,8 @@ import { pageTranslator } from '../../i18n/pageTexts';
 import { useStores } from '../../stores/context';
 import { RedeemStore } from './RedeemStore';
 import { REDEEM_TEXTS } from './texts';
+import { SmsPageField } from '../../components/SmsPageField';
+import { FormError } from '../../components/FormError';
 
 type Translate = ReturnType<typeof pageTranslator<keyof (typeof REDEEM_TEXTS)['en']>>;
 
@@ -34,12 +36,9 @@ export const RedeemForm = observer(function RedeemForm({ initialCode }: { initia
   return (
     <div className="sms-page redeem-page">
       <form className="sms-page__form" onSubmit={onSubmit} noValidate>
-        <label className="sms-page__label" htmlFor="redeem-code">
-          {t('label')}
-        </label>
-        <input
+        <SmsPageField
           id="redeem-code"
-          className="sms-page__input"
+          label={t('label')}
           type="text"
           autoComplete="off"
           autoCapitalize="characters"
@@ -50,11 +49,7 @@ export const RedeemForm = observer(function RedeemForm({ initialCode }: { initia
           onChange={(e) => redeem.setCode(e.target.value)}
         />
         {redeem.preview ? <Preview view={redeem.preview} t={t} date={date} /> : null}
-        {redeem.error ? (
-          <p className="sms-page__error" role="alert">
-            {t(redeem.error.key, redeem.error.params)}
-          </p>
-        ) : null}
+        <FormError className="sms-page__error" message={redeem.error ? t(redeem.error.key, redeem.error.params) : null} />
         <button type="submit" className="button button--primary sms-page__submit" disabled={redeem.busy}>
           {redeem.busy ? t('redeeming') : account.signedIn ? t('redeem') : t('signInToRedeem')}
         </button>

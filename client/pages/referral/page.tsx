@@ -6,6 +6,8 @@ import { pageTranslator } from '../../i18n/pageTexts';
 import { useStores } from '../../stores/context';
 import { ReferralStore } from './ReferralStore';
 import { REFERRAL_TEXTS } from './texts';
+import { SmsPageField } from '../../components/SmsPageField';
+import { FormError } from '../../components/FormError';
 
 /**
  * `/accounts/referral/{code?}` (docs/decisions/027): with a friend's code, records who
@@ -43,10 +45,7 @@ export default observer(function ReferralPage() {
         ) : null}
         {!code && referral.own ? (
           <div className="sms-page__form">
-            <label className="sms-page__label" htmlFor="referral-link">
-              {t('yourLink')}
-            </label>
-            <input id="referral-link" className="sms-page__input" readOnly value={link} onFocus={(e) => e.target.select()} />
+            <SmsPageField id="referral-link" label={t('yourLink')} readOnly value={link} onFocus={(e) => e.target.select()} />
             <button type="button" className="button button--primary" onClick={copy}>
               {copied ? t('copied') : t('copy')}
             </button>
@@ -54,11 +53,7 @@ export default observer(function ReferralPage() {
           </div>
         ) : null}
         {referral.busy ? <p className="sms-page__sent">{t('loading')}</p> : null}
-        {referral.error ? (
-          <p className="sms-page__error" role="alert">
-            {t(referral.error.key, referral.error.params)}
-          </p>
-        ) : null}
+        <FormError className="sms-page__error" message={referral.error ? t(referral.error.key, referral.error.params) : null} />
         {!signedIn && (!code || referral.accepted) ? (
           <p className="sms-page__actions">
             {!code ? <span>{t('signInForLink')}</span> : null}

@@ -9,6 +9,7 @@ import { searchPath, searchQueryOf } from '../../routing/searchAddress';
 import { searchStore, type SearchHit } from './SearchStore';
 import { SEARCH_TEXTS } from './texts';
 import { formatDay } from '../../../shared/readerDates';
+import { FormError } from '../../components/FormError';
 
 type Translate = ReturnType<typeof pageTranslator<keyof (typeof SEARCH_TEXTS)['en']>>;
 
@@ -48,11 +49,7 @@ export default observer(function SearchPage() {
           ))}
         </nav>
       ) : null}
-      {error ? (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       {answered ? (
         <p className="search-page__count" role="status">
           {results.count === 0

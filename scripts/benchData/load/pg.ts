@@ -1,7 +1,6 @@
 import pg from 'pg';
-import { sql } from 'kysely';
 import { migrate, openDatabase } from '../../../server/db/connection';
-import type { CounterHooks } from '../counters';
+import { restoreCounters, type CounterHooks } from '../counters';
 import { markerFromRows, writeMarker, type Marker } from '../meta';
 import type { Sink } from '../sink';
 import type { Phases } from '../timing';
@@ -116,13 +115,7 @@ export async function startPgLoad(url: string, counters: CounterHooks | null): P
       });
       const database = openDatabase({ databaseUrl: url, dataDir: 'data' });
       try {
-        if (options.counters) {
-          const counters = options.counters;
-          await phases.run('pg: recount counters', () => counters.recountAll(database.db));
-          await phases.run('pg: counter triggers', async () => {
-            for (const statement of counters.create) await sql.raw(statement).execute(database.db);
-          });
-        }
+        if (options.counters) await restoreCounters(phases, 'pg', database.db, options.counters);
         if (options.searchIndex) await rebuildIndex(phases, 'pg', database.db);
         await phases.run('pg: vacuum analyze', () => withClient(url, async (c) => void (await c.query('vacuum (analyze)'))));
         await writeMarker(database.db, options.marker);

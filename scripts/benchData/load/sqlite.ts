@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { migrate, openDatabase } from '../../../server/db/connection';
 import type { Cell, Sink } from '../sink';
 import { markerFromRows, writeMarker, type Marker } from '../meta';
-import type { CounterHooks } from '../counters';
+import { restoreCounters, type CounterHooks } from '../counters';
 import type { Phases } from '../timing';
 import { rebuildIndex } from './searchIndex';
 
@@ -105,13 +105,7 @@ export async function startSqliteLoad(target: SqliteTarget, counters: CounterHoo
       const database = openDatabase({ dataDir: target.dataDir, sqlitePath: target.file });
       try {
         // The product opens it in WAL with full syncs: the recount and the search index run as the server would.
-        if (options.counters) {
-          const counters = options.counters;
-          await phases.run('sqlite: recount counters', () => counters.recountAll(database.db));
-          await phases.run('sqlite: counter triggers', async () => {
-            for (const statement of counters.create) await sql.raw(statement).execute(database.db);
-          });
-        }
+        if (options.counters) await restoreCounters(phases, 'sqlite', database.db, options.counters);
         if (options.searchIndex) await rebuildIndex(phases, 'sqlite', database.db);
         await sql`pragma wal_checkpoint(truncate)`.execute(database.db);
         await writeMarker(database.db, options.marker);

@@ -6,6 +6,7 @@ import { LookControls } from '../../look/LookControls';
 import { PdfExportButton } from '../../pdf/PdfExportButton';
 import { PublishControls } from './PublishControls';
 import { SaveStatusText } from './SaveStatusText';
+import { IconButton } from '../../IconButton';
 
 /** The top bar: navigation toggle, save status, undo/redo, the format toolbar, look, PDF, publishing. */
 export const TopBar = observer(function TopBar({ editor }: { editor: Editor | null }) {
@@ -21,37 +22,16 @@ export const TopBar = observer(function TopBar({ editor }: { editor: Editor | nu
   return (
     <div className="ze-topbar" role="toolbar" aria-label={t('navigation')}>
       <div className="ze-topbar-row">
-        <button
-          type="button"
-          className="ze-icon-button"
-          aria-pressed={look.navigationOpen}
-          aria-label={t('navigation')}
-          title={t('navigation')}
-          onClick={() => look.toggleNavigation()}
-        >
+        <IconButton label={t('navigation')} pressed={look.navigationOpen} onPress={() => look.toggleNavigation()}>
           ☰
-        </button>
+        </IconButton>
         <SaveStatusText />
-        <button
-          type="button"
-          className="ze-icon-button"
-          aria-label={t('undo')}
-          title={t('undo')}
-          disabled={!history?.canUndo}
-          onClick={() => editor?.chain().focus().undo().run()}
-        >
+        <IconButton label={t('undo')} disabled={!history?.canUndo} onPress={() => editor?.chain().focus().undo().run()}>
           ↶
-        </button>
-        <button
-          type="button"
-          className="ze-icon-button"
-          aria-label={t('redo')}
-          title={t('redo')}
-          disabled={!history?.canRedo}
-          onClick={() => editor?.chain().focus().redo().run()}
-        >
+        </IconButton>
+        <IconButton label={t('redo')} disabled={!history?.canRedo} onPress={() => editor?.chain().focus().redo().run()}>
           ↷
-        </button>
+        </IconButton>
         <button
           type="button"
           className="ze-button"
