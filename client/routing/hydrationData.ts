@@ -26,17 +26,26 @@ export function serializeHydrationData(loaderData: Record<string, unknown>, erro
  * object react-router's `isRouteErrorResponse` recognises; any other error as an `Error`.
  */
 export function hydrationDataOf(value: unknown): { loaderData: Record<string, unknown>; errors: Record<string, unknown> | null } {
-  const raw: Partial<Record<string, unknown>> = typeof value === 'object' && value !== null ? value : {};
-  const loaderData = typeof raw.loaderData === 'object' && raw.loaderData !== null ? { ...raw.loaderData } : {};
+  const raw = fieldsOf(value);
+  const loaderData = { ...fieldsOf(raw.loaderData) };
   if (typeof raw.errors !== 'object' || raw.errors === null) return { loaderData, errors: null };
   const errors: Record<string, unknown> = {};
-  const rawErrors: Partial<Record<string, unknown>> = raw.errors;
-  for (const [routeId, entry] of Object.entries(rawErrors)) {
-    const error: Partial<Record<string, unknown>> = typeof entry === 'object' && entry !== null ? entry : {};
+  for (const [routeId, entry] of Object.entries(fieldsOf(raw.errors))) {
+    const error = fieldsOf(entry);
     errors[routeId] =
       error.__type === 'RouteErrorResponse'
-        ? { status: Number(error.status), statusText: typeof error.statusText === 'string' ? error.statusText : '', data: error.data, internal: false }
-        : new Error(typeof error.message === 'string' ? error.message : '');
+        ? { status: Number(error.status), statusText: textOf(error.statusText), data: error.data, internal: false }
+        : new Error(textOf(error.message));
   }
   return { loaderData, errors };
+}
+
+/** An object's fields, or none when it is not one. */
+function fieldsOf(value: unknown): Partial<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null ? value : {};
+}
+
+/** A string, or '' for anything else. */
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : '';
 }

@@ -1,9 +1,10 @@
 import type { Response } from 'express';
-import type { Locale } from '../../../shared/locale';
+import type { PageTexts } from '../../../client/i18n/pageTexts';
+import { textLocale } from '../../../shared/locale';
 import type { SandboxTexts } from './document';
 
-/** The checkout's words in each language. */
-const TEXTS: Record<'en' | 'zh-CN' | 'zh-TW', SandboxTexts> = {
+/** The checkout's words in each language, a page's table like every other (client/i18n/pageTexts.ts). */
+export const SANDBOX_TEXTS = {
   en: {
     item: 'For',
     title: 'Sandbox checkout',
@@ -37,10 +38,9 @@ const TEXTS: Record<'en' | 'zh-CN' | 'zh-TW', SandboxTexts> = {
     paid: '該訂單已支付。',
     missing: '訂單不存在。',
   },
-};
+} as const satisfies PageTexts<keyof SandboxTexts>;
 
-/** The words in the reader's language (res.locals.locale), English by default. */
+/** The words in the reader's language (res.locals.locale). */
 export function textsFor(res: Response): SandboxTexts {
-  const locale = res.locals.locale as Locale | undefined;
-  return locale === 'zh-CN' || locale === 'zh-TW' ? TEXTS[locale] : TEXTS.en;
+  return SANDBOX_TEXTS[textLocale(res.locals.locale)];
 }
