@@ -1,4 +1,5 @@
 import { createIsbotFromList, list } from 'isbot';
+import { BoundedMemo } from './boundedMemo';
 
 /**
  * isbot's list of crawlers, link previewers and headless browsers, with two it lacks that
@@ -7,17 +8,10 @@ import { createIsbotFromList, list } from 'isbot';
 const isKnownBot = createIsbotFromList([...list, 'slurp', 'embedly']);
 
 /** Agents already judged: the list is one long pattern (a hundredth of a rendered page), and agents repeat. */
-const judged = new Map<string, boolean>();
-const JUDGED_AGENTS = 1000;
+const judged = new BoundedMemo<string, boolean>(1000);
 
 /** Crawlers and link previewers get the complete page in one piece instead of a stream. */
 export function isCrawler(userAgent: string | null | undefined): boolean {
   if (!userAgent) return false;
-  let crawler = judged.get(userAgent);
-  if (crawler === undefined) {
-    crawler = isKnownBot(userAgent);
-    if (judged.size >= JUDGED_AGENTS) judged.clear();
-    judged.set(userAgent, crawler);
-  }
-  return crawler;
+  return judged.get(userAgent, () => isKnownBot(userAgent));
 }

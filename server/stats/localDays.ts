@@ -1,3 +1,4 @@
+import { BoundedMemo } from '../../shared/boundedMemo';
 import { HOUR_MS } from './statsTriggers';
 
 /**
@@ -45,19 +46,14 @@ export function zoneOffset(at: number, timeZone: string): number {
 }
 
 /** Days' starts already worked out, per zone and day: a year's page asks for 366 of them, each an Intl call or two. */
-const midnights = new Map<string, number>();
-const KEPT_MIDNIGHTS = 50_000;
+const midnights = new BoundedMemo<string, number>(50_000);
 
 /** The instant a local calendar day (`Date.UTC` of its midnight) starts in the zone. */
 export function localMidnight(dayUtc: number, timeZone: string): number {
-  const key = `${timeZone} ${dayUtc}`;
-  const known = midnights.get(key);
-  if (known !== undefined) return known;
-  const first = dayUtc - zoneOffset(dayUtc, timeZone);
-  const start = dayUtc - zoneOffset(first, timeZone);
-  if (midnights.size >= KEPT_MIDNIGHTS) midnights.clear();
-  midnights.set(key, start);
-  return start;
+  return midnights.get(`${timeZone} ${dayUtc}`, () => {
+    const first = dayUtc - zoneOffset(dayUtc, timeZone);
+    return dayUtc - zoneOffset(first, timeZone);
+  });
 }
 
 /** The `count` local days ending with today in `timeZone`. */

@@ -1,3 +1,4 @@
+import { BoundedMemo } from '../../../shared/boundedMemo';
 import { matchRoutes } from 'react-router-dom';
 import { createRoutes } from '../../../client/routes';
 import { isPageName, pageFacts, type CachedContent } from '../../../client/routing/pageModules';
@@ -10,19 +11,14 @@ const routeTable = createRoutes(() => {
 });
 
 /** Paths already matched: a match tries each ranked branch of the table in turn. */
-const matched = new Map<string, boolean>();
-const MATCHED_PATHS = 2000;
+const matched = new BoundedMemo<string, boolean>(2000);
 
 /** Whether a path is a page declared `cache` (client/routing/pageModules.ts), so a miss renders complete for the cache (else it streams). */
 export function isCachedRoute(path: string): boolean {
-  let cached = matched.get(path);
-  if (cached === undefined) {
+  return matched.get(path, () => {
     const handle: unknown = matchRoutes(routeTable, path)?.at(-1)?.route.handle;
-    cached = isRouteHandle(handle) && pageFacts(handle.page).cache !== undefined;
-    if (matched.size >= MATCHED_PATHS) matched.clear();
-    matched.set(path, cached);
-  }
-  return cached;
+    return isRouteHandle(handle) && pageFacts(handle.page).cache !== undefined;
+  });
 }
 
 /** What a finished render tells about itself. */

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BoundedMemo } from '../../../shared/boundedMemo';
 import type { CachedPage } from './page';
 
 /** The stored encoding a request accepts best: brotli, gzip, or the plain bytes. */
@@ -13,21 +14,13 @@ export function acceptsGzip(acceptEncoding: string): boolean {
 }
 
 /** Accept-Encoding values already read: browsers send a handful, and each hit would parse one again. */
-const knownEncodings = new Map<string, Readonly<{ br: boolean; gzip: boolean }>>();
-const KNOWN_ENCODINGS = 100;
-
-/** Longer values are read each time: a browser's is short, and the cache holds no client's kilobytes. */
+const knownEncodings = new BoundedMemo<string, Readonly<{ br: boolean; gzip: boolean }>>(100);
+/** Longer values are read each time: a browser's is short, and the memo holds no client's kilobytes. */
 const KNOWN_ENCODING_LENGTH = 200;
 
 function acceptedEncodings(acceptEncoding: string): Readonly<{ br: boolean; gzip: boolean }> {
   if (acceptEncoding.length > KNOWN_ENCODING_LENGTH) return parseAcceptEncoding(acceptEncoding);
-  let accepted = knownEncodings.get(acceptEncoding);
-  if (!accepted) {
-    accepted = parseAcceptEncoding(acceptEncoding);
-    if (knownEncodings.size >= KNOWN_ENCODINGS) knownEncodings.clear();
-    knownEncodings.set(acceptEncoding, accepted);
-  }
-  return accepted;
+  return knownEncodings.get(acceptEncoding, () => parseAcceptEncoding(acceptEncoding));
 }
 
 function parseAcceptEncoding(acceptEncoding: string): { br: boolean; gzip: boolean } {

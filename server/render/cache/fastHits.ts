@@ -1,3 +1,4 @@
+import { BoundedMemo } from '../../../shared/boundedMemo';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { clientClass, type ClientShell } from '../../../shared/clientType';
 import { cookieFromHeader } from '../../../shared/cookieHeader';
@@ -40,7 +41,7 @@ export type FrontHandler = (req: IncomingMessage, res: ServerResponse, rest: () 
  * or anything in doubt declines, and the full stack answers as before.
  */
 export function renderCacheHits(cache: RenderCache, options: FastHitOptions): FrontHandler {
-  const contexts = new Map<string, ReaderContext & { crawler: boolean }>();
+  const contexts = new BoundedMemo<string, ReaderContext & { crawler: boolean }>(KNOWN_CONTEXTS);
   return (req, res, rest) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '/';
@@ -57,12 +58,7 @@ export function renderCacheHits(cache: RenderCache, options: FastHitOptions): Fr
     const langCookie = cookieFromHeader(cookies, LANG_COOKIE);
     const inputs = { langParam: lang ?? null, langCookie, acceptLanguage: headers['accept-language'], userAgent: headers['user-agent'] };
     const known = `${inputs.langParam}\n${langCookie}\n${inputs.acceptLanguage}\n${inputs.userAgent}`;
-    let context = contexts.get(known);
-    if (!context) {
-      context = { ...readerContext(inputs), crawler: isCrawler(inputs.userAgent) };
-      if (contexts.size >= KNOWN_CONTEXTS) contexts.clear();
-      contexts.set(known, context);
-    }
+    const context = contexts.get(known, () => ({ ...readerContext(inputs), crawler: isCrawler(inputs.userAgent) }));
     const script = readingScriptOf(cookieFromHeader(cookies, SCRIPT_COOKIE));
     const key = cache.keyFor(options.originOf(req), context.locale, clientClass(context.clientType), context.crawler, script, path, lang);
     if (!cache.pages.has(key)) return false;
