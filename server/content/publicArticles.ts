@@ -3,6 +3,7 @@ import { columnPath } from '../../shared/column';
 import type { ArticleSummary } from '../../shared/entities';
 import { beyond, edgesOf, type Cursor, type PageEdges } from '../db/keyset';
 import { inOrder, pageWindow, type PageWindow } from '../db/pageWindow';
+import { engineOf, type Engine } from '../db/engine';
 import type { DB } from '../db/schema';
 import { notAChapter, notInAnyChapter } from './chapters';
 import { paidChapterArticleIds } from './paywall';
@@ -43,7 +44,7 @@ export async function publicArticles(
   // by a link's cursor skips none. A reader's favourites are walked from their own rows instead.
   const pageIds =
     filter.favoritedBy === undefined
-      ? inWindow(openArticles(db).where('articles.author_id', 'not in', unreadableAuthors(db, now)), filter.authorId, window, direction)
+      ? inWindow(openArticles(db).where('articles.author_id', 'not in', unreadableAuthors(db, now)), engineOf(db), filter.authorId, window, direction)
       : favoritesInWindow(favoritesOf(db, now, filter.favoritedBy), window, direction);
   const rows =
     window.limit === 0
@@ -128,11 +129,15 @@ function favoritesOf(db: Kysely<DB>, now: number, userId: number) {
 }
 
 /** One page's article ids of the readable articles (of one author), newest first, by its window or from its cursor. */
-/** From this many rows skipped, chapters are left out as one set rather than by a probe per row (./chapters.ts). */
+/**
+ * From this many rows skipped, PostgreSQL leaves chapters out as one set rather than by a probe per row
+ * (./chapters.ts). SQLite's probe is cheaper than building the set even then (page 1,000 of 300,000
+ * articles: 8.9 ms probing, 18.9 ms with the set), so it always probes.
+ */
 const CHAPTER_SET_FROM_OFFSET = 2000;
 
-function inWindow(list: ReturnType<typeof openArticles>, authorId: number | undefined, window: PageWindow, direction: 'asc' | 'desc') {
-  const loose = window.offset >= CHAPTER_SET_FROM_OFFSET ? notInAnyChapter : notAChapter;
+function inWindow(list: ReturnType<typeof openArticles>, engine: Engine, authorId: number | undefined, window: PageWindow, direction: 'asc' | 'desc') {
+  const loose = window.offset >= CHAPTER_SET_FROM_OFFSET && engine === 'postgres' ? notInAnyChapter : notAChapter;
   let ids = (authorId === undefined ? list : list.where('articles.author_id', '=', authorId)).where(loose);
   if (window.from) ids = ids.where(beyond(window.from, 'articles.modified_at', 'articles.id'));
   return ids.select('articles.id').orderBy('articles.modified_at', direction).orderBy('articles.id', direction).limit(window.limit).offset(window.offset);
