@@ -32,7 +32,7 @@ export async function testApp(options: { config?: Partial<Config>; deps?: Partia
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zine-media-'));
   const app = createApp({
     config,
-    logger: createLogger({ logLevel: 'silent' }),
+    logger: createLogger({ logLevel: process.env.TEST_LOG_LEVEL === 'error' ? 'error' : 'silent' }),
     manifest: loadManifest(CLIENT_DIR),
     database,
     mailer: createMailer({ outboxDir, from: 'Zine <no-reply@localhost>' }),
